@@ -1,0 +1,43 @@
+"""atout: French card games, modern and historical, as exact rules engines.
+
+>>> import atout
+>>> game = atout.new_game("triomphe", players=2, seed=3)
+>>> while not game.is_terminal():
+...     game.apply(game.legal_actions()[0])
+>>> len(game.returns())
+2
+"""
+
+from atout.core.actions import Action, parse_action
+from atout.core.cards import Card, Rank, Suit, card, cards
+from atout.core.errors import AtoutError, IllegalAction, NotationError, RecordError, UnknownGame
+from atout.core.protocol import GameInfo, GameState, Observation, game_info, games, new_game
+from atout.records import dump, dumps, load, loads, read_record, replay
+
+__all__ = [
+    "Action",
+    "AtoutError",
+    "Card",
+    "GameInfo",
+    "GameState",
+    "IllegalAction",
+    "NotationError",
+    "Observation",
+    "Rank",
+    "RecordError",
+    "Suit",
+    "UnknownGame",
+    "card",
+    "cards",
+    "dump",
+    "dumps",
+    "game_info",
+    "games",
+    "load",
+    "loads",
+    "new_game",
+    "parse_action",
+    "read_record",
+    "replay",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,67 @@
+"""Actions: small immutable values with a canonical text form that round-trips.
+
+An action is a verb and its arguments: ``play KS``, ``bid garde_sans``, ``discard 2H 3H 4H``,
+``concede``. Card arguments are printed as canonical card codes and other words in lower case,
+so ``Action.parse(str(a)) == a`` for every action.
+
+>>> a = Action.parse("PLAY kh")
+>>> str(a)
+'play KH'
+>>> Action.parse(str(a)) == a
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from atout.core.cards import Card
+from atout.core.errors import NotationError
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A move: ``kind`` is the verb, ``args`` its canonical arguments (card codes, words, numbers)."""
+
+    kind: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.kind, *self.args)) if self.args else self.kind
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse an action's text, case-insensitively; card arguments are canonicalised."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action is text such as 'play KS', not {text!r}")
+        words = text.replace(",", " ").split()
+        if not words:
+            raise NotationError("empty action (expected e.g. 'play KS' or 'pass')")
+        kind = words[0].lower()
+        if not kind.replace("_", "").isalnum():
+            raise NotationError(f"not an action verb: {words[0]!r}")
+        return cls(kind, tuple(_canonical_arg(w) for w in words[1:]))
+
+    @classmethod
+    def of(cls, kind: str, *args: str | Card | int) -> Action:
+        """Build an action from Python values: ``Action.of('play', card)``."""
+        return cls(kind, tuple(a.code if isinstance(a, Card) else _canonical_arg(str(a)) for a in args))
+
+    def cards(self) -> list[Card]:
+        """The arguments read as cards (for ``play``, ``discard``, ``call``…)."""
+        return [Card.parse(a) for a in self.args]
+
+
+def _canonical_arg(word: str) -> str:
+    try:
+        return Card.parse(word).code
+    except NotationError:
+        return word.lower()
+
+
+def parse_action(text: str | Action) -> Action:
+    """An :class:`Action` from text, or the action itself."""
+    return text if isinstance(text, Action) else Action.parse(text)

@@ -1,0 +1,244 @@
+"""The protocol every game implements: a registry, the state interface, observations, the match log.
+
+A *state* is the whole truth of a match in progress (a match is one or more deals, *donnes*).
+Bots, the CLI, records and RL adapters use only this interface.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from atout.core.actions import Action, parse_action
+from atout.core.cards import Card
+from atout.core.errors import IllegalAction, NotationError, UnknownGame
+
+Score = int | Fraction
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know: its own cards, public information, and its legal actions.
+
+    ``public`` holds game-specific public facts (tricks played, the turn-up, scores…) as plain
+    JSON-able values; it never holds another seat's hidden cards.
+    """
+
+    game: str
+    seat: int
+    phase: str
+    current_player: int | None
+    hand: tuple[Card, ...]
+    legal_actions: tuple[Action, ...]
+    public: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict (cards as codes, actions as text)."""
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "hand": [c.code for c in self.hand],
+            "legal_actions": [str(a) for a in self.legal_actions],
+            "public": dict(self.public),
+        }
+
+
+@dataclass
+class DealLog:
+    """One deal of a match as it was played: who dealt, the explicit deal, the actions, the result."""
+
+    dealer: int
+    deal: dict[str, Any]
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    result: list[Score] | None = None
+    note: str = ""
+
+
+class GameState(abc.ABC):
+    """Base class of every game's state. Subclasses implement the abstract methods.
+
+    ``apply`` parses text, then calls :meth:`_apply`, which must check legality *before*
+    changing anything and raise :class:`IllegalAction` naming the rule.
+    """
+
+    game_name: ClassVar[str]
+    variant: str
+    players: int
+    seed: int
+    log: list[DealLog]
+    rules: Any
+
+    # --- the protocol -------------------------------------------------------------------------
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the match is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The current player's legal actions, sorted by their text; empty when terminal."""
+
+    @abc.abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Check and apply one parsed action (state unchanged if it raises)."""
+
+    @abc.abstractmethod
+    def returns(self) -> list[Score]:
+        """Each seat's score over the match so far (exact: int or Fraction)."""
+
+    @abc.abstractmethod
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now."""
+
+    @abc.abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy (same RNG position)."""
+
+    @property
+    @abc.abstractmethod
+    def phase(self) -> str:
+        """The current phase's name ('bidding', 'play', 'over'…)."""
+
+    # --- shared behaviour ----------------------------------------------------------------------
+    def apply(self, action: Action | str) -> None:
+        """Apply an action given as an :class:`Action` or as text; raise IllegalAction if refused."""
+        try:
+            parsed = parse_action(action)
+        except NotationError as exc:
+            raise IllegalAction(f"{action!r}: {exc}") from None
+        seat = self.current_player
+        if seat is None:
+            raise IllegalAction(f"{parsed}: the game is over")
+        entry = self.log[-1]  # captured first: the action may end this deal and deal the next
+        try:
+            self._apply(parsed)
+        except NotationError as exc:
+            raise IllegalAction(f"{parsed}: {exc}") from None
+        entry.actions.append((seat, str(parsed)))
+
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    @property
+    def deal_index(self) -> int:
+        """0-based number of the deal in progress (or of the last one when the match is over)."""
+        return len(self.log) - 1
+
+    @property
+    def dealer(self) -> int:
+        return self.log[-1].dealer
+
+    def sheet(self) -> list[list[Score]]:
+        """The score sheet: one row per finished deal, one column per seat."""
+        return [list(d.result) for d in self.log if d.result is not None]
+
+    def options(self) -> dict[str, Any]:
+        """The rule options as a JSON-able dict (for records)."""
+        out: dict[str, Any] = {}
+        for f in fields(self.rules):
+            value = getattr(self.rules, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def to_record(self) -> dict[str, Any]:
+        """This match as an ``atout-record/1`` dict (see docs/records.md)."""
+        from atout.records import state_to_record
+
+        return state_to_record(self)
+
+    def match_header(self) -> dict[str, Any]:
+        """Extra creation arguments a record needs to rebuild this match (deals, target…)."""
+        return {}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game_name} {self.variant} players={self.players} phase={self.phase}>"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registry entry: how to create a game and what it offers."""
+
+    name: str
+    title: str
+    player_counts: dict[str, tuple[int, ...]]  # variant -> allowed player counts
+    default_variant: str
+    default_players: int
+    factory: Callable[..., GameState]
+    variant_help: dict[str, str]
+    rules_text: Callable[[str], str]
+
+    @property
+    def variants(self) -> list[str]:
+        return list(self.player_counts)
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> GameInfo:
+    _REGISTRY[info.name] = info
+    return info
+
+
+def _load_games() -> None:
+    import atout.games  # noqa: F401  (registers every game)
+
+
+def games() -> list[GameInfo]:
+    """Every registered game, by name."""
+    _load_games()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def game_info(name: str) -> GameInfo:
+    _load_games()
+    try:
+        return _REGISTRY[name.lower()]
+    except KeyError:
+        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
+
+
+def new_game(
+    name: str,
+    players: int | None = None,
+    variant: str | None = None,
+    seed: int | None = None,
+    **options: Any,
+) -> GameState:
+    """Create a game by name: a single deal by default; a match with ``deals=N`` or ``target=P``.
+
+    ``deal=`` gives an explicit deal (or a list of them, one per deal of a match) instead of
+    shuffling; ``dealer=`` fixes the first dealer instead of drawing him by lot.
+
+    >>> g = new_game("triomphe", players=2, seed=7)
+    >>> g.current_player in (0, 1)
+    True
+    """
+    info = game_info(name)
+    variant = (variant or info.default_variant).lower()
+    if variant not in info.player_counts:
+        raise ValueError(f"{info.name} has no variant {variant!r}; variants: {', '.join(info.variants)}")
+    allowed = info.player_counts[variant]
+    players = info.default_players if players is None and info.default_players in allowed else players
+    if players is None:
+        players = allowed[0]
+    if players not in allowed:
+        counts = ", ".join(map(str, allowed))
+        raise ValueError(f"{info.name} ({variant}) is for {counts} players, not {players}")
+    return info.factory(players=players, variant=variant, seed=seed, **options)
+
+
+def check_seat(state: GameState, seat: int) -> None:
+    """Refuse a seat number outside the table."""
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat!r} at a table of {state.players} (seats are 0..{state.players - 1})")
+
+
+def sorted_actions(actions: Sequence[Action]) -> list[Action]:
+    """Legal actions in their canonical order (by text)."""
+    return sorted(actions, key=str)

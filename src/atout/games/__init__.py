@@ -1,0 +1,3 @@
+"""One package per game; importing this package registers them all."""
+
+from atout.games import tarot, triomphe  # noqa: F401

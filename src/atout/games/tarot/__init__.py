@@ -1,0 +1,1 @@
+"""French Tarot (seed 001): placeholder until the game lands."""

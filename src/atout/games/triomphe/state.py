@@ -1,0 +1,471 @@
+"""La Triomphe: the state of a match (one or more deals) and its phases.
+
+Phases of a deal: ``pillage`` (As qui pille only), ``concession`` (base game), ``play``,
+``vole`` (the decision after winning the first three tricks). Seed 002; spec triomphe.md.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from atout.core.actions import Action
+from atout.core.cards import CARDS, Card, Suit
+from atout.core.cardset import codes, ids, mask
+from atout.core.errors import IllegalAction, RecordError
+from atout.core.packs import PIQUET32
+from atout.core.protocol import DealLog, GameState, Observation, Score
+from atout.core.rng import clone_rng, make_rng, new_seed
+from atout.games.triomphe.rules import TriompheRules, legal_cards, strength_table, trick_winner
+
+CONCEDE = Action("concede")
+NO_CONCESSION = Action("no_concession")
+ACCEPT = Action("accept")
+REFUSE = Action("refuse")
+STOP = Action("stop")
+VOLE = Action("vole")
+PLAY = tuple(Action("play", (c.code,)) for c in CARDS)
+PILLAGE = tuple(Action("pillage", (c.code,)) for c in CARDS)
+
+TRICKS = 5  # five cards each, five tricks
+
+
+class TriompheState(GameState):
+    """A match of La Triomphe: deals until ``deals`` are played or a side reaches ``target``."""
+
+    game_name = "triomphe"
+
+    def __init__(
+        self,
+        rules: TriompheRules,
+        variant: str,
+        seed: int | None = None,
+        deal: dict[str, Any] | list[dict[str, Any]] | None = None,
+        dealer: int | None = None,
+        deals: int | None = 1,
+        target: int | None = None,
+        scores: list[int] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.variant = variant
+        self.players = rules.players
+        self.seed = new_seed() if seed is None else seed
+        self.rng: random.Random = make_rng(self.seed)
+        if deals is None and target is None:
+            raise ValueError("a match needs a number of deals, a target score, or both")
+        if deals is not None and (not isinstance(deals, int) or deals < 1):
+            raise ValueError(f"deals must be a positive integer, not {deals!r}")
+        if target is not None and (not isinstance(target, int) or target < 1):
+            raise ValueError(f"target must be a positive integer, not {target!r}")
+        self.deals_limit = deals
+        self.target = target
+        self.strength = strength_table(rules.aces_high)
+        n_sides = rules.sides
+        if scores is None:
+            scores = [0] * n_sides
+        if len(scores) != n_sides or any(not isinstance(s, int) or s < 0 for s in scores):
+            raise ValueError(f"scores must be {n_sides} non-negative integers (one per side), not {scores!r}")
+        self.start_scores = list(scores)
+        self.scores = list(scores)  # per side: "jeux" marked
+        self.debts = [0] * n_sides  # §9.5: points owed before new ones are marked
+        self.given_deals = [deal] if isinstance(deal, dict) else list(deal or [])
+        if dealer is None:
+            dealer = self.rng.randrange(self.players)  # seed 002: "le donneur, désigné par le sort"
+        if not isinstance(dealer, int) or not 0 <= dealer < self.players:
+            raise ValueError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
+        self.log: list[DealLog] = []
+        self._start_deal(dealer)
+
+    # --- dealing ---------------------------------------------------------------------------------
+    def _start_deal(self, dealer: int) -> None:
+        n = self.players
+        index = len(self.log)
+        if index < len(self.given_deals):
+            hands, turnup, stock = self._parse_deal(self.given_deals[index])
+        else:
+            pack = [c.id for c in PIQUET32.cards]
+            self.rng.shuffle(pack)
+            hands = [0] * n
+            pos = 0
+            for packet in self.rules.deal_packets:  # D4: packets of 3 then 2, eldest first
+                for k in range(n):
+                    seat = (dealer + 1 + k) % n
+                    hands[seat] |= mask(pack[pos : pos + packet])
+                    pos += packet
+            turnup, stock = pack[pos], pack[pos + 1 :]  # seed 002: "retourne la onzième" (at two)
+        self.hands = hands
+        self.stock = list(stock)  # undealt cards below the turn-up, top first
+        self.under: list[int] = []  # cards put under the stock by a pillage, never turned again
+        self.turnup: int | None = turnup
+        self.trump = turnup // 14  # seed 002: the turned card "est l'atout ou triomphe"
+        self.eldest = (dealer + 1) % n
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.leader = self.eldest
+        self.history: list[tuple[int, list[int], int]] = []  # (leader, cards, winner) per trick
+        self.won = [0] * n  # tricks per seat
+        self.vole_side: int | None = None  # side playing for the vole (undertaken or after a refusal)
+        self.refused = False  # the vole side is bound by a refused concession
+        self.concession: dict[str, Any] = {}
+        self.pillager: int | None = None
+        self.pillaged: list[int] = []  # cards taken by the pillager: they were face up, so public
+        self.deal_over = False
+        self.log.append(
+            DealLog(
+                dealer=dealer,
+                deal={
+                    "hands": [codes(h) for h in hands],
+                    "turnup": CARDS[turnup].code,
+                    "stock": [CARDS[c].code for c in stock],
+                },
+            )
+        )
+        self._to_move: int | None = self.eldest
+        self._phase = "play"
+        if self.rules.pillage:
+            self._open_pillage(dealer)
+        elif not self.rules.each_for_himself:
+            self._phase = "concession"  # §4, D6: eldest's side first
+            self.concession = {"stage": "offer", "side_turn": 0}
+
+    def _parse_deal(self, deal: dict[str, Any]) -> tuple[list[int], int, list[int]]:
+        """Check an explicit deal: five cards each, the turn-up, the rest of the stock in order."""
+        n = self.players
+        if not isinstance(deal, dict):
+            raise RecordError(f"a Triomphe deal is an object with hands, turnup, stock, not {type(deal).__name__}")
+        missing = {"hands", "turnup"} - set(deal)
+        if missing:
+            raise RecordError(f"deal lacks {', '.join(sorted(missing))}")
+        try:
+            raw_hands = deal["hands"]
+            if not isinstance(raw_hands, list) or len(raw_hands) != n:
+                raise RecordError(f"deal needs {n} hands, got {raw_hands!r:.60}")
+            hands_cards = [[Card.parse(c) for c in h] for h in raw_hands]
+            turnup = Card.parse(deal["turnup"])
+            stock = [Card.parse(c) for c in deal.get("stock", [])]
+        except (TypeError, AttributeError, ValueError) as exc:
+            raise RecordError(f"bad card in deal: {exc}") from None
+        seen: set[int] = set()
+        for c in [x for h in hands_cards for x in h] + [turnup] + stock:
+            if not PIQUET32.contains(c):
+                raise RecordError(f"{c.code} is not in the 32-card piquet pack")
+            if c.id in seen:
+                raise RecordError(f"{c.code} is dealt twice")
+            seen.add(c.id)
+        for seat, h in enumerate(hands_cards):
+            if len(h) != TRICKS:
+                raise RecordError(f"hand {seat} has {len(h)} cards; each player gets five (seed 002)")
+        expected_stock = 32 - TRICKS * n - 1
+        if "stock" in deal and len(stock) != expected_stock:
+            raise RecordError(f"stock has {len(stock)} cards, expected {expected_stock}")
+        if "stock" not in deal:  # a hand-written case may omit the stock: the rest, in pack order
+            stock = [c for c in PIQUET32.cards if c.id not in seen]
+        return [mask(h) for h in hands_cards], turnup.id, [c.id for c in stock]
+
+    # --- pillage (§9.3) -------------------------------------------------------------------------
+    def _open_pillage(self, dealer: int) -> None:
+        """Seed 002: the dealer pillages a turned Ace; otherwise the holder of the trump Ace may."""
+        assert self.turnup is not None
+        ace = self.trump * 14  # the Ace of the trump suit (rank 1)
+        if self.turnup == ace:
+            self.pillager = dealer
+        else:
+            holders = [s for s in range(self.players) if self.hands[s] >> ace & 1]
+            self.pillager = holders[0] if holders else None
+        if self.pillager is not None:
+            self._phase = "pillage"
+            self._to_move = self.pillager
+
+    def _pillage_actions(self) -> list[Action]:
+        assert self.pillager is not None and self.turnup is not None
+        # Take the turned card, putting any other card of the hand under the stock; or stop.
+        return [PILLAGE[c] for c in ids(self.hands[self.pillager])] + [STOP]
+
+    def _apply_pillage(self, action: Action) -> None:
+        assert self.pillager is not None and self.turnup is not None
+        if action == STOP:
+            self._end_pillage()
+            return
+        if action.kind != "pillage" or len(action.args) != 1:
+            raise IllegalAction(f"{action}: in the pillage, 'pillage CARD' (the card put under the stock) or 'stop'")
+        card = Card.parse(action.args[0])
+        if not self.hands[self.pillager] >> card.id & 1:
+            raise IllegalAction(f"{action}: {card.code} is not in your hand")
+        taken = self.turnup
+        self.hands[self.pillager] = self.hands[self.pillager] & ~(1 << card.id) | (1 << taken)
+        self.under.append(card.id)
+        self.pillaged.append(taken)
+        # Turn the next card: while it is a trump the pillager may take it too ("en tournant sans
+        # interruption"); cards put under are never turned again (D10).
+        if self.stock:
+            self.turnup = self.stock.pop(0)
+            if self.turnup // 14 != self.trump:
+                self._end_pillage()  # D15: the first card of another suit stays face up, dead
+        else:
+            self.turnup = None
+            self._end_pillage()
+
+    def _end_pillage(self) -> None:
+        self._phase = "play"
+        self._to_move = self.eldest
+
+    # --- concession (§4) ------------------------------------------------------------------------
+    def _first_of_side(self, side: int) -> int:
+        """The side's first player in turn order from eldest (D6)."""
+        for k in range(self.players):
+            seat = (self.eldest + k) % self.players
+            if self.rules.side_of(seat) == side:
+                return seat
+        raise AssertionError("empty side")
+
+    def _concession_decider(self) -> int:
+        c = self.concession
+        eldest_side = self.rules.side_of(self.eldest)
+        if c["stage"] == "offer":
+            side = eldest_side if c["side_turn"] == 0 else 1 - eldest_side
+        else:
+            side = 1 - c["by_side"]
+        return self._first_of_side(side)
+
+    def _apply_concession(self, action: Action) -> None:
+        c = self.concession
+        seat = self._to_move
+        assert seat is not None
+        side = self.rules.side_of(seat)
+        if c["stage"] == "offer":
+            if action == CONCEDE:
+                self.concession = {"stage": "answer", "by_side": side, "by": seat}
+                self._to_move = self._concession_decider()
+            elif action == NO_CONCESSION:
+                if c["side_turn"] == 0:
+                    self.concession = {"stage": "offer", "side_turn": 1}
+                    self._to_move = self._concession_decider()
+                else:
+                    self._begin_play()
+            else:
+                raise IllegalAction(f"{action}: before the lead a side may 'concede' or say 'no_concession' (§4)")
+            return
+        if action == ACCEPT:
+            # Seed 002: "il gagne un jeu s'il l'accepte".
+            self.concession = {**c, "answer": "accepted"}
+            self._finish_deal({side: 1}, {})
+        elif action == REFUSE:
+            # Seed 002: refusing commits the side to the vole: "il perd deux jeux, s'il ne fait pas la vole".
+            self.concession = {**c, "answer": "refused"}
+            self.vole_side, self.refused = side, True
+            self._begin_play()
+        else:
+            raise IllegalAction(f"{action}: the game was conceded to you: 'accept' or 'refuse' (§4)")
+
+    def _begin_play(self) -> None:
+        self._phase = "play"
+        self._to_move = self.eldest
+
+    # --- play (§5, §6) --------------------------------------------------------------------------
+    def _apply_play(self, action: Action) -> None:
+        seat = self._to_move
+        assert seat is not None
+        if action.kind != "play" or len(action.args) != 1:
+            raise IllegalAction(f"{action}: it is time to play a card ('play CARD')")
+        card = Card.parse(action.args[0])
+        hand = self.hands[seat]
+        if not hand >> card.id & 1:
+            raise IllegalAction(f"{action}: {card.code} is not in your hand")
+        allowed, rule = legal_cards(hand, self.trick, self.trump, self.strength)
+        if not allowed >> card.id & 1:
+            options = " ".join(codes(allowed))
+            raise IllegalAction(f"{action}: {rule} (seed 002, §5); you may play {options}")
+        self.hands[seat] = hand & ~(1 << card.id)
+        self.trick.append(card.id)
+        self.trick_seats.append(seat)
+        if len(self.trick) < self.players:
+            self._to_move = (seat + 1) % self.players
+            return
+        winner = self.trick_seats[trick_winner(self.trick, self.trump, self.strength)]
+        self.history.append((self.leader, self.trick, winner))
+        self.won[winner] += 1
+        self.trick, self.trick_seats = [], []
+        self.leader = self._to_move = winner
+        self._after_trick(winner)
+
+    def _side_tricks(self, side: int) -> int:
+        return sum(w for s, w in enumerate(self.won) if self.rules.side_of(s) == side)
+
+    def _after_trick(self, winner: int) -> None:
+        """End-of-trick checks: the vole, three tricks won, or the five tricks played (§6, §7, §9.4)."""
+        side_of = self.rules.side_of
+        done = len(self.history)
+        win_side = side_of(winner)
+        if self.vole_side is not None:
+            if win_side != self.vole_side:
+                # Seed 002: "Celui qui entreprenant la vole ne la fait pas, perd deux jeux".
+                self._finish_deal({}, {self.vole_side: 2})
+            elif done == TRICKS:
+                self._finish_deal({self.vole_side: 2}, {})  # "s'il faisait la vole, il en marquerait deux"
+            return
+        if done == 3 and all(side_of(w) == win_side for _, _, w in self.history):
+            self._phase = "vole"  # D8: stop with one point, or play on for the vole
+            self._to_move = winner
+            return
+        for side in range(self.rules.sides):
+            if self._side_tricks(side) >= 3:
+                self._finish_deal({side: 1}, {})  # "qui a fait trois mains ou levées, marque un jeu"
+                return
+        if done == TRICKS:
+            # §9.4, D12: nobody has three; the first to reach the highest count wins one point.
+            best = max(self.won)
+            counts = [0] * self.players
+            for _, _, w in self.history:
+                counts[w] += 1
+                if counts[w] == best:
+                    self._finish_deal({side_of(w): 1}, {})
+                    return
+
+    def _apply_vole(self, action: Action) -> None:
+        seat = self._to_move
+        assert seat is not None
+        if action == STOP:
+            self._finish_deal({self.rules.side_of(seat): 1}, {})
+        elif action == VOLE:
+            self.vole_side = self.rules.side_of(seat)
+            self._phase = "play"
+        else:
+            raise IllegalAction(f"{action}: after the first three tricks: 'stop' (1 point) or 'vole' (§6)")
+
+    # --- scoring (§7, §9.5) ---------------------------------------------------------------------
+    def _gain(self, side: int, n: int) -> None:
+        pay = min(n, self.debts[side])  # §9.5: a debt is paid before new points are marked
+        self.debts[side] -= pay
+        self.scores[side] += n - pay
+
+    def _lose(self, side: int, n: int) -> None:
+        if self.rules.each_for_himself:
+            # §9.5: "s'il n'en a pas, les autres n'augmentent pas"; the rest becomes a debt.
+            take = min(n, self.scores[side])
+            self.scores[side] -= take
+            self.debts[side] += n - take
+            return
+        for _ in range(n):  # §7.2, D9: "perd un de ceux qu'il a, s'il en a, ou le parti contraire le marque"
+            if self.scores[side] > 0:
+                self.scores[side] -= 1
+            else:
+                self.scores[1 - side] += 1
+
+    def _finish_deal(self, gains: dict[int, int], losses: dict[int, int]) -> None:
+        before = list(self.scores)
+        for side, n in gains.items():
+            self._gain(side, n)
+        for side, n in losses.items():
+            self._lose(side, n)
+        row: list[Score] = [self.scores[self.rules.side_of(s)] - before[self.rules.side_of(s)] for s in range(self.players)]
+        self.log[-1].result = row
+        self.deal_over = True
+        self._phase = "over"
+        self._to_move = None
+        reached = self.target is not None and max(self.scores) >= self.target
+        if reached or (self.deals_limit is not None and len(self.log) >= self.deals_limit):
+            return
+        self._start_deal((self.log[-1].dealer + 1) % self.players)  # D5: the deal passes to the next player
+
+    # --- protocol ------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self._to_move
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    def legal_actions(self) -> list[Action]:
+        seat = self._to_move
+        if seat is None:
+            return []
+        phase = self._phase
+        if phase == "play":
+            allowed, _ = legal_cards(self.hands[seat], self.trick, self.trump, self.strength)
+            return [PLAY[c] for c in ids(allowed)]
+        if phase == "pillage":
+            return self._pillage_actions()
+        if phase == "concession":
+            return [CONCEDE, NO_CONCESSION] if self.concession["stage"] == "offer" else [ACCEPT, REFUSE]
+        if phase == "vole":
+            return [STOP, VOLE]
+        raise AssertionError(phase)
+
+    def _apply(self, action: Action) -> None:
+        phase = self._phase
+        if phase == "play":
+            self._apply_play(action)
+        elif phase == "pillage":
+            self._apply_pillage(action)
+        elif phase == "concession":
+            self._apply_concession(action)
+        elif phase == "vole":
+            self._apply_vole(action)
+        else:  # pragma: no cover - guarded by apply()
+            raise IllegalAction(f"{action}: nothing to do in phase {phase}")
+
+    def returns(self) -> list[Score]:
+        """Each seat's gain in points over the match: its side's score now minus at the start."""
+        side_of = self.rules.side_of
+        return [self.scores[side_of(s)] - self.start_scores[side_of(s)] for s in range(self.players)]
+
+    def observation(self, seat: int) -> Observation:
+        from atout.core.protocol import check_seat
+
+        check_seat(self, seat)
+        public: dict[str, Any] = {
+            "deal": len(self.log) - 1,
+            "dealer": self.log[-1].dealer,
+            "trump": Suit(self.trump).letter,
+            "turnup": None if self.turnup is None else CARDS[self.turnup].code,
+            "sides": [self.rules.side_of(s) for s in range(self.players)],
+            "scores": list(self.scores),
+            "debts": list(self.debts),
+            "target": self.target,
+            "leader": self.leader,
+            "trick": [[s, CARDS[c].code] for s, c in zip(self.trick_seats, self.trick, strict=True)],
+            "tricks": [
+                {"leader": lead, "cards": [CARDS[c].code for c in cards], "winner": w}
+                for lead, cards, w in self.history
+            ],
+            "tricks_won": list(self.won),
+            "vole_side": self.vole_side,
+            "concession": dict(self.concession),
+            "pillager": self.pillager,
+            "pillaged": [CARDS[c].code for c in self.pillaged],
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "sheet": self.sheet(),
+        }
+        mine = seat == self._to_move
+        return Observation(
+            game=self.game_name,
+            seat=seat,
+            phase=self._phase,
+            current_player=self._to_move,
+            hand=tuple(CARDS[c] for c in ids(self.hands[seat])),
+            legal_actions=tuple(self.legal_actions()) if mine else (),
+            public=public,
+        )
+
+    def clone(self) -> TriompheState:
+        new = object.__new__(TriompheState)
+        new.__dict__.update(self.__dict__)
+        new.rng = clone_rng(self.rng)
+        new.hands = list(self.hands)
+        new.stock = list(self.stock)
+        new.under = list(self.under)
+        new.trick = list(self.trick)
+        new.trick_seats = list(self.trick_seats)
+        new.history = list(self.history)
+        new.won = list(self.won)
+        new.scores = list(self.scores)
+        new.debts = list(self.debts)
+        new.pillaged = list(self.pillaged)
+        new.concession = dict(self.concession)
+        new.log = [replace(d, actions=list(d.actions)) for d in self.log]
+        return new
+
+    def match_header(self) -> dict[str, Any]:
+        return {"deals": self.deals_limit, "target": self.target, "scores": self.start_scores}
