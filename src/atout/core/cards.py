@@ -149,7 +149,7 @@ _RANK_NAMES = {
 class Card:
     """An immutable playing card; instances are interned, so ``Card.parse('KH') is Card.parse('kh')``."""
 
-    __slots__ = ("id", "code")
+    __slots__ = ("code", "id")
     id: int
     code: str
 
@@ -269,10 +269,10 @@ _BY_CODE: dict[str, Card] = {c.code: c for c in _CARDS}
 # Extra spellings: tarot "1" for the ace, Italian suit codes (KCO = King of Coins), the Excuse as 0.
 _BY_CODE.update({"T0": _CARDS[EXCUSE_ID], "EXCUSE": _CARDS[EXCUSE_ID], "MAT": _CARDS[EXCUSE_ID]})
 for _c in _CARDS[:PLAIN_CARDS]:
-    _r, _s = _c.code[:-1], _c.code[-1]
-    _ital = ("SW", "CU", "CO", "BA")["SHDC".index(_s)]
-    for _rank_alias in {_r, "1" if _r == "A" else _r}:
-        _BY_CODE.setdefault(_rank_alias + _s, _c)
+    _rank_code, _letter = _c.code[:-1], _c.code[-1]
+    _ital = ("SW", "CU", "CO", "BA")["SHDC".index(_letter)]
+    for _rank_alias in {_rank_code, "1" if _rank_code == "A" else _rank_code}:
+        _BY_CODE.setdefault(_rank_alias + _letter, _c)
         _BY_CODE.setdefault(_rank_alias + _ital, _c)
 
 

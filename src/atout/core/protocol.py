@@ -67,6 +67,8 @@ class GameState(abc.ABC):
     """
 
     game_name: ClassVar[str]
+    #: Verbs whose arguments other seats must not see (the écart, a card put under the stock).
+    hidden_action_args: ClassVar[frozenset[str]] = frozenset({"discard"})
     variant: str
     players: int
     seed: int
@@ -96,6 +98,13 @@ class GameState(abc.ABC):
         """What ``seat`` may know now."""
 
     @abc.abstractmethod
+    def known_cards(self, seat: int) -> int:
+        """Bitmask of the cards whose whereabouts ``seat`` may know now (its hand, cards shown or played…).
+
+        Observations must mention no other card: the shared hidden-information test checks it.
+        """
+
+    @abc.abstractmethod
     def clone(self) -> GameState:
         """An independent copy (same RNG position)."""
 
@@ -120,6 +129,13 @@ class GameState(abc.ABC):
         except NotationError as exc:
             raise IllegalAction(f"{parsed}: {exc}") from None
         entry.actions.append((seat, str(parsed)))
+
+    def public_action(self, action: Action | str) -> str:
+        """The text of an action as the other seats may see it (hidden arguments dropped)."""
+        parsed = parse_action(action)
+        if parsed.kind in self.hidden_action_args:
+            return f"{parsed.kind} ({len(parsed.args)} hidden)"
+        return str(parsed)
 
     def is_terminal(self) -> bool:
         return self.current_player is None

@@ -20,7 +20,7 @@ VARIANT_HELP = {
     "chacun_pour_soi": "each for himself, 4-6 players (seed 002, variant)",
     "as_qui_pille": "each for himself with aces high and the pillage of the turn-up (seed 002, variant)",
 }
-PLAYER_COUNTS = {"classic": (2, 4, 6), "chacun_pour_soi": (4, 5, 6), "as_qui_pille": (4, 5, 6)}
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"classic": (2, 4, 6), "chacun_pour_soi": (4, 5, 6), "as_qui_pille": (4, 5, 6)}
 
 
 @dataclass(frozen=True)

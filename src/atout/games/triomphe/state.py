@@ -35,6 +35,7 @@ class TriompheState(GameState):
     """A match of La Triomphe: deals until ``deals`` are played or a side reaches ``target``."""
 
     game_name = "triomphe"
+    hidden_action_args = frozenset({"pillage"})  # the card put under the stock stays hidden
 
     def __init__(
         self,
@@ -61,6 +62,8 @@ class TriompheState(GameState):
         self.deals_limit = deals
         self.target = target
         self.strength = strength_table(rules.aces_high)
+        #: Rank codes high to low, as shown to players (seed 002).
+        self.order = ["A", "K", "Q", "J", "10", "9", "8", "7"] if rules.aces_high else ["K", "Q", "J", "A", "10", "9", "8", "7"]
         n_sides = rules.sides
         if scores is None:
             scores = [0] * n_sides
@@ -419,6 +422,7 @@ class TriompheState(GameState):
             "deal": len(self.log) - 1,
             "dealer": self.log[-1].dealer,
             "trump": Suit(self.trump).letter,
+            "order": self.order,
             "turnup": None if self.turnup is None else CARDS[self.turnup].code,
             "sides": [self.rules.side_of(s) for s in range(self.players)],
             "scores": list(self.scores),
@@ -448,6 +452,17 @@ class TriompheState(GameState):
             legal_actions=tuple(self.legal_actions()) if mine else (),
             public=public,
         )
+
+    def known_cards(self, seat: int) -> int:
+        """Own hand, cards played, the face-up card, cards taken in a pillage; the pillager's own discards."""
+        known = self.hands[seat] | mask(self.trick) | mask(self.pillaged)
+        for _, cards, _ in self.history:
+            known |= mask(cards)
+        if self.turnup is not None:
+            known |= 1 << self.turnup
+        if seat == self.pillager:
+            known |= mask(self.under)
+        return known
 
     def clone(self) -> TriompheState:
         new = object.__new__(TriompheState)

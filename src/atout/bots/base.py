@@ -1,0 +1,75 @@
+"""The bot interface and the seeded random bot.
+
+A bot receives an :class:`~atout.core.protocol.Observation` (never the state) and returns one of
+its ``legal_actions``. Every bot takes an explicit seed.
+
+>>> import atout
+>>> from atout.bots import RandomBot
+>>> g = atout.new_game("triomphe", players=2, seed=4)
+>>> bot = RandomBot(seed=1)
+>>> bot.act(g.observation(g.current_player)) in g.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Callable
+
+from atout.core.actions import Action
+from atout.core.protocol import Observation
+
+
+class Bot(abc.ABC):
+    """A player that chooses an action from what its seat may see."""
+
+    name: str = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    @abc.abstractmethod
+    def act(self, obs: Observation) -> Action:
+        """One of ``obs.legal_actions``."""
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def act(self, obs: Observation) -> Action:
+        if not obs.legal_actions:
+            raise ValueError(f"seat {obs.seat} has no legal action (it is seat {obs.current_player}'s turn)")
+        return self.rng.choice(obs.legal_actions)
+
+
+_BOTS: dict[tuple[str, str], Callable[[int], Bot]] = {}
+
+
+def register_bot(game: str, name: str, factory: Callable[[int], Bot]) -> None:
+    """Register a bot for a game (``game='*'`` for every game)."""
+    _BOTS[(game, name)] = factory
+
+
+register_bot("*", "random", RandomBot)
+
+
+def bot_names(game: str) -> list[str]:
+    _load()
+    return sorted({n for g, n in _BOTS if g in (game, "*")})
+
+
+def make_bot(game: str, name: str, seed: int = 0) -> Bot:
+    """A bot by name for a game: 'random', or the game's own ('heuristic')."""
+    _load()
+    factory = _BOTS.get((game, name)) or _BOTS.get(("*", name))
+    if factory is None:
+        raise ValueError(f"no bot {name!r} for {game}; bots: {', '.join(bot_names(game))}")
+    return factory(seed)
+
+
+def _load() -> None:
+    import atout.bots.registry  # noqa: F401  (registers the per-game bots)

@@ -1,0 +1,104 @@
+"""Bots playing matches: simulation for tournaments, tests and benchmarks.
+
+>>> from atout.sim import simulate
+>>> r = simulate("triomphe", players=2, deals=5, seed=1)
+>>> r.deals, len(r.totals)
+(5, 2)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from atout.bots.base import Bot, bot_names, make_bot
+from atout.core.protocol import GameState, Score, game_info, new_game
+from atout.records import _num, dumps
+
+
+@dataclass
+class SimResult:
+    """What a simulation measured: totals per seat over the deals, and the speed."""
+
+    game: str
+    variant: str
+    players: int
+    deals: int
+    seed: int
+    bots: list[str]
+    seconds: float
+    totals: list[Score]
+    record_path: str | None = None
+    state: GameState | None = field(default=None, repr=False)
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds if self.seconds > 0 else float("inf")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "players": self.players,
+            "deals": self.deals,
+            "seed": self.seed,
+            "bots": self.bots,
+            "seconds": round(self.seconds, 4),
+            "deals_per_second": round(self.deals_per_second, 1),
+            "totals": [_num(x) for x in self.totals],
+            "zero_sum": sum(Fraction(x) for x in self.totals) == 0,
+            "records": self.record_path,
+        }
+
+
+def default_bot(game: str) -> str:
+    """The game's own bot if it has one, else the random bot."""
+    return "heuristic" if "heuristic" in bot_names(game) else "random"
+
+
+def simulate(
+    game: str,
+    players: int | None = None,
+    variant: str | None = None,
+    deals: int = 100,
+    seed: int = 0,
+    bots: Sequence[str] | None = None,
+    records: str | Path | None = None,
+    on_deal: Callable[[int], None] | None = None,
+    **options: Any,
+) -> SimResult:
+    """Bots play one match of ``deals`` deals from ``seed``; optionally write its record to ``records``."""
+    if not isinstance(deals, int) or deals < 1:
+        raise ValueError(f"deals must be a positive integer, not {deals!r}")
+    info = game_info(game)
+    state = new_game(info.name, players=players, variant=variant, seed=seed, deals=deals, **options)
+    n = state.players
+    names = list(bots) if bots else [default_bot(info.name)] * n
+    if len(names) == 1:
+        names = names * n
+    if len(names) != n:
+        raise ValueError(f"give one bot name or {n} (one per seat), not {len(names)}")
+    seats: list[Bot] = [make_bot(info.name, name, seed=seed * 1009 + i + 1) for i, name in enumerate(names)]
+    start = time.perf_counter()
+    done = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        state.apply(seats[seat].act(state.observation(seat)))
+        finished = len(state.log) - (state.log[-1].result is None)
+        if on_deal is not None and finished != done:
+            on_deal(finished - done)
+        done = finished
+    seconds = time.perf_counter() - start
+    path = None
+    if records is not None:
+        folder = Path(records)
+        folder.mkdir(parents=True, exist_ok=True)
+        out = folder / f"{info.name}-{state.variant}-{n}p-seed{seed}.json"
+        out.write_text(dumps(state.to_record()), encoding="utf-8")
+        path = str(out)
+    return SimResult(info.name, state.variant, n, deals, seed, names, seconds, state.returns(), path, state)

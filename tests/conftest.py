@@ -1,0 +1,34 @@
+"""Shared helpers for the test-suite."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import atout
+from atout.core.protocol import GameState
+
+# A card code as it appears in JSON text: plain cards, trumps T1..T21, the Excuse.
+CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJNQK])[SHDC](?![A-Za-z0-9])|(?<![A-Za-z0-9])(T\d{1,2}|EX)(?![A-Za-z0-9])")
+
+
+def configurations() -> Iterator[tuple[str, str, int]]:
+    """Every (game, variant, players) the registry offers."""
+    for info in atout.games():
+        for variant in info.variants:
+            for players in info.player_counts[variant]:
+                yield info.name, variant, players
+
+
+def random_playout(state: GameState, seed: int) -> GameState:
+    """Play random legal actions to the end; return the state."""
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def codes_in(text: str) -> set[str]:
+    """Card codes mentioned in a text."""
+    return {m.group(0) for m in CARD_CODE.finditer(text)}

@@ -1,0 +1,144 @@
+"""The console script, run as a user would (issue 2, point 5)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ATOUT = shutil.which("atout") or str(Path(sys.executable).with_name("atout"))
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([ATOUT, *args], input=stdin, capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_help_documents_every_command() -> None:
+    out = run("--help")
+    assert out.returncode == 0
+    for command in ("games", "play", "simulate", "replay", "rules"):
+        assert command in out.stdout
+    sim = run("simulate", "--help").stdout
+    for option in ("--players", "--variant", "--deals", "--seed", "--records", "--json"):
+        assert option in sim
+
+
+def test_games_lists_games_variants_and_player_counts() -> None:
+    data = json.loads(run("games", "--json").stdout)
+    tri = next(g for g in data if g["game"] == "triomphe")
+    assert tri["variants"]["classic"]["players"] == [2, 4, 6]
+    assert tri["variants"]["as_qui_pille"]["players"] == [4, 5, 6]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("triomphe", "--players", "2"),
+        ("triomphe", "--players", "4"),
+        ("triomphe", "--players", "5", "--variant", "as_qui_pille"),
+    ],
+)
+def test_simulate_json(args: tuple[str, ...], tmp_path: Path) -> None:
+    out = run("simulate", *args, "--deals", "300", "--seed", "1", "--json", "--records", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    for key in ("game", "variant", "players", "deals", "seconds", "deals_per_second", "totals"):
+        assert key in data
+    assert data["deals"] == 300 and len(data["totals"]) == int(args[2])
+    record = next(tmp_path.glob("*.json"))
+    replayed = json.loads(run("replay", str(record), "--json").stdout)
+    assert replayed == {"valid": True, "complete": True, "returns": data["totals"]}
+
+
+def test_simulate_is_deterministic() -> None:
+    a = json.loads(run("simulate", "triomphe", "--deals", "50", "--seed", "3", "--json").stdout)
+    b = json.loads(run("simulate", "triomphe", "--deals", "50", "--seed", "3", "--json").stdout)
+    assert a["totals"] == b["totals"]
+
+
+def test_simulate_table_output() -> None:
+    out = run("simulate", "triomphe", "--deals", "20", "--seed", "2")
+    assert out.returncode == 0 and "seat 0" in out.stdout
+
+
+def test_replay_rejects_a_bad_record_with_one_line(tmp_path: Path) -> None:
+    rec = tmp_path / "r.json"
+    run("simulate", "triomphe", "--deals", "1", "--seed", "4", "--json", "--records", str(tmp_path))
+    record_file = next(tmp_path.glob("triomphe-*.json"))
+    data = json.loads(record_file.read_text())
+    last = len(data["actions"]) - 1
+    data["actions"][last]["action"] = "play ZZ"
+    rec.write_text(json.dumps(data))
+    out = run("replay", str(rec))
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(rec) in lines[0] and f"action {last}" in lines[0]
+    as_json = run("replay", str(rec), "--json")
+    assert as_json.returncode == 2 and json.loads(as_json.stdout)["valid"] is False
+    missing = run("replay", str(tmp_path / "nope.json"))
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("simulate", "chess", "--deals", "5", "--seed", "1"), "unknown game"),
+        (("simulate", "triomphe", "--deals", "0", "--seed", "1"), "at least 1"),
+        (("simulate", "triomphe", "--deals", "5", "--seed", "x"), "seed"),
+        (("simulate", "triomphe", "--players", "3", "--deals", "5", "--seed", "1"), "2, 4, 6"),
+        (("simulate", "triomphe", "--deals", "5"), "--seed"),
+        (("play", "triomphe", "--seat", "7"), "seat"),
+        (("rules", "triomphe", "--lang", "de"), "invalid choice"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_clear_message(args: tuple[str, ...], message: str) -> None:
+    out = run(*args)
+    assert out.returncode == 2
+    assert message in out.stderr
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_rules_in_both_languages(lang: str) -> None:
+    out = run("rules", "triomphe", "--lang", lang)
+    assert out.returncode == 0
+    assert ("Roi, Dame, Valet, As" if lang == "fr" else "King, Queen, Jack, Ace") in out.stdout
+
+
+def test_play_a_whole_game_in_the_terminal() -> None:
+    """A human who always plays the first legal action, typed from the hint list, finishes the game."""
+    import atout
+
+    lines = []
+    g = atout.new_game("triomphe", players=2, seed=8)
+    # Drive the real command with a scripted player: ask for help, make a mistake, then play legally.
+    script = "?\nplay ZZ\n" + "\n".join(["no_concession"] + [f"play {c}" for c in ("KS", "QS", "JS")]) + "\n"
+    out = run("play", "triomphe", "--seed", "8", "--lang", "en", stdin=script + "q\n" * 3)
+    assert "Legal actions" in out.stdout and "Refused" in out.stdout
+    assert out.returncode in (0, 1)
+    del g, lines
+
+
+def test_play_to_the_end_with_legal_moves_only() -> None:
+    """Feed the command every legal action in turn until it ends: the final totals are printed."""
+    import atout
+    from atout.bots import make_bot
+
+    seed = 5
+    g = atout.new_game("triomphe", players=2, seed=seed)
+    bot = make_bot("triomphe", "heuristic", seed=seed * 1009 + 2)
+    human_moves = []
+    while not g.is_terminal():
+        p = g.current_player
+        if p == 0:
+            a = g.legal_actions()[0]
+            human_moves.append(str(a))
+        else:
+            a = bot.act(g.observation(p))
+        g.apply(a)
+    out = run("play", "triomphe", "--seed", str(seed), "--lang", "en", stdin="\n".join(human_moves) + "\n")
+    assert out.returncode == 0, out.stdout[-500:]
+    assert "Match over" in out.stdout
