@@ -83,7 +83,7 @@ class GameState(abc.ABC):
 
     @abc.abstractmethod
     def legal_actions(self) -> list[Action]:
-        """The current player's legal actions, sorted by their text; empty when terminal."""
+        """The current player's legal actions in the game's fixed canonical order; empty when terminal."""
 
     @abc.abstractmethod
     def _apply(self, action: Action) -> None:

@@ -356,12 +356,14 @@ class TriompheState(GameState):
                 self.scores[1 - side] += 1
 
     def _finish_deal(self, gains: dict[int, int], losses: dict[int, int]) -> None:
-        before = list(self.scores)
+        before = self._net()
         for side, n in gains.items():
             self._gain(side, n)
         for side, n in losses.items():
             self._lose(side, n)
-        row: list[Score] = [self.scores[self.rules.side_of(s)] - before[self.rules.side_of(s)] for s in range(self.players)]
+        after = self._net()
+        side_of = self.rules.side_of
+        row: list[Score] = [after[side_of(s)] - before[side_of(s)] for s in range(self.players)]
         self.log[-1].result = row
         self.deal_over = True
         self._phase = "over"
@@ -409,10 +411,15 @@ class TriompheState(GameState):
         else:  # pragma: no cover - guarded by apply()
             raise IllegalAction(f"{action}: nothing to do in phase {phase}")
 
+    def _net(self) -> list[int]:
+        """Per side, points marked minus points owed (§9.5: a debt is points still to lose)."""
+        return [score - debt for score, debt in zip(self.scores, self.debts, strict=True)]
+
     def returns(self) -> list[Score]:
-        """Each seat's gain in points over the match: its side's score now minus at the start."""
+        """Each seat's net gain over the match: its side's points minus debts, now against the start."""
         side_of = self.rules.side_of
-        return [self.scores[side_of(s)] - self.start_scores[side_of(s)] for s in range(self.players)]
+        net = self._net()
+        return [net[side_of(s)] - self.start_scores[side_of(s)] for s in range(self.players)]
 
     def observation(self, seat: int) -> Observation:
         from atout.core.protocol import check_seat
