@@ -30,7 +30,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000, help="deals per configuration (default 2000)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    for info in atout.games():
+    for info in atout.list_games():
         if args.game and info.name != args.game:
             continue
         for variant in info.variants:

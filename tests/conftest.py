@@ -15,7 +15,7 @@ CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJNQK])[SHDC](?![A-Za-z0-9])|(?
 
 def configurations() -> Iterator[tuple[str, str, int]]:
     """Every (game, variant, players) the registry offers."""
-    for info in atout.games():
+    for info in atout.list_games():
         for variant in info.variants:
             for players in info.player_counts[variant]:
                 yield info.name, variant, players

@@ -11,7 +11,7 @@
 from atout.core.actions import Action, parse_action
 from atout.core.cards import Card, Rank, Suit, card, cards
 from atout.core.errors import AtoutError, IllegalAction, NotationError, RecordError, UnknownGame
-from atout.core.protocol import GameInfo, GameState, Observation, game_info, games, new_game
+from atout.core.protocol import GameInfo, GameState, Observation, game_info, list_games, new_game
 from atout.records import dump, dumps, load, loads, read_record, replay
 
 __all__ = [
@@ -32,7 +32,7 @@ __all__ = [
     "dump",
     "dumps",
     "game_info",
-    "games",
+    "list_games",
     "load",
     "loads",
     "new_game",

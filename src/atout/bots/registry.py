@@ -1,3 +1,6 @@
 """Registers each game's own bots under their names."""
 
-from atout.bots import triomphe  # noqa: F401
+from atout.bots import (
+    tarot,  # noqa: F401
+    triomphe,  # noqa: F401
+)

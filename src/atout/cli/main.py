@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.console import Console
 
 from atout.core.errors import AtoutError, RecordError
-from atout.core.protocol import game_info, games
+from atout.core.protocol import game_info, list_games
 
 EPILOG = """examples:
   atout games
@@ -106,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from atout.cli.play import play
 
             if args.game is None:
-                names = [g.name for g in games()]
+                names = [g.name for g in list_games()]
                 args.game = "tarot" if "tarot" in names else names[0]
             return play(console, args)
     except (AtoutError, ValueError) as exc:
@@ -122,7 +122,7 @@ def _games(console: Console, as_json: bool) -> int:
             "variants": {v: {"players": list(g.player_counts[v]), "about": g.variant_help.get(v, "")} for v in g.variants},
             "default_variant": g.default_variant,
         }
-        for g in games()
+        for g in list_games()
     ]
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
@@ -132,7 +132,7 @@ def _games(console: Console, as_json: bool) -> int:
     table = Table(title="atout games")
     for col in ("game", "variant", "players", "about"):
         table.add_column(col)
-    for g in games():
+    for g in list_games():
         for v in g.variants:
             mark = " (default)" if v == g.default_variant else ""
             players = ", ".join(map(str, g.player_counts[v]))

@@ -205,7 +205,7 @@ def _load_games() -> None:
     import atout.games  # noqa: F401  (registers every game)
 
 
-def games() -> list[GameInfo]:
+def list_games() -> list[GameInfo]:
     """Every registered game, by name."""
     _load_games()
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]

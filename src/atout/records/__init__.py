@@ -143,6 +143,8 @@ def replay(record: dict[str, Any]) -> GameState:
         raise RecordError(f"cannot set the game up: {exc}") from None
     index = 0
     for i, entry in enumerate(entries):
+        if state.deal_index > i and not entry["actions"] and state.log[i].dealer == entry["dealer"]:
+            continue  # a deal the rules annulled by themselves, before any action (FFT tarot: petit sec)
         if state.deal_index != i:
             raise RecordError(f"deal {i}: the match was over or still in deal {state.deal_index}")
         if state.dealer != entry["dealer"]:

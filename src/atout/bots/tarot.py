@@ -1,0 +1,373 @@
+"""Tarot bots: a heuristic player and a passive "pass and play low" baseline.
+
+Both see only the observation. The heuristic bids from hand strength (oudlers, trumps, Kings, long
+suits, voids), calls the King of its longest suit at five, lays aside points and makes voids,
+shows handfuls when it is safe, and plays partner-aware: it throws points on a partner's secure
+trick, saves the Petit when it can, hunts it with long trumps, and wins tricks as cheaply as it can.
+
+>>> import atout
+>>> g = atout.new_game("tarot", players=4, seed=2)
+>>> TarotBot(seed=0).act(g.observation(g.current_player)) in g.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from atout.bots.base import Bot, register_bot
+from atout.core.actions import Action
+from atout.core.cards import Card
+from atout.core.protocol import Observation
+from atout.games.tarot.rules import (
+    EXCUSE,
+    PETIT,
+    TWENTY_ONE,
+    VALUE2,
+    trick_winner_index,
+)
+
+#: Strength needed for each contract at four players (a classic point-count method); scaled by hand size.
+_BID_THRESHOLDS = {"seed": (("prise", 42), ("pousse", 52), ("garde", 58), ("garde_sans", 72), ("garde_contre", 82)),
+                   "fft": (("petite", 42), ("garde", 58), ("garde_sans", 72), ("garde_contre", 82))}
+_HAND_SCALE = {3: 1.35, 4: 1.0, 5: 0.85}
+
+
+def _ids(cards: Sequence[Card | str]) -> list[int]:
+    return [c.id if isinstance(c, Card) else Card.parse(c).id for c in cards]
+
+
+def _suit(c: int) -> int:
+    """0..3 plain suits, 4 trumps, -1 the Excuse."""
+    return c // 14 if c < 56 else (4 if c < EXCUSE else -1)
+
+
+def hand_strength(hand: Sequence[int]) -> float:
+    """Point-count of a hand for bidding: oudlers, trumps, honours, long suits and voids."""
+    trumps = [c for c in hand if 56 <= c < EXCUSE]
+    n_trumps = len(trumps)
+    score = 0.0
+    if TWENTY_ONE in hand:
+        score += 10
+    if EXCUSE in hand:
+        score += 8
+    if PETIT in hand:
+        score += 9 if n_trumps >= 7 else 7 if n_trumps >= 5 else 4
+    score += 2 * n_trumps + sum(1 for c in trumps if c >= 56 + 16 and c != TWENTY_ONE)
+    for s in range(4):
+        suit = [c for c in hand if c // 14 == s and c < 56]
+        ranks = {c % 14 + 1 for c in suit}
+        score += 6 * (14 in ranks) + (3 if 13 in ranks else 0) + 2 * (12 in ranks) + (11 in ranks)
+        if 14 in ranks and 13 in ranks:
+            score += 2  # King and Queen together
+        if len(suit) >= 5:
+            score += 2 * (len(suit) - 3)
+        if not suit and n_trumps >= 5:
+            score += 5  # a void lets long trumps cut
+        elif len(suit) == 1 and 14 not in ranks and n_trumps >= 5:
+            score += 2
+    return score
+
+
+class TarotBot(Bot):
+    """Heuristic Tarot player for both variants and every table size (observation only)."""
+
+    name = "heuristic"
+
+    def act(self, obs: Observation) -> Action:
+        legal = list(obs.legal_actions)
+        if not legal:
+            raise ValueError(f"seat {obs.seat} has no legal action (it is seat {obs.current_player}'s turn)")
+        if len(legal) == 1:
+            return legal[0]
+        phase = obs.phase
+        if phase == "petit_sec":
+            return Action("petit_sec")  # a bare Petit is a liability: claim the redeal
+        if phase == "bidding":
+            return self._bid(obs, legal)
+        if phase == "call":
+            return self._call(obs, legal)
+        if phase == "ecart":
+            return self._ecart(obs, legal)
+        if phase == "annonces":
+            return self._announce(obs, legal)
+        if phase == "play":
+            shows = [a for a in legal if a.kind == "announce"]
+            if shows and self._wants_poignee(obs):
+                return shows[-1]
+            return self._play(obs, [a for a in legal if a.kind == "play"])
+        return legal[0]
+
+    # --- before the play -------------------------------------------------------------------------
+    def _bid(self, obs: Observation, legal: list[Action]) -> Action:
+        hand = _ids(obs.hand)
+        players = len(obs.public["hand_sizes"])
+        strength = hand_strength(hand) / _HAND_SCALE[players]
+        wanted = None
+        for contract, threshold in _BID_THRESHOLDS[obs.public["variant"]]:
+            if strength >= threshold:
+                wanted = contract
+        allowed = {a.args[0] for a in legal if a.kind == "bid"}
+        if wanted is not None and wanted in allowed:
+            return Action("bid", (wanted,))
+        return Action("pass")
+
+    def _call(self, obs: Observation, legal: list[Action]) -> Action:
+        hand = _ids(obs.hand)
+
+        def key(a: Action) -> tuple[int, int, int]:
+            c = Card.parse(a.args[0]).id
+            s = c // 14
+            length = sum(1 for h in hand if h < 56 and h // 14 == s)
+            return (c not in hand, length, -c)  # never oneself (FFT), then the longest suit
+
+        return max(legal, key=key)
+
+    def _ecart(self, obs: Observation, legal: list[Action]) -> Action:
+        hand = _ids(obs.hand)
+
+        def value(a: Action) -> float:
+            out = set(_ids(a.args))
+            rest = [c for c in hand if c not in out]
+            voids = sum(1 for s in range(4) if not any(c < 56 and c // 14 == s for c in rest))
+            return sum(VALUE2[c] for c in out) + 8 * voids - 10 * sum(1 for c in out if c >= 56)
+
+        return max(legal, key=value)
+
+    def _on_attack(self, obs: Observation) -> bool:
+        pub = obs.public
+        if pub["taker"] == obs.seat:
+            return True
+        called = pub.get("called")
+        return called is not None and any(c.code == called for c in obs.hand)
+
+    def _announce(self, obs: Observation, legal: list[Action]) -> Action:
+        wants = [a for a in legal if a.kind == "announce" and a.args[0] in ("sans_atouts", "sans_points")]
+        shows = [a for a in legal if a.kind == "announce" and a.args[0] == "poignee"]
+        if self._on_attack(obs):
+            # The attack pays its announcements if it fails (seed D8): only with a strong hand.
+            if shows and self._strong_attack(obs):
+                return shows[-1]
+            return Action("done")
+        if wants:
+            return wants[0]
+        if shows:
+            return shows[-1]  # a defender's announcement is always paid (seed 001)
+        return Action("done")
+
+    def _strong_attack(self, obs: Observation) -> bool:
+        hand = _ids(obs.hand)
+        oudlers = sum(1 for c in hand if c in (PETIT, TWENTY_ONE, EXCUSE))
+        return oudlers >= 2 or obs.public["contract"] in ("garde", "garde_sans", "garde_contre")
+
+    def _wants_poignee(self, obs: Observation) -> bool:
+        """FFT: the handful goes to the side that wins the deal, so only the confident attack shows it."""
+        return self._on_attack(obs) and self._strong_attack(obs)
+
+    # --- the play --------------------------------------------------------------------------------
+    def _play(self, obs: Observation, legal: list[Action]) -> Action:
+        cards = {Card.parse(a.args[0]).id: a for a in legal}
+        ctx = _Context(obs)
+        trick = ctx.trick
+        if not trick or all(c == EXCUSE for _, c in trick):
+            return cards[self._lead(ctx, list(cards))]
+        return cards[self._follow(ctx, list(cards))]
+
+    def _lead(self, ctx: _Context, options: list[int]) -> int:
+        plain = [c for c in options if c < 56]
+        trumps = [c for c in options if 56 <= c < EXCUSE]
+        if ctx.tricks_left <= 2 and EXCUSE in options and not ctx.attack_sweeping():
+            return EXCUSE  # never keep the Excuse to the last trick (it would change hands)
+        if ctx.on_attack:
+            others_trumps = [c for c in ctx.unseen if 56 <= c < EXCUSE]
+            if trumps and (len(trumps) > len(others_trumps) or (PETIT in ctx.unseen and len(trumps) >= 4)):
+                masters = [c for c in trumps if c > max(others_trumps, default=0)]
+                if masters:
+                    return max(masters)  # draw trumps with a master, hunting the Petit
+                low = [c for c in trumps if c != PETIT]
+                if low:
+                    return min(low)
+        kings = [c for c in plain if ctx.is_master(c) and not ctx.opponent_void(c // 14)]
+        if kings:
+            return max(kings, key=lambda c: VALUE2[c])
+        if plain:
+            if not ctx.on_attack and ctx.taker_voids:
+                forcing = [c for c in plain if c // 14 in ctx.taker_voids]
+                if forcing:
+                    return min(forcing, key=lambda c: (VALUE2[c], c))  # make the taker trump
+            by_suit: dict[int, list[int]] = {}
+            for c in plain:
+                by_suit.setdefault(c // 14, []).append(c)
+            longest = max(by_suit.values(), key=len)
+            return min(longest, key=lambda c: (VALUE2[c], c))
+        safe = [c for c in trumps if c != PETIT]
+        if safe:
+            return min(safe)
+        return options[0]
+
+    def _follow(self, ctx: _Context, options: list[int]) -> int:
+        trick_ids = [c for _, c in ctx.trick]
+        win_i = trick_winner_index(trick_ids)
+        win_seat, win_card = ctx.trick[win_i]
+        last = ctx.players_after == 0
+        friend = ctx.team(win_seat)
+        beating = [c for c in options if c != EXCUSE and _beats(c, win_card, trick_ids)]
+        if friend is True and (last or ctx.is_secure(win_card, trick_ids)):
+            if PETIT in options:
+                return PETIT  # save the Petit on a partner's sure trick
+            plain = [c for c in options if c < 56]
+            if plain:
+                return max(plain, key=lambda c: (VALUE2[c], -c))  # "charger": give points
+            return self._cheapest(options)
+        if beating:
+            secure = [c for c in beating if last or ctx.is_secure(c, [*trick_ids, c])]
+            if secure:
+                return min(secure, key=lambda c: (c == PETIT and not last, c >= 56, VALUE2[c] if c < 56 else 0, c))
+            points = sum(VALUE2[c] for c in trick_ids)
+            if points >= 6 and friend is not True:
+                cheap = [c for c in beating if c != PETIT]
+                if cheap:
+                    return min(cheap)
+        if EXCUSE in options and (ctx.tricks_left <= 2 or max(VALUE2[c] for c in options if c != EXCUSE) >= 5):
+            if not ctx.attack_sweeping():
+                return EXCUSE
+        return self._cheapest(options)
+
+    @staticmethod
+    def _cheapest(options: list[int]) -> int:
+        """The card that costs least to lose: low value, never the Petit or the 21 when avoidable."""
+        pool = [c for c in options if c not in (PETIT, TWENTY_ONE, EXCUSE)] or [c for c in options if c != EXCUSE]
+        pool = pool or options
+        return min(pool, key=lambda c: (VALUE2[c], c >= 56, c))
+
+
+def _beats(c: int, best: int, trick: list[int]) -> bool:
+    """Would ``c`` win against the current winning card ``best`` of ``trick`` (§9.2)?"""
+    if c == EXCUSE:
+        return False
+    if best >= 56:
+        return 56 <= c < EXCUSE and c > best
+    if 56 <= c < EXCUSE:
+        return True
+    return c // 14 == best // 14 and c > best
+
+
+class _Context:
+    """What the bot infers from its observation: teams, unseen cards, voids, the trick."""
+
+    def __init__(self, obs: Observation) -> None:
+        pub: dict[str, Any] = dict(obs.public)
+        self.seat = obs.seat
+        self.players = len(pub["hand_sizes"])
+        self.hand = set(_ids(obs.hand))
+        self.taker = pub["taker"]
+        self.trick = [(s, Card.parse(code).id) for s, code in pub["trick"]]
+        played: set[int] = {c for _, c in self.trick}
+        self.voids: dict[int, set[int]] = {s: set() for s in range(self.players)}
+        for t in pub["tricks"]:
+            ids = _ids(t["cards"])
+            played.update(ids)
+            self._learn(t["leader"], ids)
+        if self.trick:
+            self._learn(self.trick[0][0], [c for _, c in self.trick])
+        self.played = played
+        out = set(_ids(pub.get("my_ecart") or [])) | set(_ids(pub.get("ecart_trumps") or []))
+        self.unseen = set(range(78)) - played - self.hand - out
+        self.tricks_left = len(self.hand)
+        self.players_after = self.players - len(self.trick) - 1
+        called = pub.get("called")
+        self.partner = pub.get("partner")
+        self.holds_called = called is not None and Card.parse(called).id in self.hand
+        self.alone = pub.get("taker_alone")
+        self.on_attack = self.seat == self.taker or (self.holds_called and self.seat != self.taker)
+        self.taker_voids = self.voids.get(self.taker, set()) if self.taker is not None else set()
+        self.tricks = pub["tricks"]
+
+    def _learn(self, leader: int, cards: list[int]) -> None:
+        led = next((_suit(c) for c in cards if c != EXCUSE), -1)
+        for i, c in enumerate(cards):
+            seat = (leader + i) % self.players
+            if c == EXCUSE or led < 0 or i == 0:
+                continue
+            s = _suit(c)
+            if led < 4 and s != led:
+                self.voids[seat].add(led)
+                if s != 4:
+                    self.voids[seat].add(4)
+            elif led == 4 and s != 4:
+                self.voids[seat].add(4)
+
+    def team(self, seat: int) -> bool | None:
+        """True: surely my side; False: surely the other side; None: unknown (five players)."""
+        if seat == self.seat:
+            return True
+        if self.players < 5:
+            return (seat == self.taker) == (self.seat == self.taker) if self.taker != self.seat else False
+        if self.on_attack:
+            if seat == self.taker:
+                return True
+            if self.seat == self.taker:
+                return True if seat == self.partner else (False if self.partner is not None else None)
+            return False  # I am the partner: everybody else defends
+        if seat == self.taker or seat == self.partner:
+            return False
+        if self.partner is not None or self.alone:
+            return True
+        return None
+
+    def is_master(self, c: int) -> bool:
+        """No unseen card of its suit ranks higher."""
+        if c >= 56:
+            return not any(u > c for u in self.unseen if 56 <= u < EXCUSE)
+        return not any(u > c and u // 14 == c // 14 for u in self.unseen if u < 56)
+
+    def opponent_void(self, suit: int) -> bool:
+        return any(suit in v for s, v in self.voids.items() if self.team(s) is not True)
+
+    def is_secure(self, c: int, trick: list[int]) -> bool:
+        """Will ``c`` (now winning) hold against the players still to play, as far as we know?"""
+        later = [(self.trick[0][0] + len(trick) + k) % self.players for k in range(self.players - len(trick))]
+        if not later:
+            return True
+        if c >= 56:
+            return self.is_master(c) or all(4 in self.voids[s] for s in later)
+        if not self.is_master(c):
+            return False
+        led = c // 14
+        if any(led in self.voids[s] and 4 not in self.voids[s] for s in later):
+            return False  # somebody still to play is known to cut
+        in_suit = sum(1 for u in self.unseen if u < 56 and u // 14 == led)
+        trumps_out = any(56 <= u < EXCUSE for u in self.unseen)
+        return not trumps_out or in_suit >= 2 * len(later)
+
+    def attack_sweeping(self) -> bool:
+        """The attack has won every trick so far and I am on it (keep the Excuse for the last trick)."""
+        if not self.on_attack or not self.tricks:
+            return False
+        return all(self.team(t["winner"]) is True for t in self.tricks) and len(self.hand) <= 1
+
+
+class PassLowBot(Bot):
+    """Passes whenever it can, otherwise plays its lowest legal card, otherwise the first legal action."""
+
+    name = "passlow"
+
+    def act(self, obs: Observation) -> Action:
+        legal = obs.legal_actions
+        if not legal:
+            raise ValueError(f"seat {obs.seat} has no legal action (it is seat {obs.current_player}'s turn)")
+        for word in ("pass", "done", "no_petit_sec"):
+            for a in legal:
+                if a.kind == word:
+                    return a
+        plays = [a for a in legal if a.kind == "play"]
+        if plays:
+            return min(plays, key=lambda a: (VALUE2[Card.parse(a.args[0]).id], Card.parse(a.args[0]).id))
+        return legal[0]
+
+
+register_bot("tarot", "heuristic", TarotBot)
+register_bot("tarot", "passlow", PassLowBot)
+
+__all__ = ["PassLowBot", "TarotBot", "hand_strength"]

@@ -1,0 +1,142 @@
+"""Tarot announcements (annonces, §7; FFT rules 4, 5, 11): a mixin of :class:`TarotState`.
+
+Seed variant: after the écart, each player in turn from the leader (D7) may announce
+``sans_atouts``, ``sans_points``, a ``poignee`` (showing the trumps) and, the taker only, the
+``capot``; ``done`` ends his turn. FFT variant: the taker alone may announce the ``chelem`` here;
+a poignée is shown just before one's first card, in the play phase (FFT rule 4).
+
+>>> import atout
+>>> g = atout.new_game("tarot", players=4, seed=3, dealer=3)
+>>> for a in ("bid garde_sans", "pass", "pass", "pass"):
+...     g.apply(a)
+>>> g.phase, str(g.legal_actions()[0])
+('annonces', 'announce capot')
+"""
+
+from __future__ import annotations
+
+from atout.core.actions import Action
+from atout.core.cards import Card
+from atout.core.cardset import mask
+from atout.core.errors import IllegalAction
+from atout.games.tarot.actions import ANNOUNCE, DONE, cards_action
+from atout.games.tarot.rules import (
+    EXCUSE,
+    POIGNEE_KINDS,
+    poignee_level,
+    poignee_levels_available,
+    poignee_representative,
+    sans_atouts,
+    sans_points,
+)
+
+# Bits of the per-seat announcement flags.
+FLAG = {"sans_atouts": 1, "sans_points": 2, "poignee": 4, "capot": 8, "chelem": 16}
+
+
+class AnnoncesMixin:
+    """The announcement phase and the poignée; the state provides the attributes declared here."""
+
+    players: int
+    variant: str
+    fft: bool
+    hands: list[int]
+    flags: list[int]
+    announcements: list[tuple[int, str, int]]
+    taker: int
+    eldest: int
+    next_seat: tuple[int, ...]
+    current_player: int | None
+    slam_announced: bool
+    ann_count: int
+    _phase: str
+
+    def _open_play(self) -> None:
+        raise NotImplementedError
+
+    def _open_annonces(self) -> None:
+        """Seed: each player in turn from the leader (D7). FFT: the taker alone, for the chelem."""
+        self._phase = "annonces"
+        self.current_player = self.taker if self.fft else self.eldest
+        self.ann_count = 0
+
+    def _annonces_actions(self) -> list[Action]:
+        """The announcements open to the seat, in text order (capot, poignee, sans_*, then done)."""
+        seat: int = self.current_player  # type: ignore[assignment]
+        hand, flags = self.hands[seat], self.flags[seat]
+        if self.fft:
+            return [DONE] if flags & FLAG["chelem"] else [ANNOUNCE["chelem"], DONE]
+        out = []
+        if seat == self.taker and not flags & FLAG["capot"]:
+            out.append(ANNOUNCE["capot"])
+        out += self._poignee_actions(seat)
+        if not flags & FLAG["sans_atouts"] and sans_atouts(hand):
+            out.append(ANNOUNCE["sans_atouts"])
+        if not flags & FLAG["sans_points"] and sans_points(hand):
+            out.append(ANNOUNCE["sans_points"])
+        out.append(DONE)
+        return out
+
+    def _poignee_actions(self, seat: int) -> list[Action]:
+        """One canonical show per available level (``apply`` accepts any valid show)."""
+        if self.flags[seat] & FLAG["poignee"]:
+            return []
+        hand = self.hands[seat]
+        out = []
+        for level in poignee_levels_available(hand, self.players, self.variant):
+            shown = poignee_representative(hand, level, self.players)
+            ids = sorted((i for i in range(56, 78) if shown >> i & 1), key=lambda i: (i == EXCUSE, -i))
+            out.append(cards_action("announce", ids, "poignee"))
+        return out
+
+    def _apply_annonce(self, action: Action) -> None:
+        seat = self.current_player
+        assert seat is not None
+        if action == DONE:
+            self.ann_count += 1
+            if self.fft or self.ann_count == self.players:
+                self._open_play()
+            else:
+                self.current_player = self.next_seat[seat]
+            return
+        if action.kind != "announce" or not action.args:
+            raise IllegalAction(f"{action}: now 'announce KIND' or 'done' (§7)")
+        kind = action.args[0]
+        hand, flags = self.hands[seat], self.flags[seat]
+        if kind == "poignee":
+            if self.fft:
+                raise IllegalAction(f"{action}: the poignée is shown just before your first card (FFT rule 4)")
+            self._announce_poignee(seat, action)
+            return
+        if len(action.args) != 1 or kind not in FLAG:
+            raise IllegalAction(f"{action}: unknown announcement; see legal_actions() (§7)")
+        if flags & FLAG[kind]:
+            raise IllegalAction(f"{action}: already announced")
+        if self.fft:
+            if kind != "chelem":
+                raise IllegalAction(f"{action}: the FFT recognises only the taker's chelem here; "
+                                    "the poignée is shown at your first card (FFT rules 4, 5, 11)")
+        elif kind == "chelem":
+            raise IllegalAction(f"{action}: in the seed variant the slam is announced as 'announce capot' (§7)")
+        elif kind == "sans_atouts" and not sans_atouts(hand):
+            raise IllegalAction(f"{action}: 'sans atouts' needs a hand with neither trump nor Excuse (seed 001)")
+        elif kind == "sans_points" and not sans_points(hand):
+            raise IllegalAction(f"{action}: 'sans points' needs a hand with neither oudler nor court card (seed 001)")
+        if kind in ("capot", "chelem"):
+            if seat != self.taker:
+                raise IllegalAction(f"{action}: only the taker announces the {kind} (§7, FFT rule 5)")
+            self.slam_announced = True
+        self.flags[seat] |= FLAG[kind]
+        self.announcements.append((seat, kind, 0))
+
+    def _announce_poignee(self, seat: int, action: Action) -> None:
+        """Show a handful: seed in the announcements, FFT at one's first card (FFT rule 4)."""
+        if self.flags[seat] & FLAG["poignee"]:
+            raise IllegalAction(f"{action}: one poignée per player (§7)")
+        ids = [Card.parse(a).id for a in action.args[1:]]
+        level, why = poignee_level(self.hands[seat], mask(ids), len(ids), self.players, self.variant)
+        if level < 0:
+            raise IllegalAction(f"{action}: {why}")
+        self.flags[seat] |= FLAG["poignee"]
+        self.announcements.append((seat, POIGNEE_KINDS[level], mask(ids)))
+

@@ -1,0 +1,599 @@
+"""French Tarot: the state of a match (one or more deals) and its phases.
+
+Phases of a deal: ``petit_sec`` (seed variant, §3.1), ``bidding`` (§4), ``call`` (five players, §5),
+``ecart`` (§6), ``annonces`` (§7), ``play`` (§9), then the next deal or ``over``. Seed 001;
+spec ``shared/rules/tarot.md``. Seats are numbered in play order (counter-clockwise, D1): the
+dealer's right-hand neighbour is ``(dealer + 1) % players``; he bids first and leads (§8, D10).
+
+>>> import atout
+>>> g = atout.new_game("tarot", players=4, seed=1, dealer=0)
+>>> g.phase, g.current_player
+('bidding', 1)
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from atout.core.actions import Action, parse_action
+from atout.core.cards import CARDS, Card
+from atout.core.cardset import codes, mask
+from atout.core.errors import IllegalAction, NotationError, RecordError
+from atout.core.protocol import DealLog, GameState, Observation, Score
+from atout.core.rng import clone_rng, make_rng, new_seed
+from atout.games.tarot import view
+from atout.games.tarot.actions import (
+    BID,
+    CALL,
+    NO_PETIT_SEC,
+    PASS,
+    PETIT_SEC,
+    PLAY_BY_OBJECT,
+    PLAY_TEXT,
+    TEXT_BY_OBJECT,
+    play_actions,
+)
+from atout.games.tarot.annonces import AnnoncesMixin
+from atout.games.tarot.dealing import parse_deal, random_deal
+from atout.games.tarot.rules import (
+    BLIND_CONTRACTS,
+    CONTRACTS,
+    EXCUSE,
+    EXCUSE_BIT,
+    LOW_CARDS,
+    PETIT,
+    PETIT_BIT,
+    SUIT_MASKS,
+    TRUMPS,
+    TarotRules,
+    callable_cards,
+    ecart_problem,
+    is_petit_sec,
+    legal_play_mask,
+    play_rule,
+)
+from atout.games.tarot.scoring import card_points2, card_points2_literal, oudlers_in, score_quarters
+
+PLAY_PHASE = "play"
+ATTACK, DEFENCE = 0, 1  # side indices: the taker (and partner), the defence
+
+
+def _bidding_actions(variant: str, best: int) -> tuple[Action, ...]:
+    """``pass`` and every contract stronger than the best bid (§4), sorted by text; cached."""
+    key = (variant, best)
+    found = _BIDDING.get(key)
+    if found is None:
+        found = _BIDDING[key] = tuple(sorted([BID[c] for c in CONTRACTS[variant][best + 1:]] + [PASS], key=str))
+    return found
+
+
+_BIDDING: dict[tuple[str, int], tuple[Action, ...]] = {}
+_PLAY_GET = PLAY_BY_OBJECT.get
+_TEXT_GET = TEXT_BY_OBJECT.get
+
+
+class TarotState(AnnoncesMixin, GameState):
+    """A match of French Tarot: ``deals`` counted deals (annulled petit-sec hands do not count)."""
+
+    game_name = "tarot"
+    #: The seat to act, None when the match is over: a plain attribute (read at every step of a playout).
+    current_player: int | None = None
+
+    def __init__(
+        self,
+        rules: TarotRules,
+        seed: int | None = None,
+        deal: dict[str, Any] | list[dict[str, Any]] | None = None,
+        dealer: int | None = None,
+        deals: int = 1,
+    ) -> None:
+        self.rules = rules
+        self.variant = rules.variant
+        self.players = n = rules.players
+        self.seed = new_seed() if seed is None else seed
+        self.rng: random.Random = make_rng(self.seed)
+        self._rng_shared = False  # True while a clone shares ``rng`` (copied on first use)
+        if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+            raise ValueError(f"deals must be a positive integer, not {deals!r}")
+        self.deals_limit = deals
+        if deal is None:
+            self.given_deals: list[Any] = []
+        elif isinstance(deal, dict):
+            self.given_deals = [deal]
+        elif isinstance(deal, list | tuple):
+            self.given_deals = list(deal)
+        else:
+            raise RecordError(f"deal must be a deal object or a list of them, not {type(deal).__name__}")
+        self.fft = rules.variant == "fft"
+        self.next_seat = tuple((s + 1) % n for s in range(n))
+        self.ntricks = rules.hand_size
+        self.totals4 = [0] * n  # match totals in quarter points
+        self.sheet_numbers: list[list[int | float]] = []  # the score sheet as JSON numbers (observations)
+        self.counted = 0  # deals that count towards ``deals`` (all-pass deals do; petit sec does not)
+        self._lcache: list[Action] | None = None
+        self._lmask = 0  # legal play mask of the position, 0 while unknown
+        if dealer is None:
+            dealer = self.rng.randrange(n)  # seed 001: "le premier donneur tiré au sort"
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        self.log: list[DealLog] = []
+        self._start_deal(dealer)
+
+    # --- dealing (§3) ----------------------------------------------------------------------------
+    def _start_deal(self, dealer: int) -> None:
+        """Deal (explicitly or from the RNG); the FFT annuls a petit sec at once (FFT rule 7, D15)."""
+        while True:
+            index = len(self.log)
+            if index < len(self.given_deals):
+                hands, talon = parse_deal(self.given_deals[index], index, self.players)
+                deal = {"hands": [codes(h) for h in hands], "talon": codes(talon)}
+            else:
+                if self._rng_shared:  # this state was cloned: take a private copy of the generator first
+                    self.rng, self._rng_shared = clone_rng(self.rng), False
+                hands, talon, deal = random_deal(self.rng, self.players)
+            self.log.append(DealLog(dealer=dealer, deal=deal))
+            self._log_actions = self.log[-1].actions
+            self._reset_deal(dealer, hands, talon)
+            holder = next((s for s in range(self.players) if is_petit_sec(hands[s])), -1)
+            if holder < 0:
+                self._open_bidding()
+                return
+            if not self.fft:
+                self._phase, self.current_player = "petit_sec", holder  # seed 001: "il peut réclamer"
+                return
+            self.log[-1].note = f"petit sec of seat {holder}: annulled, the next dealer redeals (FFT rule 7, D15)"
+            dealer = self.next_seat[dealer]
+
+    def _reset_deal(self, dealer: int, hands: list[int], talon: int) -> None:
+        n = self.players
+        self.hands = hands
+        self.talon = talon
+        self.eldest = self.next_seat[dealer]  # the dealer's right: first to bid and to lead (§4, §8)
+        self.bids: list[tuple[int, str]] = []
+        self.best_bid = -1  # index of the highest contract bid so far
+        self.taker = -1
+        self.contract: str | None = None
+        self.called = -1  # the called card at five (§5)
+        self.partner = -1  # the truth: seat holding the called card, -1 when the taker plays alone
+        self.partner_revealed = False
+        self.side = [DEFENCE] * n  # ATTACK / DEFENCE per seat, fixed once the taker (and call) are known
+        self.talon_shown = False
+        self.ecart = 0
+        self.ecart_trumps = 0  # trumps laid aside, shown to everybody (D6, FFT rule 9)
+        self.announcements: list[tuple[int, str, int]] = []  # (seat, kind, shown cards)
+        self.flags = [0] * n
+        self.slam_announced = False
+        self.ann_count = 0  # players done with their announcements
+        self.leader = self.eldest
+        self.trick: list[int] = []
+        self.led = -1  # suit fixed by the first card that is not the Excuse (0..3, 4 trumps, -1 none)
+        self.best = -1  # id of the card winning the trick so far
+        self.win = -1  # its seat
+        self.ex_seat = -1  # who played the Excuse in this trick
+        self.trick_no = 0
+        self.history: list[tuple[int, tuple[int, ...], int]] = []  # (leader, cards, winner)
+        self.played = 0
+        self.piles = [0, 0]  # cards owned by the attack and the defence
+        self.tricks_won = [0, 0]
+        self.debt = -1  # side owing a low card for its Excuse (§9.3, D11)
+        self.pab: str | None = None  # side earning the petit au bout, known after the last trick
+        self.outcome: dict[str, Any] | None = None
+        self._lcache, self._lmask = None, 0
+        self._special = False
+
+    def _open_bidding(self) -> None:
+        self._phase, self.current_player = "bidding", self.eldest
+
+    # --- petit sec (§3.1) ------------------------------------------------------------------------
+    def _apply_petit_sec(self, action: Action) -> None:
+        seat = self.current_player
+        assert seat is not None
+        if action == NO_PETIT_SEC:
+            self._open_bidding()
+        elif action == PETIT_SEC:
+            # Seed 001: "la Main ne tourne pas et le joueur qui a donné donne à nouveau" (D15).
+            entry = self.log[-1]
+            entry.note = f"petit sec claimed by seat {seat}: annulled, the same dealer redeals (seed 001, D15)"
+            self._start_deal(entry.dealer)
+        else:
+            raise IllegalAction(f"{action}: you hold the Petit sec: 'petit_sec' (annul the deal) or 'no_petit_sec'")
+
+    # --- bidding (§4) ----------------------------------------------------------------------------
+    def _apply_bid(self, action: Action) -> None:
+        seat = self.current_player
+        assert seat is not None
+        contracts = self.rules.contracts
+        if action == PASS:
+            word = "pass"
+        elif action.kind == "bid" and len(action.args) == 1:
+            word = action.args[0]
+            if word not in contracts:
+                raise IllegalAction(f"{action}: the {self.variant} contracts are {', '.join(contracts)} (§4)")
+            i = contracts.index(word)
+            if i <= self.best_bid:
+                raise IllegalAction(f"{action}: a bid must beat {contracts[self.best_bid]} "
+                                    "(seed 001: 'proposer un contrat de force supérieure')")
+            self.best_bid, self.taker = i, seat
+        else:
+            raise IllegalAction(f"{action}: in the bidding, 'pass' or 'bid CONTRACT' ({', '.join(contracts)})")
+        self.bids.append((seat, word))
+        if len(self.bids) < self.players:  # one round only (seed 001: "un seul tour")
+            self.current_player = self.next_seat[seat]
+            return
+        if self.taker < 0:
+            # Seed 001: "Si tous les joueurs passent, la partie est annulée et le joueur suivant distribue".
+            self.log[-1].note = "all passed: void deal"
+            self._finish_deal([0] * self.players)
+            return
+        self.contract = contracts[self.best_bid]
+        self.side[self.taker] = ATTACK
+        if self.players == 5:
+            self._phase, self.current_player = "call", self.taker
+        else:
+            self._after_call()
+
+    # --- the call at five (§5) -------------------------------------------------------------------
+    def _apply_call(self, action: Action) -> None:
+        if action.kind != "call" or len(action.args) != 1:
+            raise IllegalAction(f"{action}: the taker calls a card: 'call KH' (§5)")
+        c = Card.parse(action.args[0]).id
+        allowed = callable_cards(self.hands[self.taker], self.variant)
+        if not allowed >> c & 1:
+            rule = ("FFT rule 10: a King (a Queen if you hold the four Kings, …)" if self.fft else
+                    "seed 001: 'appeler un Roi (ou une Dame s'il possède les quatre Rois)', one you do not hold (D9)")
+            raise IllegalAction(f"{action}: you may call {' '.join(codes(allowed))} ({rule})")
+        self.called = c
+        holder = next((s for s in range(self.players) if self.hands[s] >> c & 1), -1)
+        if holder >= 0 and holder != self.taker:
+            self.partner = holder
+            self.side[holder] = ATTACK
+        # Otherwise the card is in the talon (or, FFT, in his own hand): he plays alone against four.
+        self._after_call()
+
+    def _after_call(self) -> None:
+        if self.contract in BLIND_CONTRACTS:
+            self._open_annonces()  # the talon stays face down, unseen (seed 001)
+            return
+        # Prise, Pousse, Garde: the talon is shown to all and taken (seed 001: "les montre aux autres").
+        self.talon_shown = True
+        self.hands[self.taker] |= self.talon
+        self._phase, self.current_player = "ecart", self.taker
+
+    # --- the écart (§6) --------------------------------------------------------------------------
+    def _apply_ecart(self, action: Action) -> None:
+        if action.kind != "discard":
+            raise IllegalAction(f"{action}: the taker lays aside his écart: 'discard C1 … C{self.rules.talon_size}' (§6)")
+        ids = [c.id for c in action.cards()]
+        m = mask(ids)
+        if len(ids) != m.bit_count():
+            raise IllegalAction(f"{action}: a card is named twice")
+        problem = ecart_problem(self.hands[self.taker], m, self.rules.talon_size)
+        if problem:
+            raise IllegalAction(f"{action}: {problem}")
+        self.hands[self.taker] &= ~m
+        self.ecart = m
+        self.ecart_trumps = m & TRUMPS
+        self._open_annonces()
+
+    # --- trick play (§9) -------------------------------------------------------------------------
+    def _open_play(self) -> None:
+        # D10: the dealer's right leads, even after a capot; FFT rule 5: the chelem announcer leads.
+        lead = self.taker if self.fft and self.slam_announced else self.eldest
+        self._phase, self.current_player, self.leader = PLAY_PHASE, lead, lead
+        # The FFT's extras need the slow legality path: the poignée and the called suit at the first trick,
+        # the chelem announcer's Excuse (FFT rules 4, 5, 10).
+        self._special = self.fft
+
+    def _play_mask(self, seat: int) -> int:
+        """Legal cards with the FFT's extra rules (the slow path; see :meth:`legal_actions`)."""
+        hand = self.hands[seat]
+        if self.fft and self.led < 0 and self.trick_no == 0 and self.called >= 0:
+            # FFT rule 10: nobody may lead the called suit at the first trick except with the called card.
+            allowed = (hand & ~SUIT_MASKS[self.called // 14] | hand & 1 << self.called) or hand
+        else:
+            allowed = legal_play_mask(hand, self.led, self.best)
+        if self.fft and self.slam_announced and seat == self.taker:
+            # FFT rule 5: the chelem announcer plays his Excuse to the last trick.
+            allowed = allowed & ~EXCUSE_BIT or allowed
+        return allowed
+
+    def _apply_play_phase(self, action: Action) -> None:
+        """Non-card actions of the play phase: the FFT poignée at one's first card (FFT rule 4)."""
+        if action.kind == "announce" and action.args[:1] == ("poignee",) and self.fft:
+            if self.trick_no:
+                raise IllegalAction(f"{action}: the poignée is shown just before one's first card (FFT rule 4)")
+            self._announce_poignee(self.current_player, action)  # type: ignore[arg-type]
+            return
+        raise IllegalAction(f"{action}: it is time to play a card ('play CARD', §9)")
+
+    def _checked_card(self, action: Action | str) -> int:
+        """The id of the card a ``play`` action names, after checking it (IllegalAction naming the rule);
+        -1 when the action was another kind, applied (or refused) by :meth:`GameState.apply`."""
+        try:
+            parsed = parse_action(action)
+            c = Card.parse(parsed.args[0]).id if parsed.kind == "play" and len(parsed.args) == 1 else -1
+        except NotationError as exc:
+            raise IllegalAction(f"{action!r}: {exc}") from None
+        if c < 0:
+            GameState.apply(self, parsed)
+            return -1
+        seat: int = self.current_player  # type: ignore[assignment]
+        hand = self.hands[seat]
+        if not hand >> c & 1:
+            raise IllegalAction(f"{parsed}: {CARDS[c].code} is not in your hand")
+        allowed = self._play_mask(seat)
+        if not allowed >> c & 1:
+            if legal_play_mask(hand, self.led, self.best) >> c & 1 and c == EXCUSE:
+                rule = "FFT rule 5: the chelem announcer plays his Excuse to the last trick"
+            elif legal_play_mask(hand, self.led, self.best) >> c & 1:
+                rule = "FFT rule 10: the called suit may not be led at the first trick, except with the called card"
+            else:
+                rule = play_rule(hand, self.led, self.best)
+            raise IllegalAction(f"{parsed}: {rule}; you may play {' '.join(codes(allowed))}")
+        return c
+
+    def _end_trick(self) -> None:
+        """Give the trick to its winner's side; the Excuse rules of §9.3, §9.4 and D11, D12, D20."""
+        side, piles, trick = self.side, self.piles, self.trick
+        winner = self.win
+        tmask = 0
+        for c in trick:
+            tmask |= 1 << c
+        last = self.trick_no == self.ntricks - 1
+        ex_seat = self.ex_seat
+        if ex_seat < 0:
+            wside = side[winner]
+            piles[wside] |= tmask
+        else:
+            owner = side[ex_seat]
+            if last and self.tricks_won[1 - owner] == 0 and (self.fft or owner == ATTACK):
+                # Seed 001: "L'Excuse peut se jouer au dernier tour uniquement dans le cas de Capot. Cette
+                # carte remporte alors le pli" (D12: the attack only); FFT rule 5: it wins in a chelem.
+                winner, wside = ex_seat, owner
+                piles[owner] |= tmask
+            elif last:
+                wside = side[winner]
+                if self.fft:  # D20: "change de camp", to the side opposite its owner, no low card given
+                    piles[wside] |= tmask & ~EXCUSE_BIT
+                    piles[1 - owner] |= EXCUSE_BIT
+                else:  # seed 001: "revient au gagnant de ce pli"
+                    piles[wside] |= tmask
+            else:
+                wside = side[winner]
+                piles[wside] |= tmask & ~EXCUSE_BIT
+                piles[owner] |= EXCUSE_BIT  # it stays with its owner's side (§9.3)
+                if owner != wside:
+                    self.debt = owner
+            self.ex_seat = -1
+        if self.debt >= 0:
+            self._settle_excuse()
+        if last:
+            self._petit_au_bout(winner, tmask, ex_seat)
+        self.tricks_won[wside] += 1
+        self.history.append((self.leader, tuple(trick), winner))
+        self.played |= tmask
+        self.trick = []
+        self.trick_no += 1
+        self.led = self.best = -1
+        self._special = self.fft and self.slam_announced and bool(self.hands[self.taker] & EXCUSE_BIT)
+        if last:
+            self._end_play()
+        else:
+            self.leader = self.current_player = winner
+
+    def _settle_excuse(self) -> None:
+        """The Excuse's owner side gives a ½-point card from its won cards once it has one (§9.3, D11)."""
+        debtor = self.debt
+        lows = self.piles[debtor] & LOW_CARDS
+        if lows:
+            low = lows & -lows
+            self.piles[debtor] ^= low
+            self.piles[1 - debtor] |= low
+            self.debt = -1
+
+    def _petit_au_bout(self, winner: int, tmask: int, ex_seat: int) -> None:
+        """Who earns the petit au bout (seed D13; FFT rule 3 and its chelem case of rule 5)."""
+        names = ("attack", "defence")
+        if not self.fft:
+            # Seed 001: "remporter le dernier Pli avec le Petit": the Petit must be the winning card.
+            if winner != ex_seat and self.best == PETIT:
+                self.pab = names[self.side[winner]]
+        elif tmask & PETIT_BIT:
+            self.pab = names[self.side[winner]]  # FFT rule 3: the Petit is in the last trick
+        elif winner == ex_seat and self.history and PETIT in self.history[-1][1]:
+            self.pab = names[self.side[self.history[-1][2]]]  # rule 5: the next-to-last trick counts
+
+    # --- end of the deal (§10, §11) --------------------------------------------------------------
+    def _end_play(self) -> None:
+        attack, defence = self.piles
+        if self.contract == "garde_sans":
+            attack |= self.talon  # counts for the taker (seed 001)
+        elif self.contract == "garde_contre":
+            defence |= self.talon  # "passe aux mains de la défense"
+        else:
+            attack |= self.ecart
+        literal = self.rules.count_method == "seed_literal"
+        points2 = card_points2_literal(attack) if literal else card_points2(attack)
+        oudlers = oudlers_in(attack)
+        won = self.tricks_won
+        slam = "attack" if won[DEFENCE] == 0 else "defence" if won[ATTACK] == 0 else "none"
+        anns = [(s, k) for s, k, _ in self.announcements if k not in ("capot", "chelem")]
+        partner = self.partner if self.partner >= 0 else None
+        assert self.contract is not None
+        row = score_quarters(self.variant, self.players, self.contract, self.taker, partner, points2, oudlers,
+                             self.pab, anns, slam, self.slam_announced, self.rules.capot_value)
+        self.outcome = {
+            "attack_pile": attack, "defence_pile": defence, "attack_points": Fraction(points2, 2),
+            "attack_oudlers": oudlers, "petit_au_bout": self.pab, "slam": slam,
+        }
+        self._finish_deal(row)
+
+    def _finish_deal(self, row4: list[int]) -> None:
+        entry = self.log[-1]
+        entry.result = [Fraction(q, 4) for q in row4]
+        self.sheet_numbers = [*self.sheet_numbers, [q // 4 if q % 4 == 0 else q / 4 for q in row4]]
+        self.totals4 = [t + q for t, q in zip(self.totals4, row4, strict=True)]
+        self.counted += 1
+        self._lcache, self._lmask = None, 0
+        if self.counted >= self.deals_limit:
+            self._phase, self.current_player = "over", None
+            return
+        self._start_deal(self.next_seat[entry.dealer])  # the deal passes to the right (seed 001)
+
+    # --- protocol --------------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    def legal_actions(self) -> list[Action]:
+        """Sorted by verb, then by card ids: one entry per card to play; representatives for the
+        écart and the poignée (``apply`` accepts any legal écart and any valid show)."""
+        if self._phase is PLAY_PHASE:  # the hot path of playouts: a mask, then table look-ups
+            if self._special:
+                seat: int = self.current_player  # type: ignore[assignment]
+                m = self._lmask = self._play_mask(seat)
+                return self._poignee_actions(seat) + play_actions(m) if self.trick_no == 0 else play_actions(m)
+            m = self._lmask = legal_play_mask(self.hands[self.current_player], self.led, self.best)  # type: ignore[index]
+            return play_actions(m)
+        cached = self._lcache
+        if cached is None:
+            cached = self._lcache = self._legal()
+        return list(cached)
+
+    def _legal(self) -> list[Action]:
+        seat = self.current_player
+        if seat is None:
+            return []
+        phase = self._phase
+        if phase == "bidding":
+            return list(_bidding_actions(self.variant, self.best_bid))
+        if phase == "annonces":
+            return self._annonces_actions()
+        if phase == "call":
+            allowed = callable_cards(self.hands[seat], self.variant)
+            return [CALL[c] for c in range(56) if allowed >> c & 1]
+        if phase == "ecart":
+            return view.ecart_representatives(self.hands[seat], self.rules.talon_size)
+        if phase == "petit_sec":
+            return [NO_PETIT_SEC, PETIT_SEC]
+        raise AssertionError(phase)
+
+    def apply(self, action: Action | str) -> None:
+        """Apply an action (text or :class:`Action`); raise IllegalAction naming the rule if refused.
+
+        Cards take a fast path: an interned ``play`` action in the legal mask that
+        :meth:`legal_actions` computed is played without parsing; anything else is checked first.
+        """
+        seat = self.current_player
+        if self._phase is not PLAY_PHASE:
+            text = _TEXT_GET(id(action))
+            if text is None or seat is None or not isinstance(action, Action):
+                GameState.apply(self, action)  # parse, then check and apply (or refuse) by _apply
+                return
+            actions = self._log_actions  # captured first: the action may end the deal
+            self._apply(action)
+            actions.append((seat, text))
+            return
+        c = _PLAY_GET(id(action), -1)
+        if c < 0 or not self._lmask >> c & 1:
+            c = self._checked_card(action)
+            if c < 0:
+                return
+        assert seat is not None
+        self._lmask = 0
+        self._log_actions.append((seat, PLAY_TEXT[c]))
+        # Play the card: update the suit led, the winning card and its seat (§9.1, §9.2).
+        self.hands[seat] ^= 1 << c
+        trick = self.trick
+        trick.append(c)
+        if c < 56:
+            led = self.led
+            if led < 0:
+                self.led, self.best, self.win = c // 14, c, seat
+            elif c > self.best and led == c // 14:
+                self.best, self.win = c, seat
+            if c == self.called:
+                self.partner_revealed = True  # the called card shows the partner (seed 001)
+        elif c < EXCUSE:
+            if c > self.best:  # any trump beats plain cards (ids < 56) and lower trumps
+                self.best, self.win = c, seat
+                if self.led < 0:
+                    self.led = 4
+        else:
+            self.ex_seat = seat  # the Excuse never fixes the suit nor wins here (§9.3)
+        if len(trick) < self.players:
+            self.current_player = self.next_seat[seat]
+        else:
+            self._end_trick()
+
+    def _apply(self, action: Action) -> None:
+        self._lcache, self._lmask = None, 0
+        phase = self._phase
+        if phase == PLAY_PHASE:
+            self._apply_play_phase(action)
+        elif phase == "bidding":
+            self._apply_bid(action)
+        elif phase == "annonces":
+            self._apply_annonce(action)
+        elif phase == "ecart":
+            self._apply_ecart(action)
+        elif phase == "call":
+            self._apply_call(action)
+        elif phase == "petit_sec":
+            self._apply_petit_sec(action)
+        else:  # pragma: no cover - guarded by apply()
+            raise IllegalAction(f"{action}: nothing to do in phase {phase}")
+
+    def returns(self) -> list[Score]:
+        """Each seat's total over the match so far (exact; zero-sum)."""
+        return [Fraction(q, 4) for q in self.totals4]
+
+    def known_cards(self, seat: int) -> int:
+        """Bitmask of every card whose location ``seat`` may know now (see :mod:`view`)."""
+        return view.known_cards(self, seat)
+
+    def observation(self, seat: int) -> Observation:
+        return view.observation(self, seat)
+
+    def card_name(self, card: Card | str, lang: str = "fr") -> str:
+        """A card's name for display, Italian-suited when the ``italian`` option is on (rules unchanged).
+
+        >>> import atout
+        >>> atout.new_game("tarot", seed=1, italian=True).card_name("KH", "en")
+        'King of Cups'
+        """
+        c = card if isinstance(card, Card) else Card.parse(card)
+        return c.display(lang, italian=self.rules.italian)
+
+    def options(self) -> dict[str, Any]:
+        """Rule options for records; the variant is a record header of its own."""
+        out = super().options()
+        out.pop("variant", None)
+        return out
+
+    def match_header(self) -> dict[str, Any]:
+        return {"deals": self.deals_limit}
+
+    def clone(self) -> TarotState:
+        """An independent copy: lists of ints are copied, tuples and the deal records shared."""
+        new = object.__new__(TarotState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        self._rng_shared = new._rng_shared = True  # copy-on-write: cloned only when a deal is shuffled
+        new.hands = list(self.hands)
+        new.bids = list(self.bids)
+        new.side = list(self.side)
+        new.announcements = list(self.announcements)
+        new.flags = list(self.flags)
+        new.trick = list(self.trick)
+        new.history = list(self.history)
+        new.piles = list(self.piles)
+        new.tricks_won = list(self.tricks_won)
+        new.totals4 = list(self.totals4)
+        new._lcache = None if self._lcache is None else list(self._lcache)
+        new.log = [DealLog(e.dealer, e.deal, list(e.actions), None if e.result is None else list(e.result), e.note)
+                   for e in self.log]
+        new._log_actions = new.log[-1].actions
+        return new
