@@ -142,3 +142,30 @@ def test_play_to_the_end_with_legal_moves_only() -> None:
     out = run("play", "triomphe", "--seed", str(seed), "--lang", "en", stdin="\n".join(human_moves) + "\n")
     assert out.returncode == 0, out.stdout[-500:]
     assert "Match over" in out.stdout
+
+
+@pytest.mark.parametrize("variant", ["seed", "fft"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_simulate_tarot_is_zero_sum(players: int, variant: str, tmp_path: Path) -> None:
+    """Issue 3: `atout simulate tarot --players P --variant V … --json` runs with zero-sum totals."""
+    out = run("simulate", "tarot", "--players", str(players), "--variant", variant, "--deals", "40", "--seed", "1",
+              "--json", "--records", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["zero_sum"] is True and sum(data["totals"]) == 0 and len(data["totals"]) == players
+    record = next(tmp_path.glob("tarot-*.json"))
+    replayed = json.loads(run("replay", str(record), "--json").stdout)
+    assert replayed["valid"] is True and replayed["returns"] == data["totals"]
+
+
+def test_play_tarot_in_the_terminal() -> None:
+    """Issue 3: `atout play tarot` shows the hand and the legal actions, refuses an illegal bid."""
+    out = run("play", "tarot", "--seed", "4", "--lang", "en", stdin="?\nbid nonsense\nq\n")
+    assert "Your hand" in out.stdout and "Legal actions" in out.stdout and "Refused" in out.stdout
+    assert out.returncode == 1
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_tarot_rules_text(lang: str) -> None:
+    out = run("rules", "tarot", "--lang", lang)
+    assert out.returncode == 0 and ("Excuse" in out.stdout)
