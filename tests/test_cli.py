@@ -54,6 +54,14 @@ def test_simulate_json(args: tuple[str, ...], tmp_path: Path) -> None:
     assert replayed == {"valid": True, "complete": True, "returns": data["totals"]}
 
 
+def test_rule_options_reach_the_game(tmp_path: Path) -> None:
+    out = run("simulate", "tarot", "--deals", "3", "--seed", "2", "-o", "capot_value=1000", "-o", "italian=true",
+              "--json", "--records", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    record = json.loads(next(tmp_path.glob("*.json")).read_text())
+    assert record["options"]["capot_value"] == 1000 and record["options"]["italian"] is True
+
+
 def test_simulate_is_deterministic() -> None:
     a = json.loads(run("simulate", "triomphe", "--deals", "50", "--seed", "3", "--json").stdout)
     b = json.loads(run("simulate", "triomphe", "--deals", "50", "--seed", "3", "--json").stdout)
@@ -93,6 +101,9 @@ def test_replay_rejects_a_bad_record_with_one_line(tmp_path: Path) -> None:
         (("simulate", "triomphe", "--deals", "5"), "--seed"),
         (("play", "triomphe", "--seat", "7"), "seat"),
         (("rules", "triomphe", "--lang", "de"), "invalid choice"),
+        (("simulate", "tarot", "--deals", "2", "--seed", "1", "-o", "nonsense"), "KEY=VALUE"),
+        (("simulate", "tarot", "--deals", "2", "--seed", "1", "-o", "colour=red"), "unknown Tarot option"),
+        (("simulate", "tarot", "--deals", "2", "--seed", "1", "-o", "capot_value=999"), "even"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_clear_message(args: tuple[str, ...], message: str) -> None:

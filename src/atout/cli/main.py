@@ -43,6 +43,18 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
 
 
+def _option(text: str) -> tuple[str, object]:
+    """A rule option KEY=VALUE; the value is read as JSON when it can be (true, 1000, [3, 2])."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    try:
+        value: object = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; every command and option is documented in ``--help``."""
     parser = argparse.ArgumentParser(
@@ -66,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", default=None, help="the opponents' bot: 'heuristic' (default) or 'random'")
     p.add_argument("--deals", type=_positive, help="number of deals in the match (default 1)")
     p.add_argument("--target", type=_positive, help="play until a side reaches this score (Triomphe: 5)")
+    p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
+                   help="rule option KEY=VALUE, repeatable (e.g. -o capot_value=1000, -o italian=true)")
 
     p = sub.add_parser("simulate", help="bots play N deals; prints totals and speed")
     p.add_argument("game", help="game name")
@@ -75,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, required=True, help="seed of the match and the bots")
     p.add_argument("--bots", help="bot names: one for all seats or one per seat, comma-separated")
     p.add_argument("--records", metavar="DIR", help="write the match record (atout-record/1 JSON) into DIR")
+    p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
+                   help="rule option KEY=VALUE, repeatable (e.g. -o capot_value=1000, -o italian=true)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
     p = sub.add_parser("replay", help="validate and replay a record file")
@@ -165,8 +181,9 @@ def _simulate(console: Console, args: argparse.Namespace) -> int:
     from atout.sim import simulate
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    options = dict(args.option)
     if args.json:
-        result = simulate(args.game, args.players, args.variant, args.deals, args.seed, bots, args.records)
+        result = simulate(args.game, args.players, args.variant, args.deals, args.seed, bots, args.records, **options)
         print(json.dumps(result.to_json()))
         return 0
     from rich.progress import Progress
@@ -182,6 +199,7 @@ def _simulate(console: Console, args: argparse.Namespace) -> int:
             bots,
             args.records,
             on_deal=lambda k: progress.advance(task, k),
+            **options,
         )
     data = result.to_json()
     console.print(

@@ -95,7 +95,7 @@ def play(console: Console, args: argparse.Namespace) -> int:
     lang = args.lang
     lab = LABELS[lang]
     seed = new_seed() if args.seed is None else args.seed
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = dict(args.option)
     if args.deals:
         options["deals"] = args.deals
     if args.target:
