@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.console import Console
 
 from atout.core.errors import AtoutError, RecordError
-from atout.core.protocol import game_info, list_games
+from atout.core.protocol import game_info, json_number, list_games
 
 EPILOG = """examples:
   atout games
@@ -158,7 +158,7 @@ def _games(console: Console, as_json: bool) -> int:
 
 
 def _replay(console: Console, file: str, as_json: bool) -> int:
-    from atout.records import _num, read_record
+    from atout.records import read_record
 
     try:
         state = read_record(file)
@@ -168,7 +168,7 @@ def _replay(console: Console, file: str, as_json: bool) -> int:
             return 2
         print(f"{file}: {exc}", file=sys.stderr)
         return 2
-    returns = [_num(x) for x in state.returns()]
+    returns = [json_number(x) for x in state.returns()]
     if as_json:
         print(json.dumps({"valid": True, "complete": state.is_terminal(), "returns": returns}))
     else:

@@ -15,9 +15,8 @@ from rich.text import Text
 from atout.bots.base import make_bot
 from atout.core.cards import Card
 from atout.core.errors import IllegalAction, NotationError
-from atout.core.protocol import GameState, Observation, new_game
+from atout.core.protocol import GameState, Observation, json_number, new_game
 from atout.core.rng import new_seed
-from atout.records import _num
 from atout.sim import default_bot
 
 LABELS = {
@@ -124,7 +123,7 @@ def play(console: Console, args: argparse.Namespace) -> int:
             console.print(lab["bye"])
             return 1
     _report_deals(console, state, shown_deals, lab)
-    totals = [_num(x) for x in state.returns()]
+    totals = [json_number(x) for x in state.returns()]
     console.rule(lab["match_over"])
     for seat, total in enumerate(totals):
         who = f" ({lab['you']})" if seat == me else ""
@@ -159,10 +158,10 @@ def _report_deals(console: Console, state: GameState, shown: int, lab: dict[str,
     """Print the rows of deals finished since the last report."""
     finished = [d for d in state.log if d.result is not None]
     for d in finished[shown:]:
-        row = [_num(x) for x in d.result or []]
+        row = [json_number(x) for x in d.result or []]
         note = f" ({d.note})" if d.note else ""
         console.print(f"[bold]{lab['deal_over']}[/]{note}: {row}")
     if len(finished) > shown and not state.is_terminal():
-        totals = [_num(x) for x in state.returns()]
+        totals = [json_number(x) for x in state.returns()]
         console.print(f"{lab['sheet']}: {totals}")
     return len(finished)

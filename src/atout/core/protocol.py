@@ -19,6 +19,13 @@ from atout.core.errors import IllegalAction, NotationError, UnknownGame
 Score = int | Fraction
 
 
+def json_number(x: Score) -> int | float:
+    """A score as a JSON number: the fractions in atout are halves and quarters, exact as floats."""
+    if isinstance(x, Fraction):
+        return int(x) if x.denominator == 1 else float(x)
+    return x
+
+
 @dataclass(frozen=True)
 class Observation:
     """What one seat may know: its own cards, public information, and its legal actions.

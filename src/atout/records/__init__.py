@@ -20,16 +20,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from atout.core.errors import AtoutError, IllegalAction, RecordError
-from atout.core.protocol import GameState, Score, game_info, new_game
+from atout.core.protocol import GameState, Score, game_info, json_number, new_game
 
 FORMAT = "atout-record/1"
-
-
-def _num(x: Score) -> int | float:
-    """A score as a JSON number: halves (the only fractions in atout) are exact as floats."""
-    if isinstance(x, Fraction):
-        return int(x) if x.denominator == 1 else float(x)
-    return x
 
 
 def state_to_record(state: GameState) -> dict[str, Any]:
@@ -53,7 +46,7 @@ def state_to_record(state: GameState) -> dict[str, Any]:
             "actions": [{"seat": s, "action": a} for s, a in d.actions],
         }
         if d.result is not None:
-            entry["result"] = {"returns": [_num(x) for x in d.result]}
+            entry["result"] = {"returns": [json_number(x) for x in d.result]}
         entries.append(entry)
     if len(entries) == 1:
         record.update(entries[0])
@@ -61,7 +54,7 @@ def state_to_record(state: GameState) -> dict[str, Any]:
     else:
         record["deals"] = entries
     if state.is_terminal():
-        record["result"] = {"returns": [_num(x) for x in state.returns()]}
+        record["result"] = {"returns": [json_number(x) for x in state.returns()]}
     return record
 
 
@@ -114,7 +107,7 @@ def _check_result(where: str, stated: Any, actual: list[Score]) -> None:
     except (TypeError, ValueError):
         raise RecordError(f"{where}: returns must be numbers, got {stated['returns']!r:.80}") from None
     if expected != [Fraction(x) for x in actual]:
-        shown = [_num(x) for x in actual]
+        shown = [json_number(x) for x in actual]
         raise RecordError(f"{where}: the record states returns {stated['returns']} but the rules give {shown}")
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from atout.bots.base import Bot, bot_names, make_bot
-from atout.core.protocol import GameState, Score, game_info, new_game
-from atout.records import _num, dumps
+from atout.core.protocol import GameState, Score, game_info, json_number, new_game
+from atout.records import dumps
 
 
 @dataclass
@@ -49,7 +49,7 @@ class SimResult:
             "bots": self.bots,
             "seconds": round(self.seconds, 4),
             "deals_per_second": round(self.deals_per_second, 1),
-            "totals": [_num(x) for x in self.totals],
+            "totals": [json_number(x) for x in self.totals],
             "zero_sum": sum(Fraction(x) for x in self.totals) == 0,
             "records": self.record_path,
         }

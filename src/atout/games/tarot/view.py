@@ -14,25 +14,17 @@ True
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from atout.core.actions import Action
 from atout.core.cards import CARDS
 from atout.core.cardset import codes, ids
-from atout.core.protocol import Observation, Score, check_seat
+from atout.core.protocol import Observation, check_seat, json_number
 from atout.games.tarot.actions import cards_action
 from atout.games.tarot.rules import VALUE2, callable_cards, ecart_candidates
 
 if TYPE_CHECKING:
     from atout.games.tarot.state import TarotState
-
-
-def _num(x: Score) -> int | float:
-    """A score as a JSON number (halves and quarters are exact as floats)."""
-    if isinstance(x, Fraction):
-        return int(x) if x.denominator == 1 else float(x)
-    return x
 
 
 def known_cards(state: TarotState, seat: int) -> int:
@@ -99,14 +91,14 @@ def observation(state: TarotState, seat: int) -> Observation:
         "tricks": [{"leader": lead, "cards": [CARDS[c].code for c in cards], "winner": w}
                    for lead, cards, w in state.history],
         "hand_sizes": [h.bit_count() for h in state.hands],
-        "scores": [_num(x) for x in state.returns()],
+        "scores": [json_number(x) for x in state.returns()],
         "sheet": [list(row) for row in state.sheet_numbers],
         "result": None if outcome is None else {
-            "attack_points": _num(outcome["attack_points"]),
+            "attack_points": json_number(outcome["attack_points"]),
             "attack_oudlers": outcome["attack_oudlers"],
             "petit_au_bout": outcome["petit_au_bout"],
             "slam": outcome["slam"],
-            "row": [_num(x) for x in state.log[-1].result or []],
+            "row": [json_number(x) for x in state.log[-1].result or []],
         },
     }
     if seat == state.taker and state.ecart:
