@@ -33,6 +33,8 @@ ANNOUNCE: Final = {k: Action("announce", (k,)) for k in ("capot", "chelem", "san
 #: Interned play actions by object identity: the fast path of ``apply`` skips parsing for them.
 PLAY_BY_OBJECT: Final = {id(a): i for i, a in enumerate(PLAY)}
 PLAY_TEXT: Final = tuple(str(a) for a in PLAY)
+#: The log entry ``(seat, "play KS")`` of each seat and card, prebuilt (tuples are immutable, so shared).
+PLAY_LOG: Final = tuple(tuple((seat, text) for text in PLAY_TEXT) for seat in range(5))
 #: Text of the other interned actions by object identity (their log entry without re-printing).
 TEXT_BY_OBJECT: Final = {id(a): str(a) for a in (PASS, DONE, PETIT_SEC, NO_PETIT_SEC, *CALL, *BID.values(),
                                                   *ANNOUNCE.values())}
@@ -43,6 +45,11 @@ _CHUNK: Final = 16
 _LOW: Final = (1 << _CHUNK) - 1
 _TABLES: Final[tuple[list[tuple[Action, ...] | None], ...]] = tuple([None] * (1 << _CHUNK) for _ in range(5))
 _T0, _T1, _T2, _T3, _T4 = _TABLES
+#: Masks of at most ``_SMALL_MAX`` cards -> their play actions: most legal masks are that small
+#: (following with a few cards, the last tricks), and then one dict look-up replaces the chunks.
+#: Bounded by C(78, 3) + C(78, 2) + 78 = 79,079 entries; filled lazily by :func:`play_actions`.
+_SMALL_MAX: Final = 3
+SMALL_PLAYS: Final[dict[int, tuple[Action, ...]]] = {}
 
 
 def _fill(chunk: int, value: int) -> tuple[Action, ...]:
@@ -54,6 +61,9 @@ def _fill(chunk: int, value: int) -> tuple[Action, ...]:
 
 def play_actions(m: int) -> list[Action]:
     """The ``play`` actions of the cards in mask ``m``, by card id (unrolled table look-ups)."""
+    small = SMALL_PLAYS.get(m)
+    if small is not None:
+        return list(small)
     out: list[Action] = []
     v = m & _LOW
     if v:
@@ -70,6 +80,8 @@ def play_actions(m: int) -> list[Action]:
     v = m >> 64
     if v:
         out += _T4[v] or _fill(4, v)
+    if len(out) <= _SMALL_MAX:
+        SMALL_PLAYS[m] = tuple(out)
     return out
 
 

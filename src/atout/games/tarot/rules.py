@@ -31,6 +31,8 @@ PETIT_BIT: Final = 1 << PETIT
 TRUMPS: Final = TRUMPS_MASK  # trumps 1..21 (ids 56..76), without the Excuse
 TRUMPS_EX: Final = TRUMPS | EXCUSE_BIT  # trumps and the Excuse ("assimilée à un atout", seed 001)
 ALL_CARDS: Final = (1 << 78) - 1
+#: ``1 << id`` per card id: a shift of a 78-bit integer allocates a new one, a tuple look-up does not.
+BIT: Final[tuple[int, ...]] = tuple(1 << i for i in range(78))
 OUDLERS: Final = PETIT_BIT | (1 << TWENTY_ONE) | EXCUSE_BIT  # les bouts: 1, 21 and the Excuse
 PLAIN: Final = (1 << PLAIN_CARDS) - 1
 KINGS: Final = sum(1 << (s * 14 + 13) for s in range(4))
@@ -144,27 +146,36 @@ def legal_play_mask(hand: int, led: int, best: int) -> int:
 
     ``led`` is the suit fixed by the first card other than the Excuse (0..3 plain, 4 trumps,
     -1 none yet); ``best`` is the id of the card winning so far (a trump id >= 56 once a trump is in).
+
+    Speed: an operation on these 78-bit masks allocates a new integer, so each test takes the
+    Excuse along in one ``&`` with a mask that includes it (``_WITH_EX``); ``m and m != EXCUSE_BIT``
+    then means "some card other than the Excuse" (comparisons allocate nothing).
     """
     # Nothing fixes the suit yet (opening lead, or after a led Excuse): any card.
     if led < 0:
         return hand
-    ex = hand & EXCUSE_BIT  # the Excuse may always be played (seed 001: "à tout moment")
+    # The Excuse may always be played (seed 001: "à tout moment"): every mask below includes it.
     # Must follow the led plain suit, without having to beat (seed 001: "pas obligés de monter").
     if led < TRUMP_SUIT:
-        follow = hand & SUIT_MASKS[led]
-        if follow:
-            return follow | ex
-    trumps = hand & TRUMPS
+        follow = hand & _SUIT_EX[led]
+        if follow and follow != EXCUSE_BIT:
+            return follow
+    trumps = hand & TRUMPS_EX
     # Void in the led suit (or trumps led) with no trump: any card (défausse).
-    if not trumps:
+    if not trumps or trumps == EXCUSE_BIT:
         return hand
     # Must overtrump a trump already in the trick when able, even a partner's (seed 001: "monter").
     if best >= PLAIN_CARDS:
-        higher = trumps & ABOVE[best]
-        if higher:
-            return higher | ex
+        higher = hand & _ABOVE_EX[best]
+        if higher and higher != EXCUSE_BIT:
+            return higher
     # Must trump (couper), or still play a lower trump when unable to overtrump ("pisser").
-    return trumps | ex
+    return trumps
+
+
+#: A plain suit's cards and the Excuse; trumps above a trump id and the Excuse (see legal_play_mask).
+_SUIT_EX: Final = tuple(m | EXCUSE_BIT for m in SUIT_MASKS)
+_ABOVE_EX: Final = tuple(a | EXCUSE_BIT for a in ABOVE)
 
 
 def play_rule(hand: int, led: int, best: int) -> str:

@@ -31,14 +31,18 @@ SLAMS = ("none", "attack", "defence")
 
 
 def card_points2(pile: int) -> int:
-    """Card points of a pile in half points (§2.1, D3: the half-point method; 91 points = 182)."""
-    total = 0
-    m = pile
-    while m:
-        low = m & -m
-        total += VALUE2[low.bit_length() - 1]
-        m ^= low
-    return total
+    """Card points of a pile in half points (§2.1, D3: the half-point method; 91 points = 182).
+
+    Every card counts 1 half point, oudlers and Kings 8 more, Queens 6, Knights 4, Jacks 2
+    (the values of ``VALUE2``): five population counts instead of a loop over the cards.
+    """
+    return (pile.bit_count() + 8 * (pile & _NINES).bit_count() + 6 * (pile & _QUEENS).bit_count()
+            + 4 * (pile & _KNIGHTS).bit_count() + 2 * (pile & _JACKS).bit_count())
+
+
+_NINES = OUDLERS | KINGS
+_QUEENS, _KNIGHTS, _JACKS = KINGS >> 1, KINGS >> 2, KINGS >> 3
+assert all(card_points2(1 << i) == VALUE2[i] for i in range(78))  # the same values as VALUE2
 
 
 def card_points2_literal(pile: int) -> int:
@@ -57,6 +61,19 @@ def card_points2_literal(pile: int) -> int:
 def oudlers_in(pile: int) -> int:
     """How many oudlers (21, Petit, Excuse) a pile holds."""
     return (pile & OUDLERS).bit_count()
+
+
+#: One deal's scores as exact fractions, by quarter points: shared (fractions are immutable, and
+#: building one is slow). Bounded: a deal scores at most a few thousand points.
+_QUARTERS: dict[int, Fraction] = {}
+
+
+def quarter_fraction(q: int) -> Fraction:
+    """``Fraction(q, 4)``, from a cache (for per-deal scores)."""
+    found = _QUARTERS.get(q)
+    if found is None:
+        found = _QUARTERS[q] = Fraction(q, 4)
+    return found
 
 
 def _round_away(d2: int) -> int:

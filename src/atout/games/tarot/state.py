@@ -31,13 +31,15 @@ from atout.games.tarot.actions import (
     PASS,
     PETIT_SEC,
     PLAY_BY_OBJECT,
-    PLAY_TEXT,
+    PLAY_LOG,
+    SMALL_PLAYS,
     TEXT_BY_OBJECT,
     play_actions,
 )
 from atout.games.tarot.annonces import AnnoncesMixin
 from atout.games.tarot.dealing import parse_deal, random_deal
 from atout.games.tarot.rules import (
+    BIT,
     BLIND_CONTRACTS,
     CONTRACTS,
     EXCUSE,
@@ -54,7 +56,7 @@ from atout.games.tarot.rules import (
     legal_play_mask,
     play_rule,
 )
-from atout.games.tarot.scoring import card_points2, card_points2_literal, oudlers_in, score_quarters
+from atout.games.tarot.scoring import card_points2, card_points2_literal, oudlers_in, quarter_fraction, score_quarters
 
 PLAY_PHASE = "play"
 ATTACK, DEFENCE = 0, 1  # side indices: the taker (and partner), the defence
@@ -72,6 +74,8 @@ def _bidding_actions(variant: str, best: int) -> tuple[Action, ...]:
 _BIDDING: dict[tuple[str, int], tuple[Action, ...]] = {}
 _PLAY_GET = PLAY_BY_OBJECT.get
 _TEXT_GET = TEXT_BY_OBJECT.get
+_SMALL_GET = SMALL_PLAYS.get
+_BIT_OF = BIT.__getitem__
 
 
 class TarotState(AnnoncesMixin, GameState):
@@ -338,9 +342,7 @@ class TarotState(AnnoncesMixin, GameState):
         """Give the trick to its winner's side; the Excuse rules of §9.3, §9.4 and D11, D12, D20."""
         side, piles, trick = self.side, self.piles, self.trick
         winner = self.win
-        tmask = 0
-        for c in trick:
-            tmask |= 1 << c
+        tmask = sum(map(_BIT_OF, trick))  # distinct bits: their sum is their union (one C loop)
         last = self.trick_no == self.ntricks - 1
         ex_seat = self.ex_seat
         if ex_seat < 0:
@@ -377,7 +379,8 @@ class TarotState(AnnoncesMixin, GameState):
         self.trick = []
         self.trick_no += 1
         self.led = self.best = -1
-        self._special = self.fft and self.slam_announced and bool(self.hands[self.taker] & EXCUSE_BIT)
+        if self.fft:  # (the seed variant never needs the slow path: _special stays False)
+            self._special = self.slam_announced and bool(self.hands[self.taker] & EXCUSE_BIT)
         if last:
             self._end_play()
         else:
@@ -432,7 +435,7 @@ class TarotState(AnnoncesMixin, GameState):
 
     def _finish_deal(self, row4: list[int]) -> None:
         entry = self.log[-1]
-        entry.result = [Fraction(q, 4) for q in row4]
+        entry.result = [quarter_fraction(q) for q in row4]
         self.sheet_numbers = [*self.sheet_numbers, [q // 4 if q % 4 == 0 else q / 4 for q in row4]]
         self.totals4 = [t + q for t, q in zip(self.totals4, row4, strict=True)]
         self.counted += 1
@@ -456,7 +459,8 @@ class TarotState(AnnoncesMixin, GameState):
                 m = self._lmask = self._play_mask(seat)
                 return self._poignee_actions(seat) + play_actions(m) if self.trick_no == 0 else play_actions(m)
             m = self._lmask = legal_play_mask(self.hands[self.current_player], self.led, self.best)  # type: ignore[index]
-            return play_actions(m)
+            small = _SMALL_GET(m)  # play_actions' own first look-up, inlined: most legal masks are small
+            return list(small) if small is not None else play_actions(m)
         cached = self._lcache
         if cached is None:
             cached = self._lcache = self._legal()
@@ -497,15 +501,15 @@ class TarotState(AnnoncesMixin, GameState):
             actions.append((seat, text))
             return
         c = _PLAY_GET(id(action), -1)
-        if c < 0 or not self._lmask >> c & 1:
+        if c < 0 or not self._lmask & BIT[c]:  # (BIT: no 78-bit shift to allocate)
             c = self._checked_card(action)
             if c < 0:
                 return
         assert seat is not None
         self._lmask = 0
-        self._log_actions.append((seat, PLAY_TEXT[c]))
+        self._log_actions.append(PLAY_LOG[seat][c])  # the prebuilt (seat, text) entry
         # Play the card: update the suit led, the winning card and its seat (§9.1, §9.2).
-        self.hands[seat] ^= 1 << c
+        self.hands[seat] ^= BIT[c]
         trick = self.trick
         trick.append(c)
         if c < 56:
