@@ -10,6 +10,7 @@ import abc
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
+from importlib.resources import files
 from typing import Any, ClassVar
 
 from atout.core.actions import Action, parse_action
@@ -254,6 +255,20 @@ def new_game(
         counts = ", ".join(map(str, allowed))
         raise ValueError(f"{info.name} ({variant}) is for {counts} players, not {players}")
     return info.factory(players=players, variant=variant, seed=seed, **options)
+
+
+def check_options(title: str, options: Mapping[str, Any], known: set[str]) -> None:
+    """Refuse rule options a game does not have, naming the ones it has."""
+    unknown = set(options) - known
+    if unknown:
+        raise ValueError(f"unknown {title} option(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}")
+
+
+def packaged_rules_text(package: str, lang: str) -> str:
+    """A game's rules summary shipped as ``rules_fr.md`` / ``rules_en.md`` in its package."""
+    if lang not in ("fr", "en"):
+        raise ValueError(f"rules are available in 'fr' and 'en', not {lang!r}")
+    return (files(package) / f"rules_{lang}.md").read_text(encoding="utf-8")
 
 
 def check_seat(state: GameState, seat: int) -> None:

@@ -13,10 +13,9 @@ Fraction(0, 1)
 from __future__ import annotations
 
 from dataclasses import fields
-from importlib.resources import files
 from typing import Any
 
-from atout.core.protocol import GameInfo, register
+from atout.core.protocol import GameInfo, check_options, packaged_rules_text, register
 from atout.games.tarot.rules import PLAYER_COUNTS, VARIANT_HELP, TarotRules
 from atout.games.tarot.scoring import score_deal
 from atout.games.tarot.state import TarotState
@@ -37,9 +36,7 @@ def make(
     **options: Any,
 ) -> TarotState:
     """Create a Tarot match (see :func:`atout.new_game`): one deal unless ``deals=N``."""
-    unknown = set(options) - _RULE_FIELDS
-    if unknown:
-        raise ValueError(f"unknown Tarot option(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(_RULE_FIELDS))}")
+    check_options("Tarot", options, _RULE_FIELDS)
     key = (players, variant, *sorted((k, type(v).__name__, v) for k, v in options.items()))
     try:
         rules = _RULES_CACHE[key]
@@ -52,9 +49,7 @@ def make(
 
 def rules_text(lang: str = "fr") -> str:
     """The rules summary shipped with the package, in French or English."""
-    if lang not in ("fr", "en"):
-        raise ValueError(f"rules are available in 'fr' and 'en', not {lang!r}")
-    return (files(__package__) / f"rules_{lang}.md").read_text(encoding="utf-8")
+    return packaged_rules_text(__package__, lang)
 
 
 INFO = register(

@@ -9,10 +9,9 @@
 from __future__ import annotations
 
 from dataclasses import fields
-from importlib.resources import files
 from typing import Any
 
-from atout.core.protocol import GameInfo, register
+from atout.core.protocol import GameInfo, check_options, packaged_rules_text, register
 from atout.games.triomphe.rules import PLAYER_COUNTS, VARIANT_HELP, VARIANTS, TriompheRules
 from atout.games.triomphe.state import TriompheState
 
@@ -33,9 +32,7 @@ def make(
     **options: Any,
 ) -> TriompheState:
     """Create a Triomphe match (see :func:`atout.new_game`)."""
-    unknown = set(options) - _RULE_FIELDS
-    if unknown:
-        raise ValueError(f"unknown Triomphe option(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(_RULE_FIELDS))}")
+    check_options("Triomphe", options, _RULE_FIELDS - {"players"})
     preset: dict[str, Any] = {**VARIANTS[variant], **options, "players": players}
     if isinstance(preset.get("deal_packets"), list):
         preset["deal_packets"] = tuple(preset["deal_packets"])
@@ -47,7 +44,7 @@ def make(
 
 def rules_text(lang: str = "fr") -> str:
     """The rules summary shipped with the package, in French or English."""
-    return (files(__package__) / f"rules_{lang}.md").read_text(encoding="utf-8")
+    return packaged_rules_text(__package__, lang)
 
 
 INFO = register(
