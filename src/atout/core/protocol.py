@@ -157,6 +157,13 @@ class GameState(abc.ABC):
     def dealer(self) -> int:
         return self.log[-1].dealer
 
+    def last_row(self) -> list[Score] | None:
+        """The score row of the most recent finished deal (None before the first one ends)."""
+        for entry in reversed(self.log):
+            if entry.result is not None:
+                return list(entry.result)
+        return None
+
     def sheet(self) -> list[list[Score]]:
         """The score sheet: one row per finished deal, one column per seat."""
         return [list(d.result) for d in self.log if d.result is not None]

@@ -114,7 +114,6 @@ class TarotState(AnnoncesMixin, GameState):
         self.next_seat = tuple((s + 1) % n for s in range(n))
         self.ntricks = rules.hand_size
         self.totals4 = [0] * n  # match totals in quarter points
-        self.sheet_numbers: list[list[int | float]] = []  # the score sheet as JSON numbers (observations)
         self.counted = 0  # deals that count towards ``deals`` (all-pass deals do; petit sec does not)
         self._lcache: list[Action] | None = None
         self._lmask = 0  # legal play mask of the position, 0 while unknown
@@ -436,7 +435,6 @@ class TarotState(AnnoncesMixin, GameState):
     def _finish_deal(self, row4: list[int]) -> None:
         entry = self.log[-1]
         entry.result = [quarter_fraction(q) for q in row4]
-        self.sheet_numbers = [*self.sheet_numbers, [q // 4 if q % 4 == 0 else q / 4 for q in row4]]
         self.totals4 = [t + q for t, q in zip(self.totals4, row4, strict=True)]
         self.counted += 1
         self._lcache, self._lmask = None, 0

@@ -19,12 +19,16 @@ from typing import TYPE_CHECKING, Any
 from atout.core.actions import Action
 from atout.core.cards import CARDS
 from atout.core.cardset import codes, ids
-from atout.core.protocol import Observation, check_seat, json_number
+from atout.core.protocol import Observation, Score, check_seat, json_number
 from atout.games.tarot.actions import cards_action
 from atout.games.tarot.rules import VALUE2, callable_cards, ecart_candidates
 
 if TYPE_CHECKING:
     from atout.games.tarot.state import TarotState
+
+
+def _row_json(row: list[Score] | None) -> list[int | float] | None:
+    return None if row is None else [json_number(x) for x in row]
 
 
 def known_cards(state: TarotState, seat: int) -> int:
@@ -92,7 +96,7 @@ def observation(state: TarotState, seat: int) -> Observation:
                    for lead, cards, w in state.history],
         "hand_sizes": [h.bit_count() for h in state.hands],
         "scores": [json_number(x) for x in state.returns()],
-        "sheet": [list(row) for row in state.sheet_numbers],
+        "last_row": _row_json(state.last_row()),  # the whole sheet is in the record; observations stay small
         "result": None if outcome is None else {
             "attack_points": json_number(outcome["attack_points"]),
             "attack_oudlers": outcome["attack_oudlers"],

@@ -447,7 +447,7 @@ class TriompheState(GameState):
             "pillager": self.pillager,
             "pillaged": [CARDS[c].code for c in self.pillaged],
             "hand_sizes": [h.bit_count() for h in self.hands],
-            "sheet": self.sheet(),
+            "last_row": self.last_row(),  # the whole sheet is in the record; an observation stays small
         }
         mine = seat == self._to_move
         return Observation(
