@@ -180,3 +180,28 @@ def test_play_tarot_in_the_terminal() -> None:
 def test_tarot_rules_text(lang: str) -> None:
     out = run("rules", "tarot", "--lang", lang)
     assert out.returncode == 0 and ("Excuse" in out.stdout)
+
+
+@pytest.mark.parametrize(("players", "variant"), [(4, "seed"), (5, "fft")])
+def test_play_a_whole_tarot_deal_in_the_terminal(players: int, variant: str) -> None:
+    """Issue 3: `atout play tarot` is playable to the end (the human types legal actions)."""
+    import atout
+    from atout.bots import make_bot
+
+    seed = 12
+    g = atout.new_game("tarot", players=players, variant=variant, seed=seed)
+    bots = {s: make_bot("tarot", "heuristic", seed=seed * 1009 + s + 1) for s in range(1, players)}
+    typed = []
+    while not g.is_terminal():
+        p = g.current_player
+        assert p is not None
+        if p == 0:
+            action = g.legal_actions()[-1]
+            typed.append(str(action))
+        else:
+            action = bots[p].act(g.observation(p))
+        g.apply(action)
+    out = run("play", "tarot", "--players", str(players), "--variant", variant, "--seed", str(seed), "--lang", "en",
+              stdin="\n".join(typed) + "\n")
+    assert out.returncode == 0, out.stdout[-800:]
+    assert "Match over" in out.stdout
