@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game", nargs="?", default=None, help="game name (see 'atout games'; default: tarot)")
     p.add_argument("--players", type=_positive, help="number of players (default: the game's usual number)")
-    p.add_argument("--variant", help="rules variant (default: the game's first)")
+    p.add_argument("--variant", help="rules variant (default: the game's usual one, see 'atout games')")
     p.add_argument("--seed", type=_seed, help="seed for the deal and the bots (default: a random one, printed)")
     p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of the table (default fr)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0 = first (default 0)")
