@@ -87,6 +87,8 @@ def render(console: Console, obs: Observation, lang: str) -> None:
         hand.append_text(card_text(c.code))
         hand.append(" ")
     console.print(hand)
+    if 0 < len(obs.legal_actions) <= 8:  # few choices: show them, so nobody has to ask
+        console.print(f"{lab['legal']}: " + ", ".join(str(a) for a in obs.legal_actions))
 
 
 def play(console: Console, args: argparse.Namespace) -> int:
