@@ -7,7 +7,7 @@ Bots, the CLI, records and RL adapters use only this interface.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from importlib.resources import files
@@ -282,8 +282,3 @@ def check_seat(state: GameState, seat: int) -> None:
     """Refuse a seat number outside the table."""
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat!r} at a table of {state.players} (seats are 0..{state.players - 1})")
-
-
-def sorted_actions(actions: Sequence[Action]) -> list[Action]:
-    """Legal actions in their canonical order (by text)."""
-    return sorted(actions, key=str)
