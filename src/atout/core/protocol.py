@@ -14,7 +14,8 @@ from importlib.resources import files
 from typing import Any, ClassVar
 
 from atout.core.actions import Action, parse_action
-from atout.core.cards import Card
+from atout.core.cards import CARDS, Card
+from atout.core.cardset import ids
 from atout.core.errors import IllegalAction, NotationError, UnknownGame
 
 Score = int | Fraction
@@ -144,6 +145,19 @@ class GameState(abc.ABC):
         if parsed.kind in self.hidden_action_args:
             return f"{parsed.kind} ({len(parsed.args)} hidden)"
         return str(parsed)
+
+    def _observation(self, seat: int, hand: int, public: dict[str, Any]) -> Observation:
+        """Build a seat's observation: its hand (a mask) and public facts; legal actions only on its turn."""
+        mine = seat == self.current_player
+        return Observation(
+            game=self.game_name,
+            seat=seat,
+            phase=self.phase,
+            current_player=self.current_player,
+            hand=tuple(CARDS[c] for c in ids(hand)),
+            legal_actions=tuple(self.legal_actions()) if mine else (),
+            public=public,
+        )
 
     def is_terminal(self) -> bool:
         return self.current_player is None

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from atout.core.actions import Action
 from atout.core.cards import CARDS
-from atout.core.cardset import codes, ids
+from atout.core.cardset import codes
 from atout.core.protocol import Observation, Score, check_seat, json_number
 from atout.games.tarot.actions import cards_action
 from atout.games.tarot.rules import VALUE2, callable_cards, ecart_candidates
@@ -107,16 +107,7 @@ def observation(state: TarotState, seat: int) -> Observation:
     }
     if seat == state.taker and state.ecart:
         public["my_ecart"] = codes(state.ecart)
-    mine = seat == state.current_player
-    return Observation(
-        game=state.game_name,
-        seat=seat,
-        phase=state.phase,
-        current_player=state.current_player,
-        hand=tuple(CARDS[c] for c in ids(state.hands[seat])),
-        legal_actions=tuple(state.legal_actions()) if mine else (),
-        public=public,
-    )
+    return state._observation(seat, state.hands[seat], public)
 
 
 def ecart_representatives(hand: int, need: int) -> list[Action]:

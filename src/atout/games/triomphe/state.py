@@ -449,16 +449,7 @@ class TriompheState(GameState):
             "hand_sizes": [h.bit_count() for h in self.hands],
             "last_row": self.last_row(),  # the whole sheet is in the record; an observation stays small
         }
-        mine = seat == self._to_move
-        return Observation(
-            game=self.game_name,
-            seat=seat,
-            phase=self._phase,
-            current_player=self._to_move,
-            hand=tuple(CARDS[c] for c in ids(self.hands[seat])),
-            legal_actions=tuple(self.legal_actions()) if mine else (),
-            public=public,
-        )
+        return self._observation(seat, self.hands[seat], public)
 
     def known_cards(self, seat: int) -> int:
         """Own hand, cards played, the face-up card, cards taken in a pillage; the pillager's own discards."""
