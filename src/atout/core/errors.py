@@ -14,8 +14,20 @@ class NotationError(AtoutError, ValueError):
 class IllegalAction(AtoutError, ValueError):
     """An action refused by the rules; the state is left unchanged.
 
-    The message names the action and the rule, citing the seed where the rule comes from it.
+    The message (English, for the API) names the action and the rule, citing the seed where the rule
+    comes from it. ``code`` and ``params`` say the same as data, so that the presentation layer can say
+    it in any language: ``code`` is a stable word such as ``"must_follow"``, ``params`` JSON-able values
+    (card codes, numbers, the citation under ``"cite"``).
+
+    >>> e = IllegalAction("play 7H: must follow suit", code="must_follow", params={"suit": "S"})
+    >>> e.code, e.params["suit"], str(e)
+    ('must_follow', 'S', 'play 7H: must follow suit')
     """
+
+    def __init__(self, message: str, code: str = "illegal", params: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, object] = dict(params or {})
 
 
 class RecordError(AtoutError, ValueError):

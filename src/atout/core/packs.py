@@ -1,7 +1,7 @@
 """Packs: named subsets of the one card universe, with their display style.
 
->>> len(PIQUET32.cards), len(TAROT78_FRENCH.cards)
-(32, 78)
+>>> len(PIQUET32), len(TAROT78_FRENCH), len(TAROT66_1637), len(PRIME40)
+(32, 78, 66, 40)
 >>> PIQUET32.contains(Card.parse("7S")), PIQUET32.contains(Card.parse("6S"))
 (True, False)
 """
@@ -50,7 +50,24 @@ TAROT78_ITALIAN = Pack(
     "tarot78-italian", (1 << CARD_COUNT) - 1, italian=True, description="Italian-suited tarot (Marseille type)"
 )
 
-PACKS: dict[str, Pack] = {p.name: p for p in (PIQUET32, TAROT78_FRENCH, TAROT78_ITALIAN)}
+# The 1637 pack (decks.md §3, seed 000): the Italian-suited tarot less the 10, 9, 8 of Cups (H) and Coins (D)
+# and the 3, 2, Ace of Swords (S) and Batons (C): 4 x 11 suit cards, 21 trumps, the Mat. 66 cards.
+TAROT66_1637 = Pack(
+    "tarot66-1637",
+    TAROT78_ITALIAN.mask
+    & ~_plain({Rank.TEN, Rank.NINE, Rank.EIGHT}, (Suit.HEARTS, Suit.DIAMONDS))
+    & ~_plain({Rank.THREE, Rank.TWO, Rank.ACE}, (Suit.SPADES, Suit.CLUBS)),
+    italian=True,
+    description="the 1637 tarot pack (Marolles): 66 cards, Italian suits",
+)
+# La Prime (decks.md §5, seed 004): a French pack without 8, 9, 10: A, 2-7, J, Q, K in four suits. 40 cards.
+PRIME40 = Pack(
+    "prime40",
+    _plain(_ALL_RANKS - {Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.KNIGHT}),
+    description="40-card pack for La Prime: A, 2-7, J, Q, K",
+)
+
+PACKS: dict[str, Pack] = {p.name: p for p in (PIQUET32, TAROT78_FRENCH, TAROT78_ITALIAN, TAROT66_1637, PRIME40)}
 
 
 def register_pack(pack: Pack) -> Pack:

@@ -17,6 +17,7 @@ from atout.core.actions import Action, parse_action
 from atout.core.cards import CARDS, Card
 from atout.core.cardset import ids
 from atout.core.errors import IllegalAction, NotationError, UnknownGame
+from atout.core.events import Event
 
 Score = int | Fraction
 
@@ -161,6 +162,24 @@ class GameState(abc.ABC):
 
     def is_terminal(self) -> bool:
         return self.current_player is None
+
+    # --- events (language-free; atout.present says them) -----------------------------------------
+    #: Every event of the match so far, in order. Games append with :meth:`_emit` (or override
+    #: :meth:`events` to derive them lazily); ``clone`` must copy the list.
+    _events: list[Event]
+
+    def _emit(self, kind: str, seat: int | None = None, to: int | None = None, **data: Any) -> None:
+        """Record an event (``to``: the only seat that may see it; None for a public one)."""
+        self.__dict__.setdefault("_events", []).append(Event(kind, seat, data, to))
+
+    @property
+    def event_count(self) -> int:
+        """How many events the match has had: a cursor for :meth:`events` (``since``)."""
+        return len(self.__dict__.get("_events", ()))
+
+    def events(self, seat: int | None = None, since: int = 0) -> list[Event]:
+        """Events from index ``since`` on that ``seat`` may see (None: a spectator, public events only)."""
+        return [e for e in self.__dict__.get("_events", [])[since:] if e.to is None or e.to == seat]
 
     @property
     def deal_index(self) -> int:
