@@ -100,6 +100,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="print a game's rules summary")
     p.add_argument("game", help="game name")
     p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language (default fr)")
+
+    from atout.cli import tournament
+
+    tournament.add_parser(sub, _positive, _seed, _option)
     return parser
 
 
@@ -116,6 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "replay":
             return _replay(console, args.file, args.json)
+        if args.command == "tournament":
+            from atout.cli import tournament
+
+            return tournament.run(console, args)
         if args.command == "simulate":
             return _simulate(console, args)
         if args.command == "play":

@@ -1,0 +1,64 @@
+"""``atout tournament``: a duplicate tournament between bots, locally, on processes or on Ray."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rich.console import Console
+
+from atout.sim.tournament import TournamentSpec, run_tournament
+
+
+def add_parser(sub: Any, positive: Any, seed: Any, option: Any) -> None:
+    """Register the subcommand (``positive``, ``seed``, ``option``: main's argument types)."""
+    p = sub.add_parser(
+        "tournament",
+        help="a duplicate tournament: every bot holds every hand; means with 95%% intervals, Elo-like ratings",
+        description="Each deal is played once per bot with the seats rotated, so that every bot holds every "
+        "hand. The result depends only on the game, bots, deals and seed, not on --jobs or --ray.",
+    )
+    p.add_argument("game", help="game name (see 'atout games')")
+    p.add_argument("--bots", required=True, help="two or more bot names, comma-separated (e.g. heuristic,random)")
+    p.add_argument("--deals", type=positive, required=True, help="number of deals (boards)")
+    p.add_argument("--seed", type=seed, required=True, help="seed of the tournament (each board's seed derives from it)")
+    p.add_argument("--players", type=positive, help="number of players")
+    p.add_argument("--variant", help="rules variant")
+    p.add_argument("-o", "--option", type=option, action="append", default=[], metavar="KEY=VALUE",
+                   help="rule option KEY=VALUE, repeatable")
+    p.add_argument("--jobs", type=positive, default=1, help="local worker processes (default 1)")
+    p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                   help="run on a Ray cluster (its address; none: a local Ray); needs 'atout[ray]'")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+
+def run(console: Console, args: argparse.Namespace) -> int:
+    """Run the tournament and print its report."""
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    spec = TournamentSpec(args.game, bots, args.deals, args.seed, args.players, args.variant, dict(args.option))
+    use_ray = args.ray is not None
+    if args.json:
+        report = run_tournament(spec, jobs=args.jobs, ray_address=args.ray or None, use_ray=use_ray)
+        print(json.dumps(report.to_json()))
+        return 0
+    from rich.progress import Progress
+    from rich.table import Table
+
+    spec.check()  # refuse bad arguments before the progress bar appears
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{args.game}: {args.deals} boards x {len(bots)} rotations", total=args.deals)
+        report = run_tournament(spec, jobs=args.jobs, ray_address=args.ray or None, use_ray=use_ray,
+                                on_board=lambda k: progress.advance(task, k))
+    data = report.to_json()
+    table = Table(title=f"{data['game']} ({data['players']} players), {data['deals']} duplicate deals, seed {data['seed']}")
+    for col in ("bot", "mean per deal", "95% interval", "Elo-like"):
+        table.add_column(col)
+    for row in data["table"]:
+        table.add_row(row["bot"], f"{row['mean']:+.2f}", f"[{row['ci95'][0]:+.2f}, {row['ci95'][1]:+.2f}]", f"{row['elo']:.0f}")
+    console.print(table)
+    for pair in data["pairs"]:
+        a, b = pair["bots"]
+        verdict = "clear" if pair["clear"] else "not clear of zero"
+        console.print(f"  {a} - {b}: {pair['margin']:+.2f} per deal [{pair['ci95'][0]:+.2f}, {pair['ci95'][1]:+.2f}] ({verdict})")
+    return 0

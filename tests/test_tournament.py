@@ -1,0 +1,153 @@
+"""Duplicate tournaments (issue 11): seatings, the arithmetic on hand-made boards, determinism across backends,
+re-run of a dead worker's boards, and the CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from atout.sim.tournament import (
+    TournamentReport,
+    TournamentSpec,
+    derive_seed,
+    elo_ratings,
+    mean_interval,
+    play_board,
+    run_tournament,
+    seatings,
+)
+
+F = Fraction
+
+
+@pytest.mark.parametrize(("players", "bots"), [(2, 2), (3, 2), (4, 2), (4, 3), (5, 2), (3, 4)])
+def test_every_bot_holds_every_hand_once_per_board(players: int, bots: int) -> None:
+    rotations = seatings(players, bots)
+    assert len(rotations) == bots
+    for seat in range(players):
+        assert sorted(r[seat] for r in rotations) == list(range(bots))
+
+
+def test_board_score_is_the_mean_of_the_hands_held() -> None:
+    # One Tarot deal at 4 players, played by hand with the same bots in both seatings: the board score of
+    # bot b is (1/4) * the sum over seats of the return of that seat in the rotation where b sat there.
+    from atout.bots.base import make_bot
+    from atout.core.protocol import new_game
+
+    spec = TournamentSpec("tarot", ("heuristic", "random"), deals=1, seed=5, players=4)
+    expected = [F(0), F(0)]
+    for r, seating in enumerate(seatings(4, 2)):
+        state = new_game("tarot", players=4, seed=derive_seed(5, 0))
+        seats = [make_bot("tarot", spec.bots[b], seed=derive_seed(5, 0, r, s)) for s, b in enumerate(seating)]
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            state.apply(seats[seat].act(state.observation(seat)))
+        for s, score in enumerate(state.returns()):
+            expected[seating[s]] += F(score) / 4
+    assert play_board(spec, 0) == expected
+
+
+def test_arithmetic_on_a_hand_made_example() -> None:
+    # Three boards, two bots; board scores chosen by hand.
+    spec = TournamentSpec("tarot", ("a", "b"), deals=3, seed=0)
+    report = TournamentReport(spec, [[F(30), F(-30)], [F(-10), F(10)], [F(40), F(-40)]])
+    assert report.totals() == [F(60), F(-60)]
+    a, b = report.table()
+    # Mean of a: (30 - 10 + 40) / 3 = 20; sample variance ((10)^2 + (-30)^2 + (20)^2) / 2 = 700;
+    # half-width 1.96 * sqrt(700 / 3) = 29.94.
+    assert a["mean"] == pytest.approx(20.0)
+    assert a["ci95"] == pytest.approx([20 - 1.96 * math.sqrt(700 / 3), 20 + 1.96 * math.sqrt(700 / 3)])
+    assert b["mean"] == pytest.approx(-20.0)
+    # a wins 2 boards of 3: smoothed expected score (2 + 0.5) / (3 + 1) = 0.625; 400 log10(0.625 / 0.375) = 88.7.
+    assert a["elo"] == pytest.approx(1500 + 400 * math.log10(0.625 / 0.375), abs=0.05)
+    assert b["elo"] == pytest.approx(1500 - 400 * math.log10(0.625 / 0.375), abs=0.05)
+    (pair,) = report.pairs()
+    # Margins a - b per board: 60, -20, 80: mean 40, variance (400 + 3600 + 1600) / 2 = 2800.
+    assert pair["margin"] == pytest.approx(40.0)
+    half = 1.96 * math.sqrt(2800 / 3)
+    assert pair["ci95"] == pytest.approx([40 - half, 40 + half])
+    assert pair["clear"] is (40 > half)
+
+
+def test_mean_interval_edges() -> None:
+    assert mean_interval([]) == (0.0, math.inf)
+    assert mean_interval([F(3)]) == (3.0, math.inf)
+    assert mean_interval([2, 2, 2]) == (2.0, 0.0)
+
+
+def test_elo_is_symmetric_and_ties_are_even() -> None:
+    assert elo_ratings([[F(1), F(1)], [F(0), F(0)]]) == [1500.0, 1500.0]
+    r = elo_ratings([[F(5), F(0), F(-5)]] * 10)
+    assert r[0] > r[1] > r[2] and sum(r) == pytest.approx(4500, abs=0.2)
+
+
+def test_bad_specifications_are_refused_before_play() -> None:
+    with pytest.raises(ValueError, match="at least two bots"):
+        run_tournament(TournamentSpec("tarot", ("random",), deals=2, seed=1))
+    with pytest.raises(ValueError, match="no bot 'nope'"):
+        run_tournament(TournamentSpec("tarot", ("random", "nope"), deals=2, seed=1))
+    with pytest.raises(ValueError, match="deals"):
+        run_tournament(TournamentSpec("tarot", ("random", "random"), deals=0, seed=1))
+
+
+SPEC = TournamentSpec("triomphe", ("heuristic", "random"), deals=24, seed=11, players=4)
+
+
+def test_same_result_on_one_process_and_on_several() -> None:
+    local = run_tournament(SPEC)
+    pooled = run_tournament(SPEC, jobs=2)
+    assert pooled.boards == local.boards
+    assert pooled.backend == "processes(2)"
+
+
+def test_a_dead_worker_has_its_boards_re_run(tmp_path: Path) -> None:
+    local = run_tournament(SPEC)
+    marker = tmp_path / "crash"
+    crashing = TournamentSpec(SPEC.game, SPEC.bots, SPEC.deals, SPEC.seed, SPEC.players, crash_marker=str(marker))
+    again = run_tournament(crashing, jobs=2)
+    assert marker.exists(), "the worker playing board 0 died once"
+    assert again.boards == local.boards
+
+
+def test_ray_gives_the_same_result_and_survives_a_dead_worker(tmp_path: Path) -> None:
+    ray = pytest.importorskip("ray")
+    local = run_tournament(SPEC)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        on_ray = run_tournament(SPEC, use_ray=True)
+        marker = tmp_path / "crash"
+        crashing = TournamentSpec(SPEC.game, SPEC.bots, SPEC.deals, SPEC.seed, SPEC.players, crash_marker=str(marker))
+        crashed = run_tournament(crashing, use_ray=True)
+    finally:
+        ray.shutdown()
+    assert on_ray.boards == local.boards and on_ray.backend == "ray"
+    assert marker.exists() and crashed.boards == local.boards
+
+
+def test_cli_json_report() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "atout.cli.main", "tournament", "triomphe", "--bots", "heuristic,random",
+         "--deals", "10", "--seed", "3", "--players", "2", "--json"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert [r["bot"] for r in data["table"]] == ["heuristic", "random"]
+    assert data["deals"] == 10 and data["pairs"][0]["bots"] == ["heuristic", "random"]
+
+
+def test_cli_refuses_bad_bots_in_one_line() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "atout.cli.main", "tournament", "tarot", "--bots", "random,nope", "--deals", "2",
+         "--seed", "1"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert out.returncode == 2
+    assert "nope" in out.stderr and "Traceback" not in out.stderr
