@@ -235,6 +235,7 @@ class GameInfo:
     factory: Callable[..., GameState]
     variant_help: dict[str, str]
     rules_text: Callable[[str], str]
+    aliases: tuple[str, ...] = ()  # other names new_game accepts ("cascaret", "pamphile" for mistigri)
 
     @property
     def variants(self) -> list[str]:
@@ -242,10 +243,12 @@ class GameInfo:
 
 
 _REGISTRY: dict[str, GameInfo] = {}
+_ALIASES: dict[str, str] = {}  # other name -> registered name
 
 
 def register(info: GameInfo) -> GameInfo:
     _REGISTRY[info.name] = info
+    _ALIASES.update(dict.fromkeys(info.aliases, info.name))
     return info
 
 
@@ -262,7 +265,7 @@ def list_games() -> list[GameInfo]:
 def game_info(name: str) -> GameInfo:
     _load_games()
     try:
-        return _REGISTRY[name.lower()]
+        return _REGISTRY[_ALIASES.get(name.lower(), name.lower())]
     except KeyError:
         raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
 
