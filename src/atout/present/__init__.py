@@ -1,0 +1,288 @@
+"""The presentation layer: what a person at the table hears and sees, in French and English.
+
+The engine speaks no language: games emit :class:`~atout.core.events.Event` values (``kind``, ``seat``,
+``data``, ``to``) and raise ``IllegalAction(message, code, params)``. This package turns them into
+sentences (:func:`say`, :func:`say_error`), score breakdowns (:func:`breakdown`) and card names
+(:func:`card_name`). The terminal table (``atout play``) and the web table both use it.
+
+>>> from atout.core.events import Event
+>>> t = Table("tarot", players=4, names=("Anne", "Bernard", "Claire", "Vous"), me=3)
+>>> say(Event("card_played", seat=0, data={"card": "KH"}), "fr", t)
+'Anne joue le Roi de cœur.'
+>>> say(Event("card_played", seat=3, data={"card": "T21"}), "en", t)
+'You play Trump 21.'
+>>> say(Event("trick_won", seat=1, data={"cards": ["KH", "7H"], "trick": 1}), "fr", t)
+'Bernard remporte le pli 1.'
+
+How a game adds its phrases (one module, no registration call)
+----------------------------------------------------------------
+Create ``src/atout/present/games/<game_name>.py`` (the name of ``atout.list_games()``, e.g.
+``tarot1637.py``); :func:`phrases` imports it on first use. It defines plain dicts, each keyed by
+language (``"fr"`` and ``"en"``, both required; the shared tests check every key exists in both):
+
+* ``EVENTS``: event kind -> template, e.g. ``"bid": "{seat} annonce {contract}."``. A key
+  ``"<kind>/you"`` is used when the event's seat is the human (``table.me``): ``"Vous jouez {card}."``.
+  Placeholders are the event's ``data`` keys plus ``seat``; values are shown by their key's name:
+  ``card``, ``called`` or any key ending in ``_card`` -> a card with its article (``le Roi de cœur``);
+  ``cards`` or ``*_cards`` -> a list of cards; ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
+  ``dealer``, ``by`` -> a seat name; ``seats`` -> seat names; other strings -> looked up in ``WORDS``
+  (so ``contract="garde_sans"`` reads ``Garde sans``); numbers in the language's style (``2,5``).
+  A template may be ``""`` for an event not worth saying (it is then skipped).
+* ``ERRORS``: error code -> template over ``IllegalAction.params`` (the same conventions); the seed
+  citation ``params["cite"]`` is appended in brackets by :func:`say_error`.
+* ``WORDS``: game words -> their name (contracts, announcements, phases, verbs shown on screen).
+* ``VERBS`` (optional): typed word (accent-free, lower case) -> canonical action text, e.g.
+  ``{"passe": "pass", "garde": "bid garde"}``: what :func:`atout.present.inputs.interpret` accepts.
+* ``breakdown(event, lang, table) -> list[str]`` (optional): the lines of a ``deal_scored`` event's
+  score breakdown, the arithmetic written out; the default lists each seat's row.
+* ``SAYERS`` (optional): kind -> ``function(event, lang, table) -> str | None`` for sentences a
+  template cannot build.
+
+Phrases shared by every game (``card_played``, ``trick_won``, ``deal_scored``, ``match_over``, the
+core error codes ``not_in_hand``, ``notation``, ``game_over``…) live in :mod:`atout.present.common`;
+a game's own entries override them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from string import Formatter
+from types import ModuleType
+from typing import Any
+
+from atout.core.cards import Card
+from atout.core.errors import IllegalAction, NotationError
+from atout.core.events import Event
+from atout.present import common
+from atout.present.cards import card_name, card_names, fold, join_words, parse_card, short
+
+LANGS = ("fr", "en")
+SEAT_KEYS = frozenset({"seat", "winner", "taker", "partner", "leader", "dealer", "by", "holder"})
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where, for sentences: the game, the seat names and the human's seat (``me``).
+
+    >>> Table("triomphe", 2).seat_name(1, "fr"), Table("triomphe", 2, me=0).seat_name(0, "en")
+    ('Joueur 2', 'you')
+    """
+
+    game: str
+    players: int
+    names: tuple[str, ...] | None = None
+    me: int | None = None
+    italian: bool = False
+
+    def seat_name(self, seat: int | None, lang: str = "fr") -> str:
+        """A seat's name (``Joueur 3`` by default; ``vous``/``you`` for the human without names)."""
+        if seat is None:
+            return "—"
+        if self.names is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
+        if seat == self.me:
+            return "vous" if lang == "fr" else "you"
+        return f"Joueur {seat + 1}" if lang == "fr" else f"Player {seat + 1}"
+
+
+class Phrases:
+    """A game's phrase book: its module's dicts merged over the common ones."""
+
+    def __init__(self, game: str, module: ModuleType | None) -> None:
+        self.game = game
+        self.module = module
+        self.events: dict[str, dict[str, str]] = {}
+        self.errors: dict[str, dict[str, str]] = {}
+        self.words: dict[str, dict[str, str]] = {}
+        self.verbs: dict[str, dict[str, str]] = {}
+        for lang in LANGS:
+            self.events[lang] = {**common.EVENTS[lang], **_get(module, "EVENTS", lang)}
+            self.errors[lang] = {**common.ERRORS[lang], **_get(module, "ERRORS", lang)}
+            self.words[lang] = {**common.WORDS[lang], **_get(module, "WORDS", lang)}
+            self.verbs[lang] = {**common.VERBS[lang], **_get(module, "VERBS", lang)}
+        self.sayers: dict[str, Callable[[Event, str, Table], str | None]] = dict(getattr(module, "SAYERS", {}))
+        self._breakdown: Callable[[Event, str, Table], list[str]] | None = getattr(module, "breakdown", None)
+
+    def word(self, word: str, lang: str) -> str:
+        """A game word in ``lang`` (the word itself when the book has none)."""
+        return self.words[lang].get(word, word.replace("_", " "))
+
+
+def _get(module: ModuleType | None, name: str, lang: str) -> dict[str, str]:
+    table: Mapping[str, Mapping[str, str]] = getattr(module, name, {}) if module is not None else {}
+    return dict(table.get(lang, {}))
+
+
+_BOOKS: dict[str, Phrases] = {}
+
+
+def phrases(game: str) -> Phrases:
+    """The phrase book of ``game``, importing ``atout.present.games.<game>`` on first use."""
+    book = _BOOKS.get(game)
+    if book is None:
+        try:
+            module: ModuleType | None = importlib.import_module(f"atout.present.games.{game}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"atout.present.games.{game}":
+                raise
+            module = None
+        book = _BOOKS[game] = Phrases(game, module)
+    return book
+
+
+def _check_lang(lang: str) -> None:
+    if lang not in LANGS:
+        raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+
+
+def number(x: Any, lang: str = "fr") -> str:
+    """A score as players write it: ``2,5`` in French, ``2.5`` in English, ``-13`` for negatives.
+
+    >>> number(Fraction(5, 2), "fr"), number(-13, "en")
+    ('2,5', '-13')
+    """
+    if isinstance(x, Fraction):
+        x = int(x) if x.denominator == 1 else float(x)
+    if isinstance(x, float) and x.is_integer():
+        x = int(x)
+    text = str(x)
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def the_card(code: str, lang: str, italian: bool = False) -> str:
+    """A card with its article, for sentences: ``le Roi de cœur``, ``le 21 d'atout``, ``l'Excuse``."""
+    name = card_name(code, lang, italian)
+    c = Card.parse(code)
+    if lang == "fr":
+        if c.is_excuse:
+            return name
+        if c.rank == 1:  # "l'As de pique"
+            return "l'" + name
+        return "le " + name
+    return name
+
+
+class _Fields(Mapping[str, str]):
+    """An event's data shown by key name (see the package docstring), for ``str.format_map``."""
+
+    def __init__(self, data: Mapping[str, Any], lang: str, table: Table, book: Phrases) -> None:
+        self.data, self.lang, self.table, self.book = data, lang, table, book
+
+    def __getitem__(self, key: str) -> str:
+        value = self.data[key]
+        lang, italian = self.lang, self.table.italian
+        if value is None:
+            return "—"
+        if key in SEAT_KEYS and isinstance(value, int):
+            return self.table.seat_name(value, lang)
+        if key == "seats" and isinstance(value, list):
+            return join_words([self.table.seat_name(s, lang) for s in value], lang)
+        if (key in ("card", "called") or key.endswith("_card")) and isinstance(value, str):
+            return the_card(value, lang, italian)
+        if (key == "cards" or key.endswith("_cards")) and isinstance(value, list):
+            return card_names(value, lang, italian)
+        if isinstance(value, bool):
+            return self.book.word("yes" if value else "no", lang)
+        if isinstance(value, int | float | Fraction):
+            return number(value, lang)
+        if isinstance(value, str):
+            return self.book.word(value, lang)
+        if isinstance(value, list):
+            return ", ".join(number(v, lang) if isinstance(v, int | float) else str(v) for v in value)
+        return str(value)
+
+    def __iter__(self) -> Any:
+        return iter(self.data)
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+
+def fill(template: str, data: Mapping[str, Any], lang: str, table: Table, book: Phrases | None = None) -> str:
+    """Fill a phrase template with event data shown by key name."""
+    book = book or phrases(table.game)
+    return Formatter().vformat(template, (), _Fields(data, lang, table, book))
+
+
+def say(event: Event, lang: str = "fr", table: Table | None = None) -> str | None:
+    """The sentence for one event in ``lang``, or None when the event is not worth saying.
+
+    Unknown kinds raise ``KeyError`` naming the game and kind: the shared test makes every game
+    cover every kind it emits.
+    """
+    _check_lang(lang)
+    if table is None:
+        raise ValueError("say() needs a Table (the game and the seat names)")
+    book = phrases(table.game)
+    sayer = book.sayers.get(event.kind)
+    if sayer is not None:
+        return sayer(event, lang, table)
+    templates = book.events[lang]
+    template = None
+    if event.seat is not None and event.seat == table.me:
+        template = templates.get(event.kind + "/you")
+    if template is None:
+        if event.kind not in templates:
+            raise KeyError(f"{table.game}: no {lang} phrase for event {event.kind!r}")
+        template = templates[event.kind]
+    if not template:
+        return None
+    data = {"seat": event.seat, **event.data}
+    text = fill(template, data, lang, table, book)
+    return text[:1].upper() + text[1:]
+
+
+def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = "", table: Table | None = None) -> str:
+    """A refusal in ``lang``, from the error's code and params, with the seed citation kept.
+
+    >>> say_error(IllegalAction("play 7H: must follow suit", code="must_follow",
+    ...                         params={"suit": "S", "cite": "seed 002, §5"}), "fr", "triomphe")
+    'Il faut fournir à la couleur demandée (pique). [seed 002, §5]'
+    """
+    _check_lang(lang)
+    table = table or Table(game, 0)
+    book = phrases(game or table.game)
+    code = getattr(exc, "code", "notation")
+    params: dict[str, Any] = dict(getattr(exc, "params", {}))
+    template = book.errors[lang].get(code)
+    if template is None:  # no phrase yet: the engine's English message is better than nothing
+        return str(exc) if lang == "en" else f"{book.errors[lang]['illegal']} ({exc})"
+    cite = params.pop("cite", None)
+    text = fill(template, params, lang, table, book)
+    text = text[:1].upper() + text[1:]
+    if not text.endswith((".", "!", "?", "»")):
+        text += "."
+    return f"{text} [{cite}]" if cite else text
+
+
+def breakdown(event: Event, lang: str = "fr", table: Table | None = None) -> list[str]:
+    """The score breakdown of a ``deal_scored`` event, one line per step, as a player checks it."""
+    _check_lang(lang)
+    if table is None:
+        raise ValueError("breakdown() needs a Table (the game and the seat names)")
+    book = phrases(table.game)
+    if book._breakdown is not None:
+        return book._breakdown(event, lang, table)
+    return common.default_breakdown(event, lang, table)
+
+
+__all__ = [
+    "LANGS",
+    "Phrases",
+    "Table",
+    "breakdown",
+    "card_name",
+    "card_names",
+    "fill",
+    "fold",
+    "number",
+    "parse_card",
+    "phrases",
+    "say",
+    "say_error",
+    "short",
+    "the_card",
+]

@@ -1,0 +1,161 @@
+"""Reading what a player types: French or English verbs, cards in any spelling, bare cards, accents optional.
+
+:func:`interpret` turns a line into an :class:`~atout.core.actions.Action` using the legal actions of the
+moment to resolve short forms (a bare card means the only verb that takes cards; ``garde`` means
+``bid garde``); the state then checks the action as usual. Unknown or ambiguous input raises
+:class:`InputProblem`, whose message (in the table's language) lists what would be accepted.
+
+>>> from atout.core.actions import Action
+>>> legal = [Action.parse(a) for a in ("play KH", "play 7H", "play T21")]
+>>> str(interpret("R♥", legal, "fr", "tarot")), str(interpret("jouer 21", legal, "fr", "tarot"))
+('play KH', 'play T21')
+>>> bids = [Action.parse(a) for a in ("bid garde", "bid garde_sans", "pass")]
+>>> str(interpret("Passe", bids, "fr", "tarot")), str(interpret("garde sans", bids, "fr", "tarot"))
+('pass', 'bid garde_sans')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from atout.core.actions import Action
+from atout.core.cards import Card
+from atout.core.errors import NotationError
+from atout.present import LANGS, phrases
+from atout.present.cards import ALL_CARDS, fold, parse_card
+
+
+class InputProblem(NotationError):
+    """Input that names no action; the message is in the table's language and says what is accepted."""
+
+
+def _pack(game: str) -> int:
+    module = phrases(game).module
+    pack = getattr(module, "PACK", ALL_CARDS)
+    return int(pack)
+
+
+def _is_card_arg(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except NotationError:
+        return False
+    return True
+
+
+def _cards_in(tokens: list[str], pack: int) -> list[str] | None:
+    """Read tokens as cards, joining up to three tokens per card (``roi de coeur``); None if one is not."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        for span in (3, 2, 1):
+            if i + span > len(tokens):
+                continue
+            try:
+                out.append(parse_card(" ".join(tokens[i : i + span]), pack).code)
+            except NotationError:
+                continue
+            i += span
+            break
+        else:
+            return None
+    return out
+
+
+def _args(tokens: list[str], pack: int) -> list[str]:
+    """Arguments: cards where they read as cards, other words as typed (accent-free)."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        for span in (3, 2, 1):
+            if i + span > len(tokens):
+                continue
+            try:
+                out.append(parse_card(" ".join(tokens[i : i + span]), pack).code)
+            except NotationError:
+                continue
+            i += span
+            break
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
+def _verbs(game: str, lang: str) -> dict[str, str]:
+    """Typed verbs of both languages (the table's own first): the other language is accepted too."""
+    book = phrases(game)
+    other = [x for x in LANGS if x != lang]
+    merged: dict[str, str] = {}
+    for x in [*other, lang]:
+        merged.update({fold(k): v for k, v in book.verbs[x].items()})
+    return merged
+
+
+def _choose(candidates: list[Action], legal: Sequence[Action]) -> Action:
+    """The first candidate that is legal, or that prefixes exactly one legal action; else the first."""
+    legal_set = set(legal)
+    for a in candidates:
+        if a in legal_set:
+            return a
+    for a in candidates:
+        longer = [x for x in legal if x.kind == a.kind and x.args[: len(a.args)] == a.args]
+        if len(longer) == 1:
+            return longer[0]
+    return candidates[0]
+
+
+def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = "tarot") -> Action:
+    """The action meant by ``text``, given the legal actions now (see the module docstring)."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+    key = " ".join(fold(text).replace(",", " ").split()).rstrip(".!")
+    if not key:
+        raise InputProblem(_problem(text, legal, lang, game))
+    pack = _pack(game)
+    verbs = _verbs(game, lang)
+    # A whole phrase that is a verb: "passe", "garde sans", "pas de concession".
+    if key in verbs:
+        return _choose([Action.parse(v) for v in verbs[key].split("|")], legal)
+    tokens = key.split()
+    # A verb, then arguments: "jouer R♥", "ecarter 2H 3H …", "appeler roi de coeur".
+    for n in (3, 2, 1):
+        head = " ".join(tokens[:n])
+        if len(tokens) > n and head in verbs:
+            args = _args(tokens[n:], pack)
+            candidates = [Action.parse(" ".join([v, *args])) for v in verbs[head].split("|")]
+            return _choose(candidates, legal)
+    # Bare cards: the only verb of the moment that takes cards.
+    cards = _cards_in(tokens, pack)
+    if cards:
+        kinds = sorted({a.kind for a in legal if a.args and all(_is_card_arg(x) for x in a.args)})
+        if len(kinds) == 1:
+            return _choose([Action(kinds[0], tuple(cards))], legal)
+        if not kinds:
+            raise InputProblem(_problem(text, legal, lang, game, no_cards=True))
+        raise InputProblem(_problem(text, legal, lang, game))
+    # A legal action's own words: "bid garde", "garde_sans", "announce poignee".
+    flat = key.replace(" ", "_")
+    matches = [a for a in legal if flat in (str(a).replace(" ", "_"), "_".join(a.args))]
+    if len(matches) == 1:
+        return matches[0]
+    try:
+        parsed = Action.parse(" ".join(_args(tokens, pack)))
+    except NotationError:
+        raise InputProblem(_problem(text, legal, lang, game)) from None
+    if parsed.kind in {a.kind for a in legal}:
+        return _choose([parsed], legal)
+    raise InputProblem(_problem(text, legal, lang, game))
+
+
+def _problem(text: str, legal: Sequence[Action], lang: str, game: str, no_cards: bool = False) -> str:
+    """A short message: what was not understood, and examples of what is accepted now."""
+    from atout.present.screen import action_label
+
+    examples = [action_label(a, lang, game) for a in legal[:8]]
+    more = " …" if len(legal) > 8 else ""
+    if lang == "fr":
+        head = f"Je ne comprends pas « {text} »." if not no_cards else f"« {text} » : ce n'est pas le moment de nommer une carte."
+        return f"{head} Possible maintenant : {' ; '.join(examples)}{more} (aide : ?)"
+    head = f"I do not understand {text!r}." if not no_cards else f"{text!r}: this is not the time to name a card."
+    return f"{head} Possible now: {'; '.join(examples)}{more} (help: ?)"
