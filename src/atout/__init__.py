@@ -8,6 +8,10 @@
 2
 """
 
+# Bootstrapping from the top of the package, so that no lower layer imports a higher one: importing
+# the bot registry registers every bot, and imports ``atout.games``, which registers every game.
+import atout.bots.registry
+import atout.games  # noqa: F401
 from atout.core.actions import Action, parse_action
 from atout.core.cards import Card, Rank, Suit, card, cards
 from atout.core.errors import AtoutError, IllegalAction, NotationError, RecordError, UnknownGame

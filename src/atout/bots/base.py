@@ -58,18 +58,13 @@ register_bot("*", "random", RandomBot)
 
 
 def bot_names(game: str) -> list[str]:
-    _load()
+    """The bots available for a game: 'random' and the game's own (registered by ``atout.bots.registry``)."""
     return sorted({n for g, n in _BOTS if g in (game, "*")})
 
 
 def make_bot(game: str, name: str, seed: int = 0) -> Bot:
     """A bot by name for a game: 'random', or the game's own ('heuristic')."""
-    _load()
     factory = _BOTS.get((game, name)) or _BOTS.get(("*", name))
     if factory is None:
         raise ValueError(f"no bot {name!r} for {game}; bots: {', '.join(bot_names(game))}")
     return factory(seed)
-
-
-def _load() -> None:
-    import atout.bots.registry  # noqa: F401  (registers the per-game bots)

@@ -1,4 +1,8 @@
-"""Registers each game's own bots under their names."""
+"""Registers each game's own bots under their names: one import line per game.
+
+Imported by the package ``atout`` on import (never by ``bots.base``, which it depends on), so
+``make_bot`` sees every bot without an import circle.
+"""
 
 from atout.bots import (
     tarot,  # noqa: F401

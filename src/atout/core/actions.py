@@ -16,7 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from atout.core.cards import Card
-from atout.core.errors import NotationError
+from atout.core.errors import NotationError, clip
+
+#: The longest action text accepted (the longest real one, a triple poignée at three, has ~100
+#: characters): anything longer is refused before it is split, and never echoed whole.
+MAX_ACTION_CHARS = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,13 +40,15 @@ class Action:
     def parse(cls, text: str) -> Action:
         """Parse an action's text, case-insensitively; card arguments are canonicalised."""
         if not isinstance(text, str):
-            raise NotationError(f"an action is text such as 'play KS', not {text!r}")
+            raise NotationError(f"an action is text such as 'play KS', not {clip(text)}")
+        if len(text) > MAX_ACTION_CHARS:
+            raise NotationError(f"action text too long ({len(text)} characters, at most {MAX_ACTION_CHARS}): {clip(text)}")
         words = text.replace(",", " ").split()
         if not words:
             raise NotationError("empty action (expected e.g. 'play KS' or 'pass')")
         kind = words[0].lower()
         if not kind.replace("_", "").isalnum():
-            raise NotationError(f"not an action verb: {words[0]!r}")
+            raise NotationError(f"not an action verb: {clip(words[0])}")
         return cls(kind, tuple(_canonical_arg(w) for w in words[1:]))
 
     @classmethod

@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from atout.core.errors import NotationError
+from atout.core.errors import NotationError, clip
 
 PLAIN_CARDS: Final = 56
 TRUMP_BASE: Final = 55  # trump n has id TRUMP_BASE + n
@@ -65,11 +65,13 @@ class Suit(enum.IntEnum):
         >>> Suit.parse("deniers") is Suit.DIAMONDS
         True
         """
+        if not isinstance(text, str):
+            raise NotationError(f"a suit is a letter such as 'S', not {clip(text)}")
         key = text.strip().lower()
         try:
             return _SUIT_ALIASES[key]
         except KeyError:
-            raise NotationError(f"unknown suit {text!r} (expected one of S H D C)") from None
+            raise NotationError(f"unknown suit {clip(text)} (expected one of S H D C)") from None
 
 
 _FRENCH_SUIT_NAMES = {
@@ -130,13 +132,15 @@ class Rank(enum.IntEnum):
         >>> Rank.parse("n") is Rank.KNIGHT
         True
         """
+        if not isinstance(text, str):
+            raise NotationError(f"a rank is a code such as 'K' or '10', not {clip(text)}")
         key = text.strip().upper()
         if key == "1":
             return cls.ACE
         try:
             return cls(_RANK_CODES.index(key) + 1)
         except ValueError:
-            raise NotationError(f"unknown rank {text!r} (expected A 2-10 J N Q K)") from None
+            raise NotationError(f"unknown rank {clip(text)} (expected A 2-10 J N Q K)") from None
 
 
 _RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
@@ -155,7 +159,7 @@ class Card:
 
     def __new__(cls, card_id: int) -> Card:
         if type(card_id) is not int or not 0 <= card_id < CARD_COUNT:
-            raise NotationError(f"no card has id {card_id!r} (ids are 0..77)")
+            raise NotationError(f"no card has id {clip(card_id)} (ids are 0..77)")
         return _CARDS[card_id]
 
     @classmethod
@@ -178,14 +182,16 @@ class Card:
         >>> Card.parse("10h")
         Card.parse('10H')
         """
+        if not isinstance(text, str):
+            raise NotationError(f"a card is a code such as 'KS' or 'T21', not {clip(text)}")
         key = text.strip().upper()
         found = _BY_CODE.get(key)
         if found is not None:
             return found
         if key[:1] == "T" and key[1:].isdigit():
-            raise NotationError(f"no trump {text!r}: trumps are T1..T21")
+            raise NotationError(f"no trump {clip(text)}: trumps are T1..T21")
         raise NotationError(
-            f"not a card: {text!r} (rank A 2-10 J N Q K then suit S H D C, e.g. KS 10H; trumps T1..T21; EX)"
+            f"not a card: {clip(text)} (rank A 2-10 J N Q K then suit S H D C, e.g. KS 10H; trumps T1..T21; EX)"
         )
 
     @property
@@ -289,4 +295,6 @@ def cards(text: str | list[str] | tuple[str, ...]) -> list[Card]:
     """
     if isinstance(text, str):
         text = text.replace(",", " ").split()
+    elif not isinstance(text, list | tuple):
+        raise NotationError(f"cards are codes in a text or a list, not {clip(text)}")
     return [Card.parse(t) for t in text]

@@ -39,3 +39,29 @@ class UnknownGame(AtoutError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "unknown game"
+
+
+#: How many characters of a bad input an error message echoes (the rest is cut with an ellipsis).
+ECHO_LIMIT = 60
+
+
+def clip(value: object, limit: int = ECHO_LIMIT) -> str:
+    """The ``repr`` of a bad input for an error message, cut to ``limit`` characters with an ellipsis.
+
+    Errors name what was wrong without echoing a megabyte back (a pasted file, a fuzzer's string).
+
+    >>> clip("x" * 1000)[-4:], len(clip("x" * 1000))
+    ("xx…'", 62)
+    >>> clip([1, 2])
+    '[1, 2]'
+    """
+    if isinstance(value, str) and len(value) > limit:
+        value = value[:limit]  # cut before repr: repr of a huge string is itself huge
+        return repr(value)[:limit] + "…'"
+    if isinstance(value, list | tuple | dict | set) and len(value) > limit:
+        return f"<{type(value).__name__} of {len(value)} items>"
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # a self-containing list, an int over 4,300 digits
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "…"

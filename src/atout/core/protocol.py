@@ -7,6 +7,7 @@ Bots, the CLI, records and RL adapters use only this interface.
 from __future__ import annotations
 
 import abc
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -16,8 +17,12 @@ from typing import Any, ClassVar
 from atout.core.actions import Action, parse_action
 from atout.core.cards import CARDS, Card
 from atout.core.cardset import ids
-from atout.core.errors import IllegalAction, NotationError, UnknownGame
+from atout.core.errors import IllegalAction, NotationError, RecordError, UnknownGame, clip
 from atout.core.events import Event
+from atout.core.options import check_int, check_seat_arg
+
+#: The record format written by :meth:`GameState.to_record` (read and replayed by :mod:`atout.records`).
+RECORD_FORMAT = "atout-record/1"
 
 Score = int | Fraction
 
@@ -44,6 +49,9 @@ class Observation:
     hand: tuple[Card, ...]
     legal_actions: tuple[Action, ...]
     public: Mapping[str, Any] = field(default_factory=dict)
+    #: The current deal's actions as this seat saw them: (seat, text), other seats' hidden arguments
+    #: dropped (``public_action``). Search bots rebuild consistent worlds by replaying it.
+    history: tuple[tuple[int, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able dict (cards as codes, actions as text)."""
@@ -55,6 +63,7 @@ class Observation:
             "hand": [c.code for c in self.hand],
             "legal_actions": [str(a) for a in self.legal_actions],
             "public": dict(self.public),
+            "history": [[s, a] for s, a in self.history],
         }
 
 
@@ -129,7 +138,7 @@ class GameState(abc.ABC):
         try:
             parsed = parse_action(action)
         except NotationError as exc:
-            raise IllegalAction(f"{action!r}: {exc}") from None
+            raise IllegalAction(f"{clip(action)}: {exc}", code="notation", params={"text": clip(action)}) from None
         seat = self.current_player
         if seat is None:
             raise IllegalAction(f"{parsed}: the game is over")
@@ -158,6 +167,15 @@ class GameState(abc.ABC):
             hand=tuple(CARDS[c] for c in ids(hand)),
             legal_actions=tuple(self.legal_actions()) if mine else (),
             public=public,
+            history=self.seen_history(seat),
+        )
+
+    def seen_history(self, seat: int) -> tuple[tuple[int, str], ...]:
+        """The current deal's actions as ``seat`` saw them (others' hidden arguments dropped)."""
+        hidden = self.hidden_action_args
+        return tuple(
+            (s, a if s == seat or a.split(" ", 1)[0] not in hidden else self.public_action(a))
+            for s, a in self.log[-1].actions
         )
 
     def is_terminal(self) -> bool:
@@ -210,10 +228,39 @@ class GameState(abc.ABC):
         return out
 
     def to_record(self) -> dict[str, Any]:
-        """This match as an ``atout-record/1`` dict (see docs/records.md)."""
-        from atout.records import state_to_record
+        """This match as an ``atout-record/1`` dict (see docs/records.md): a copy, never the state's own lists.
 
-        return state_to_record(self)
+        Header, options, then each deal with its dealer, explicit deal, actions and result.
+        """
+        options = self.options()
+        options.pop("players", None)
+        record: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.game_name,
+            "variant": self.variant,
+            "players": self.players,
+            "options": options,
+            "seed": self.seed,
+            "match": copy.deepcopy(self.match_header()),
+        }
+        entries = []
+        for d in self.log:
+            entry: dict[str, Any] = {
+                "dealer": d.dealer,
+                "deal": copy.deepcopy(d.deal),  # the caller may edit the record: never the state's lists
+                "actions": [{"seat": s, "action": a} for s, a in d.actions],
+            }
+            if d.result is not None:
+                entry["result"] = {"returns": [json_number(x) for x in d.result]}
+            entries.append(entry)
+        if len(entries) == 1:
+            record.update(entries[0])
+            record.pop("result", None)
+        else:
+            record["deals"] = entries
+        if self.is_terminal():
+            record["result"] = {"returns": [json_number(x) for x in self.returns()]}
+        return record
 
     def match_header(self) -> dict[str, Any]:
         """Extra creation arguments a record needs to rebuild this match (deals, target…)."""
@@ -236,6 +283,8 @@ class GameInfo:
     variant_help: dict[str, str]
     rules_text: Callable[[str], str]
     aliases: tuple[str, ...] = ()  # other names new_game accepts ("cascaret", "pamphile" for mistigri)
+    #: The game's ``Rules`` dataclass (its rule options; see :mod:`atout.core.options`), if it has one.
+    rules: type | None = None
 
     @property
     def variants(self) -> list[str]:
@@ -252,22 +301,24 @@ def register(info: GameInfo) -> GameInfo:
     return info
 
 
-def _load_games() -> None:
-    import atout.games  # noqa: F401  (registers every game)
+# The games register themselves when ``atout.games`` is imported, which the package ``atout`` does
+# on import: the core never imports a game (dependencies point down only, see tests/test_layers.py).
 
 
 def list_games() -> list[GameInfo]:
     """Every registered game, by name."""
-    _load_games()
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
 
 
 def game_info(name: str) -> GameInfo:
-    _load_games()
+    """The registry entry of a game, by name or alias (case-insensitive); UnknownGame names the known ones."""
+    known = ", ".join(sorted(_REGISTRY))
+    if not isinstance(name, str):
+        raise UnknownGame(f"a game name is text such as 'tarot', not {clip(name)}; known games: {known}")
     try:
         return _REGISTRY[_ALIASES.get(name.lower(), name.lower())]
     except KeyError:
-        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
+        raise UnknownGame(f"unknown game {clip(name)}; known games: {known}") from None
 
 
 def new_game(
@@ -287,24 +338,46 @@ def new_game(
     True
     """
     info = game_info(name)
-    variant = (variant or info.default_variant).lower()
-    if variant not in info.player_counts:
-        raise ValueError(f"{info.name} has no variant {variant!r}; variants: {', '.join(info.variants)}")
+    if variant is None:
+        variant = info.default_variant
+    if not isinstance(variant, str) or variant.lower() not in info.player_counts:
+        raise ValueError(f"{info.name} has no variant {clip(variant)}; variants: {', '.join(info.variants)}")
+    variant = variant.lower()
     allowed = info.player_counts[variant]
-    players = info.default_players if players is None and info.default_players in allowed else players
     if players is None:
-        players = allowed[0]
-    if players not in allowed:
+        players = info.default_players if info.default_players in allowed else allowed[0]
+    if not isinstance(players, int) or isinstance(players, bool) or players not in allowed:
         counts = ", ".join(map(str, allowed))
-        raise ValueError(f"{info.name} ({variant}) is for {counts} players, not {players}")
+        raise ValueError(f"{info.name} ({variant}) is for {counts} players, not {clip(players)}")
+    _check_match_args(players, seed, options)
     return info.factory(players=players, variant=variant, seed=seed, **options)
 
 
+def _check_match_args(players: int, seed: Any, options: Mapping[str, Any]) -> None:
+    """The creation arguments every game shares: seed, first dealer, deals, target, explicit deal(s)."""
+    if seed is not None:
+        check_int("seed", seed)
+    if options.get("dealer") is not None:
+        check_seat_arg("dealer", options["dealer"], players)
+    for key in ("deals", "target"):
+        if options.get(key) is not None:
+            check_int(key, options[key], minimum=1)
+    deal = options.get("deal")
+    if deal is None or isinstance(deal, dict):
+        return
+    if not isinstance(deal, list | tuple) or not deal:
+        raise RecordError(f"deal must be a deal object or a non-empty list of them, not {clip(deal)}")
+    for i, one in enumerate(deal):
+        if not isinstance(one, dict):
+            raise RecordError(f"deal {i} must be an object (hands…), not {clip(one)}")
+
+
 def check_options(title: str, options: Mapping[str, Any], known: set[str]) -> None:
-    """Refuse rule options a game does not have, naming the ones it has."""
-    unknown = set(options) - known
+    """Refuse rule options a game does not have, naming the ones it has (see also ``core.options.build_rules``)."""
+    unknown = sorted(str(k) for k in set(options) - known)
     if unknown:
-        raise ValueError(f"unknown {title} option(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}")
+        names = ", ".join(clip(k, 30) for k in unknown[:5]) + (", …" if len(unknown) > 5 else "")
+        raise ValueError(f"unknown {title} option(s): {names}; known: {', '.join(sorted(known))}")
 
 
 def packaged_rules_text(package: str, lang: str) -> str:
@@ -315,6 +388,6 @@ def packaged_rules_text(package: str, lang: str) -> str:
 
 
 def check_seat(state: GameState, seat: int) -> None:
-    """Refuse a seat number outside the table."""
-    if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise ValueError(f"no seat {seat!r} at a table of {state.players} (seats are 0..{state.players - 1})")
+    """Refuse a seat number outside the table (a bool is not a seat: ``True`` is not seat 1)."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise ValueError(f"no seat {clip(seat)} at a table of {state.players} (seats are 0..{state.players - 1})")

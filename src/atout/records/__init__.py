@@ -20,42 +20,14 @@ from pathlib import Path
 from typing import IO, Any
 
 from atout.core.errors import AtoutError, IllegalAction, RecordError
-from atout.core.protocol import GameState, Score, game_info, json_number, new_game
+from atout.core.protocol import RECORD_FORMAT, GameState, Score, game_info, json_number, new_game
 
-FORMAT = "atout-record/1"
+FORMAT = RECORD_FORMAT
 
 
 def state_to_record(state: GameState) -> dict[str, Any]:
-    """A record of the match so far: header, options, then each deal with its actions and result."""
-    options = state.options()
-    options.pop("players", None)
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "game": state.game_name,
-        "variant": state.variant,
-        "players": state.players,
-        "options": options,
-        "seed": state.seed,
-        "match": state.match_header(),
-    }
-    entries = []
-    for d in state.log:
-        entry: dict[str, Any] = {
-            "dealer": d.dealer,
-            "deal": d.deal,
-            "actions": [{"seat": s, "action": a} for s, a in d.actions],
-        }
-        if d.result is not None:
-            entry["result"] = {"returns": [json_number(x) for x in d.result]}
-        entries.append(entry)
-    if len(entries) == 1:
-        record.update(entries[0])
-        record.pop("result", None)
-    else:
-        record["deals"] = entries
-    if state.is_terminal():
-        record["result"] = {"returns": [json_number(x) for x in state.returns()]}
-    return record
+    """A record of the match so far (the same as ``state.to_record()``, which the core builds)."""
+    return state.to_record()
 
 
 def _entries(record: dict[str, Any]) -> list[dict[str, Any]]:

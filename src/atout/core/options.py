@@ -1,0 +1,205 @@
+"""One validation point for game arguments and rule options, driven by the ``Rules`` dataclass types.
+
+Every game's ``make()`` builds its rules with :func:`build_rules`, which refuses an unknown option
+or a value of the wrong type with a ``ValueError`` naming the option, the value and what is allowed,
+before the dataclass's own ``__post_init__`` checks the values (ranges, combinations). The CLI's
+``-o KEY=VALUE`` goes through the same function, so a bad option reads the same everywhere.
+Nothing is cached from user input, so a refused call cannot poison a later one.
+
+How a new game uses it (in ``games/<game>/__init__.py``)::
+
+    def make(players, variant, seed=None, deal=None, dealer=None, deals=1, **options):
+        rules = build_rules(MyRules, "My game", options, players=players)
+        return MyState(rules, seed=seed, deal=deal, dealer=dealer, deals=deals)
+
+and register ``GameInfo(..., rules=MyRules)`` so that the fuzz suite knows its options. Types the
+checker understands: ``bool``, ``int``, ``float``, ``str``, ``Literal[...]``, an ``Enum``,
+``tuple[T, ...]`` / ``tuple[T1, T2]`` (a JSON list is accepted), and ``T | None``.
+:func:`new_game` itself checks the arguments every game shares (players, variant, seed, dealer,
+deals, target, deal) with :func:`check_int` and :func:`check_seat_arg`.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class R:
+...     players: int = 4
+...     italian: bool = False  # Italian suit names
+...     packets: tuple[int, ...] = (3, 2)
+>>> build_rules(R, "Demo", {"italian": True, "packets": [2, 3]}, players=4)
+R(players=4, italian=True, packets=(2, 3))
+>>> build_rules(R, "Demo", {"italian": "yes"})
+Traceback (most recent call last):
+ValueError: Demo option 'italian' must be true or false, not 'yes'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+import types
+import typing
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, TypeVar
+
+from atout.core.errors import clip
+
+R = TypeVar("R")
+
+
+@cache
+def option_types(rules_cls: type) -> dict[str, Any]:
+    """Each field of a rules dataclass and its resolved type (cached per class: metadata, not input)."""
+    hints = typing.get_type_hints(rules_cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(rules_cls)}
+
+
+def describe(tp: Any) -> str:
+    """What a type allows, in words: ``true or false``, ``a whole number``, ``one of 'a', 'b'``…"""
+    origin, targs = typing.get_origin(tp), typing.get_args(tp)
+    if tp is bool:
+        return "true or false"
+    if tp is int:
+        return "a whole number"
+    if tp is float:
+        return "a number"
+    if tp is str:
+        return "a text"
+    if origin is typing.Literal:
+        return "one of " + ", ".join(repr(a) for a in targs)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return "one of " + ", ".join(repr(m.value) for m in tp)
+    if origin is tuple:
+        if len(targs) == 2 and targs[1] is Ellipsis:
+            return f"a list of {_plural(describe(targs[0]))}"
+        return f"a list of {len(targs)} values ({', '.join(describe(a) for a in targs)})"
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join("null" if a is type(None) else describe(a) for a in targs)
+    return getattr(tp, "__name__", str(tp))
+
+
+def _plural(words: str) -> str:
+    return {"a whole number": "whole numbers", "a number": "numbers", "a text": "texts",
+            "true or false": "true/false values"}.get(words, words)
+
+
+class _Bad(Exception):
+    """Internal: a value does not fit a type (the caller words the message)."""
+
+
+def coerce(tp: Any, value: Any) -> Any:
+    """``value`` checked against the type ``tp`` (JSON lists become tuples); raise _Bad if it does not fit."""
+    origin, targs = typing.get_origin(tp), typing.get_args(tp)
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+        raise _Bad
+    if tp is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise _Bad
+    if tp is float:
+        if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+            return value
+        raise _Bad
+    if tp is str:
+        if isinstance(value, str):
+            return value
+        raise _Bad
+    if origin is typing.Literal:
+        for allowed in targs:
+            if type(value) is type(allowed) and value == allowed:
+                return allowed
+        raise _Bad
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        if isinstance(value, tp):
+            return value
+        for member in tp:
+            if type(value) is type(member.value) and value == member.value:
+                return member
+        raise _Bad
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise _Bad
+        if len(targs) == 2 and targs[1] is Ellipsis:
+            return tuple(coerce(targs[0], v) for v in value)
+        if len(value) != len(targs):
+            raise _Bad
+        return tuple(coerce(t, v) for t, v in zip(targs, value, strict=True))
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in targs:
+            return None
+        for alt in targs:
+            if alt is type(None):
+                continue
+            try:
+                return coerce(alt, value)
+            except _Bad:
+                continue
+        raise _Bad
+    if isinstance(tp, type) and isinstance(value, tp):
+        return value
+    raise _Bad
+
+
+def check_option(title: str, name: str, tp: Any, value: Any) -> Any:
+    """One option's value checked against its type: the value (lists as tuples) or a ValueError."""
+    try:
+        return coerce(tp, value)
+    except _Bad:
+        raise ValueError(f"{title} option {name!r} must be {describe(tp)}, not {clip(value)}") from None
+
+
+def build_rules(
+    rules_cls: type[R],
+    title: str,
+    options: Mapping[str, Any],
+    preset: Mapping[str, Any] | None = None,
+    **fixed: Any,
+) -> R:
+    """The game's ``Rules`` from user ``options``: unknown names and wrong types refused, then built.
+
+    ``preset`` holds a variant's defaults (overridden by ``options``); ``fixed`` the values the game
+    sets itself (``players``, ``variant``), already checked by :func:`atout.new_game` and not
+    accepted as options. ``__post_init__`` then checks ranges and combinations.
+    """
+    types_ = option_types(rules_cls)
+    known = sorted(set(types_) - set(fixed))
+    unknown = sorted(str(k) for k in options if k not in known)
+    if unknown:
+        names = ", ".join(clip(k, 30) for k in unknown[:5]) + (", …" if len(unknown) > 5 else "")
+        raise ValueError(f"unknown {title} option(s): {names}; known: {', '.join(known) or 'none'}")
+    values = {name: check_option(title, name, types_[name], v) for name, v in {**(preset or {}), **options}.items()}
+    try:
+        return rules_cls(**values, **fixed)
+    except TypeError as exc:  # a rules class with a hand-written __init__: say it as a bad option
+        raise ValueError(f"{title} options refused: {clip(str(exc), 200)}") from None
+
+
+def check_int(name: str, value: Any, minimum: int | None = None, maximum: int | None = None) -> int:
+    """A whole-number argument (never a bool, a float or a text), within bounds: the value or ValueError.
+
+    >>> check_int("deals", 3, minimum=1)
+    3
+    >>> check_int("deals", True, minimum=1)
+    Traceback (most recent call last):
+    ValueError: deals must be a whole number, not True
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{name} must be a whole number, not {clip(value)}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, not {clip(value)}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be at most {maximum}, not {clip(value)}")
+    return value
+
+
+def check_seat_arg(name: str, value: Any, players: int) -> int:
+    """A seat number 0..players-1 (never a bool: ``True`` is not seat 1); the value or ValueError.
+
+    >>> check_seat_arg("dealer", 2, 4)
+    2
+    """
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise ValueError(f"{name} must be a seat 0..{players - 1}, not {clip(value)}")
+    return value
