@@ -12,18 +12,15 @@ Fraction(0, 1)
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
-from atout.core.protocol import GameInfo, check_options, packaged_rules_text, register
+from atout.core.options import build_rules
+from atout.core.protocol import GameInfo, packaged_rules_text, register
 from atout.games.tarot.rules import PLAYER_COUNTS, VARIANT_HELP, TarotRules
 from atout.games.tarot.scoring import score_deal
 from atout.games.tarot.state import TarotState
 
 __all__ = ["TarotRules", "TarotState", "make", "score_deal"]
-
-_RULE_FIELDS = {f.name for f in fields(TarotRules)} - {"players", "variant"}
-_RULES_CACHE: dict[tuple[Any, ...], TarotRules] = {}  # rules are frozen: one instance per option set
 
 
 def make(
@@ -36,14 +33,8 @@ def make(
     **options: Any,
 ) -> TarotState:
     """Create a Tarot match (see :func:`atout.new_game`): one deal unless ``deals=N``."""
-    check_options("Tarot", options, _RULE_FIELDS)
-    key = (players, variant, *sorted((k, type(v).__name__, v) for k, v in options.items()))
-    try:
-        rules = _RULES_CACHE[key]
-    except KeyError:
-        rules = _RULES_CACHE[key] = TarotRules(players=players, variant=variant, **options)
-    except TypeError:  # an unhashable option value: let the dataclass say what is wrong with it
-        rules = TarotRules(players=players, variant=variant, **options)
+    # Options checked by name and type against TarotRules; no cache that could remember a bad call.
+    rules = build_rules(TarotRules, "Tarot", options, players=players, variant=variant)
     return TarotState(rules, seed=seed, deal=deal, dealer=dealer, deals=1 if deals is None else deals)
 
 
@@ -62,5 +53,6 @@ INFO = register(
         factory=make,
         variant_help=VARIANT_HELP,
         rules_text=rules_text,
+        rules=TarotRules,
     )
 )

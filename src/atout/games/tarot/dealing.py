@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from atout.core.cards import CARDS, Card
-from atout.core.errors import NotationError, RecordError
+from atout.core.errors import NotationError, RecordError, clip
 from atout.games.tarot.rules import HAND_SIZE, TALON_SIZE
 
 _PACK = range(78)
@@ -59,13 +59,13 @@ def parse_deal(deal: Any, index: int, players: int) -> tuple[list[int], int]:
         raise RecordError(f"{where} {what} (expected 'hands' and 'talon')")
     raw_hands = deal["hands"]
     if not isinstance(raw_hands, list) or len(raw_hands) != players:
-        raise RecordError(f"{where}: 'hands' must be a list of {players} hands, got {raw_hands!r:.60}")
+        raise RecordError(f"{where}: 'hands' must be a list of {players} hands, got {clip(raw_hands)}")
     names = [f"hand {s}" for s in range(players)] + ["the talon"]
     owner: dict[int, str] = {}
     masks = []
     for name, group in zip(names, [*raw_hands, deal["talon"]], strict=True):
         if not isinstance(group, list):
-            raise RecordError(f"{where}: {name} must be a list of card codes, not {group!r:.60}")
+            raise RecordError(f"{where}: {name} must be a list of card codes, not {clip(group)}")
         m = 0
         for code in group:
             try:

@@ -110,6 +110,8 @@ class TarotState(AnnoncesMixin, GameState):
             self.given_deals = list(deal)
         else:
             raise RecordError(f"deal must be a deal object or a list of them, not {type(deal).__name__}")
+        for i, one in enumerate(self.given_deals):
+            parse_deal(one, i, n)  # every explicit deal is checked now, not when the match reaches it
         self.fft = rules.variant == "fft"
         self.next_seat = tuple((s + 1) % n for s in range(n))
         self.ntricks = rules.hand_size

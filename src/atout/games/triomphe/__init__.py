@@ -8,16 +8,14 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
-from atout.core.protocol import GameInfo, check_options, packaged_rules_text, register
+from atout.core.options import build_rules
+from atout.core.protocol import GameInfo, packaged_rules_text, register
 from atout.games.triomphe.rules import PLAYER_COUNTS, VARIANT_HELP, VARIANTS, TriompheRules
 from atout.games.triomphe.state import TriompheState
 
 __all__ = ["TriompheRules", "TriompheState", "make"]
-
-_RULE_FIELDS = {f.name for f in fields(TriompheRules)}
 
 
 def make(
@@ -32,11 +30,9 @@ def make(
     **options: Any,
 ) -> TriompheState:
     """Create a Triomphe match (see :func:`atout.new_game`)."""
-    check_options("Triomphe", options, _RULE_FIELDS - {"players"})
-    preset: dict[str, Any] = {**VARIANTS[variant], **options, "players": players}
-    if isinstance(preset.get("deal_packets"), list):
-        preset["deal_packets"] = tuple(preset["deal_packets"])
-    rules = TriompheRules(**preset)
+    # Options checked by name and type against TriompheRules over the variant's preset (JSON lists
+    # become tuples); deals, target, dealer and deal were checked by new_game, scores by the state.
+    rules = build_rules(TriompheRules, "Triomphe", options, preset=VARIANTS[variant], players=players)
     if target is not None and deals == 1:
         deals = None  # a target asks for a match played until it is reached
     return TriompheState(rules, variant, seed=seed, deal=deal, dealer=dealer, deals=deals, target=target, scores=scores)
@@ -57,5 +53,6 @@ INFO = register(
         factory=make,
         variant_help=VARIANT_HELP,
         rules_text=rules_text,
+        rules=TriompheRules,
     )
 )

@@ -13,9 +13,10 @@ from typing import Any
 from atout.core.actions import Action
 from atout.core.cards import CARDS, Card, Suit
 from atout.core.cardset import codes, ids, mask
-from atout.core.errors import IllegalAction, RecordError
+from atout.core.errors import IllegalAction, RecordError, clip
+from atout.core.options import check_int, check_seat_arg
 from atout.core.packs import PIQUET32
-from atout.core.protocol import DealLog, GameState, Observation, Score
+from atout.core.protocol import DealLog, GameState, Observation, Score, check_seat
 from atout.core.rng import clone_rng, make_rng, new_seed
 from atout.games.triomphe.rules import TriompheRules, legal_cards, strength_table, trick_winner
 
@@ -55,10 +56,10 @@ class TriompheState(GameState):
         self.rng: random.Random = make_rng(self.seed)
         if deals is None and target is None:
             raise ValueError("a match needs a number of deals, a target score, or both")
-        if deals is not None and (not isinstance(deals, int) or deals < 1):
-            raise ValueError(f"deals must be a positive integer, not {deals!r}")
-        if target is not None and (not isinstance(target, int) or target < 1):
-            raise ValueError(f"target must be a positive integer, not {target!r}")
+        if deals is not None:
+            check_int("deals", deals, minimum=1)  # never a bool: True is not one deal
+        if target is not None:
+            check_int("target", target, minimum=1)
         self.deals_limit = deals
         self.target = target
         self.strength = strength_table(rules.aces_high)
@@ -67,16 +68,23 @@ class TriompheState(GameState):
         n_sides = rules.sides
         if scores is None:
             scores = [0] * n_sides
-        if len(scores) != n_sides or any(not isinstance(s, int) or s < 0 for s in scores):
-            raise ValueError(f"scores must be {n_sides} non-negative integers (one per side), not {scores!r}")
+        if (not isinstance(scores, list | tuple) or len(scores) != n_sides
+                or any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in scores)):
+            raise ValueError(f"scores must be {n_sides} non-negative integers (one per side), not {clip(scores)}")
         self.start_scores = list(scores)
         self.scores = list(scores)  # per side: "jeux" marked
         self.debts = [0] * n_sides  # §9.5: points owed before new ones are marked
+        if deal is not None and not isinstance(deal, dict | list | tuple):
+            raise RecordError(f"deal must be a deal object or a list of them, not {clip(deal)}")
         self.given_deals = [deal] if isinstance(deal, dict) else list(deal or [])
+        for i, one in enumerate(self.given_deals):  # every explicit deal checked now, not when reached
+            try:
+                self._parse_deal(one)
+            except RecordError as exc:
+                raise RecordError(f"deal {i}: {exc}") from None
         if dealer is None:
             dealer = self.rng.randrange(self.players)  # seed 002: "le donneur, désigné par le sort"
-        if not isinstance(dealer, int) or not 0 <= dealer < self.players:
-            raise ValueError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
+        check_seat_arg("dealer", dealer, self.players)
         self.log: list[DealLog] = []
         self._start_deal(dealer)
 
@@ -143,7 +151,9 @@ class TriompheState(GameState):
         try:
             raw_hands = deal["hands"]
             if not isinstance(raw_hands, list) or len(raw_hands) != n:
-                raise RecordError(f"deal needs {n} hands, got {raw_hands!r:.60}")
+                raise RecordError(f"deal needs {n} hands, got {clip(raw_hands)}")
+            if not all(isinstance(h, list) for h in raw_hands) or not isinstance(deal.get("stock", []), list):
+                raise RecordError("each hand and the stock are lists of card codes")
             hands_cards = [[Card.parse(c) for c in h] for h in raw_hands]
             turnup = Card.parse(deal["turnup"])
             stock = [Card.parse(c) for c in deal.get("stock", [])]
@@ -453,6 +463,7 @@ class TriompheState(GameState):
 
     def known_cards(self, seat: int) -> int:
         """Own hand, cards played, the face-up card, cards taken in a pillage; the pillager's own discards."""
+        check_seat(self, seat)
         known = self.hands[seat] | mask(self.trick) | mask(self.pillaged)
         for _, cards, _ in self.history:
             known |= mask(cards)
