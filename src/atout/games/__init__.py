@@ -2,3 +2,6 @@
 
 from atout.games import tarot, triomphe  # noqa: F401
 from atout.games import prime  # noqa: F401
+from atout.games import mistigri  # noqa: F401
+from atout.games import tarot1637  # noqa: F401
+
