@@ -5,6 +5,7 @@ Imported by the package ``atout`` on import (never by ``bots.base``, which it de
 """
 
 from atout.bots import (
+    prime,  # noqa: F401
     tarot,  # noqa: F401
     triomphe,  # noqa: F401
 )

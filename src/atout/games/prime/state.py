@@ -109,6 +109,7 @@ class PrimeState(GameState):
         self.second = [-1] * n  # second discard counts (-1: not yet)
         self.shown = [0] * n  # hands shown face up (a prime or flux early, every hand at the showdown)
         self.shower: int | None = None
+        self.own_aside = [0] * n  # cards each seat laid aside itself this coup (its own actions name them)
         self.outcome: dict[str, Any] = {}
         self.deal_start = list(self.stacks)  # stacks when the coup began: its row is the difference
         deal = {"hands": [codes(h) for h in hands], "stock": [CARDS[c].code for c in stock]}
@@ -210,9 +211,7 @@ class PrimeState(GameState):
         if action.kind != "pass":
             raise _refuse(action, "before anyone bets: 'bet N' or 'pass'", "not_now", CITE_BET, phase="opening")
         aside = self._cards_from_hand(action, seat, FIRST if self.rules.first_discard == "pass" else 0, CITE_PASS)
-        self.hands[seat] &= ~aside
-        self.dead.extend(ids(aside))
-        self.laid_aside[seat] = aside.bit_count()
+        self._lay_aside(seat, aside)
         self.status[seat] = "passed"
         self._emit("pass", seat=seat, laid_aside=aside.bit_count())
         if aside:
@@ -221,6 +220,13 @@ class PrimeState(GameState):
             self._finish({"void": True})
             return
         self._to_move = (seat + 1) % n
+
+    def _lay_aside(self, seat: int, aside: int) -> None:
+        """The first discard: cards face down on the dead pile."""
+        self.hands[seat] &= ~aside
+        self.dead.extend(ids(aside))
+        self.laid_aside[seat] = aside.bit_count()
+        self.own_aside[seat] |= aside
 
     def _cards_from_hand(self, action: Action, seat: int, most: int, cite: str) -> int:
         """The cards an action lays aside, checked: from the seat's hand, distinct, at most ``most``."""
@@ -294,9 +300,7 @@ class PrimeState(GameState):
         if action.kind != "discard":
             raise _refuse(action, "lay aside 0-2 cards: 'discard [CARD [CARD]]'", "not_now", CITE_FIRST, phase="first_discard")
         aside = self._cards_from_hand(action, seat, FIRST, CITE_FIRST)
-        self.hands[seat] &= ~aside
-        self.dead.extend(ids(aside))
-        self.laid_aside[seat] = aside.bit_count()
+        self._lay_aside(seat, aside)
         self._emit("discard", seat=seat, count=aside.bit_count(), round=1)
         if aside:
             self._emit("laid_aside", seat=seat, to=seat, cards=codes(aside))
@@ -356,6 +360,7 @@ class PrimeState(GameState):
         self.hands[seat] &= ~aside
         got = self._give(seat, aside.bit_count(), keep_out=aside)  # "remplace à chacun … celles qu'il a écarté"
         self.dead.extend(ids(aside))
+        self.own_aside[seat] |= aside
         self.second[seat] = aside.bit_count()
         self._emit("discard", seat=seat, count=aside.bit_count(), round=2)
         if aside:
@@ -504,8 +509,8 @@ class PrimeState(GameState):
         return self._observation(seat, self.hands[seat], public)
 
     def known_cards(self, seat: int) -> int:
-        """Own hand and the hands shown face up."""
-        known = self.hands[seat]
+        """Own hand, the cards it laid aside itself, and the hands shown face up."""
+        known = self.hands[seat] | self.own_aside[seat]
         for m in self.shown:
             known |= m
         return known
@@ -514,7 +519,8 @@ class PrimeState(GameState):
         new = object.__new__(PrimeState)
         new.__dict__.update(self.__dict__)
         new.rng = clone_rng(self.rng)
-        for name in ("hands", "stock", "dead", "status", "participants", "laid_aside", "second", "shown", "stacks", "deal_start"):
+        lists = ("hands", "stock", "dead", "status", "participants", "laid_aside", "second", "shown", "own_aside")
+        for name in (*lists, "stacks", "deal_start"):
             setattr(new, name, list(getattr(self, name)))
         new.outcome = dict(self.outcome)
         new._events = list(self._events)
