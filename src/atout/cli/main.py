@@ -104,6 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
     from atout.cli import tournament
 
     tournament.add_parser(sub, _positive, _seed, _option)
+    from atout.cli import serve
+
+    serve.add_parser(sub)
     return parser
 
 
@@ -124,6 +127,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from atout.cli import tournament
 
             return tournament.run(console, args)
+        if args.command == "serve":
+            from atout.cli import serve
+
+            return serve.serve(args)
         if args.command == "simulate":
             return _simulate(console, args)
         if args.command == "play":

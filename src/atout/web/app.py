@@ -1,0 +1,386 @@
+"""The web application: REST for the lobby, one WebSocket per seat for play, the static front end.
+
+``create_app(db_url)`` builds it; ``atout serve`` runs it with uvicorn. See docs/web.md for the
+routes and the message protocol.
+
+>>> from fastapi.testclient import TestClient
+>>> with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+...     [g["name"] for g in client.get("/api/games").json()][:2]
+['tarot', 'triomphe']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from atout import present
+from atout.core.errors import AtoutError, IllegalAction, NotationError
+from atout.core.protocol import json_number, list_games, new_game
+from atout.records import replay, validate
+from atout.web.hub import LEVELS, Conn, Hub, Live
+from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, parse_client
+from atout.web.store import Store
+from atout.web.views import full_view
+
+log = logging.getLogger("atout.web")
+STATIC = files("atout.web") / "static"
+HELLO_TIMEOUT = 15.0  # seconds a new connection has to say hello
+RATE = (10.0, 30.0)  # messages per second per connection, burst: above it frames are refused
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+def _games() -> list[dict[str, Any]]:
+    """Every registered game with its variants, player counts and rule options (name, default, type)."""
+    out = []
+    for info in list_games():
+        sample = new_game(info.name, seed=0)
+        options = {k: v for k, v in sample.options().items() if k not in ("players", "variant")}
+        out.append({
+            "name": info.name,
+            "title": info.title,
+            "default_variant": info.default_variant,
+            "default_players": sample.players,
+            "variants": {v: {"players": list(info.player_counts[v]), "about": info.variant_help.get(v, "")}
+                         for v in info.variants},
+            "options": options,
+            "match": sorted(sample.match_header()),  # the match arguments it takes: deals, target
+        })
+    return out
+
+
+def truncated(record: dict[str, Any], n: int) -> dict[str, Any]:
+    """A record cut after its first ``n`` actions (results dropped), for replay move by move."""
+    rec = copy.deepcopy(record)
+    rec.pop("result", None)
+    if "deals" not in rec:
+        rec["actions"] = rec["actions"][:n]
+        return rec
+    kept, left = [], n
+    for entry in rec["deals"]:
+        full = len(entry["actions"])
+        entry.pop("result", None)
+        entry["actions"] = entry["actions"][:left]
+        kept.append(entry)
+        left -= len(entry["actions"])
+        if left == 0 and len(entry["actions"]) < full:
+            break  # cut inside this deal (a deal just finished keeps the next one, still unplayed)
+    rec["deals"] = kept
+    return rec
+
+
+def record_moves(record: dict[str, Any]) -> int:
+    """How many actions a record holds, over all its deals."""
+    entries = record["deals"] if "deals" in record else [record]
+    return sum(len(e["actions"]) for e in entries)
+
+
+def create_app(db_url: str | None = None, bot_delay: float = 0.7) -> FastAPI:
+    """The application on a database URL (SQLite file by default, ``ATOUT_DB``, or PostgreSQL)."""
+    store = Store(db_url)
+    hub = Hub(store, bot_delay=bot_delay)
+    http_buckets: dict[str, Bucket] = {}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await hub.close()
+
+    app = FastAPI(title="atout", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.hub = hub
+    app.state.store = store
+
+    def _limited(request: Request) -> bool:
+        """Per-address limit on the requests that create things (tables, seats, uploads)."""
+        host = request.client.host if request.client else "?"
+        bucket = http_buckets.setdefault(host, Bucket(2.0, 60.0))
+        return not bucket.take()
+
+    def _live(table_id: str) -> Live | None:
+        return hub.get(table_id) if len(table_id) <= 32 else None
+
+    # --- pages --------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(str(STATIC / "index.html"))
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(str(STATIC / "table.html"))
+
+    @app.get("/r/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(str(STATIC / "replay.html"))
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    # --- REST ---------------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return _games()
+
+    @app.get("/api/levels")
+    async def levels() -> dict[str, str]:
+        return dict(LEVELS)
+
+    @app.post("/api/tables", response_model=None)
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | JSONResponse:
+        if _limited(request):
+            return _error(429, "rate_limited", "too many requests; wait a little")
+        try:
+            live, token = hub.create(body)
+        except (AtoutError, ValueError, TypeError) as exc:
+            return _error(400, "bad_table", str(exc))
+        return {"id": live.id, "seat": body.seat, "token": token, "url": f"/t/{live.id}", "table": live.meta()}
+
+    @app.get("/api/tables")
+    async def tables(status: str = "open") -> list[dict[str, Any]]:
+        if status not in ("open", "playing", "over"):
+            return []
+        return [{"id": t.id, "game": t.game, "variant": t.variant, "players": t.players, "level": t.level,
+                 "status": t.status, "source": t.source, "returns": t.returns,
+                 "updated": t.updated.isoformat() if t.updated else None}
+                for t in store.list_tables(status)]
+
+    @app.get("/api/tables/{table_id}", response_model=None)
+    async def table_meta(table_id: str) -> dict[str, Any] | JSONResponse:
+        live = _live(table_id)
+        if live is None:
+            return _error(404, "no_table", f"no table {table_id!r}")
+        return live.meta()
+
+    @app.post("/api/tables/{table_id}/join", response_model=None)
+    async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any] | JSONResponse:
+        if _limited(request):
+            return _error(429, "rate_limited", "too many requests; wait a little")
+        live = _live(table_id)
+        if live is None:
+            return _error(404, "no_table", f"no table {table_id!r}")
+        try:
+            seat, token = hub.join(live, body.seat)
+        except PermissionError as exc:
+            log.warning("table %s: join refused: %s", table_id, exc)
+            return _error(409, "seat_taken", str(exc))
+        except ValueError as exc:
+            return _error(400, "bad_seat", str(exc))
+        return {"id": live.id, "seat": seat, "token": token, "url": f"/t/{live.id}"}
+
+    @app.get("/api/tables/{table_id}/record", response_model=None)
+    async def record(table_id: str) -> dict[str, Any] | JSONResponse:
+        live = _live(table_id)
+        if live is None:
+            return _error(404, "no_table", f"no table {table_id!r}")
+        if not live.state.is_terminal():
+            log.warning("table %s: record asked before the end (it holds every hand): refused", table_id)
+            return _error(403, "in_progress", "the record of a game in progress holds hidden cards: wait for its end")
+        return JSONResponse(live.state.to_record() if live.source == "played" else _stored_record(table_id),
+                            headers={"Content-Disposition": f'attachment; filename="atout-{table_id}.json"'})
+
+    def _stored_record(table_id: str) -> dict[str, Any]:
+        row = store.table(table_id)
+        assert row is not None and row.record is not None
+        return row.record
+
+    @app.get("/api/tables/{table_id}/replay", response_model=None)
+    async def replay_step(table_id: str, n: int = 0, lang: str = "fr") -> dict[str, Any] | JSONResponse:
+        live = _live(table_id)
+        if live is None:
+            return _error(404, "no_table", f"no table {table_id!r}")
+        if not live.state.is_terminal() and live.source == "played":
+            return _error(403, "in_progress", "a game in progress cannot be replayed: wait for its end")
+        if lang not in present.LANGS:
+            return _error(400, "bad_lang", f"lang must be 'fr' or 'en', not {lang!r}")
+        rec = live.state.to_record() if live.source == "played" else _stored_record(table_id)
+        total = record_moves(rec)
+        n = max(0, min(n, total))
+        try:
+            state = replay(truncated(rec, n))
+        except AtoutError as exc:
+            return _error(500, "replay_failed", str(exc))
+        view = full_view(state, lang)
+        view.update({"n": n, "total": total, "table": live.meta()})
+        return view
+
+    @app.post("/api/records", response_model=None)
+    async def upload(request: Request) -> dict[str, Any] | JSONResponse:
+        if _limited(request):
+            return _error(429, "rate_limited", "too many requests; wait a little")
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_RECORD:
+                log.warning("upload refused: over %d bytes", MAX_RECORD)
+                return _error(413, "too_large", f"a record is at most {MAX_RECORD} bytes")
+        try:
+            rec = validate(json.loads(body))
+            state = replay(rec)
+        except json.JSONDecodeError as exc:
+            return _error(400, "bad_record", f"not JSON: {exc}")
+        except (AtoutError, ValueError, TypeError) as exc:
+            return _error(400, "bad_record", str(exc))
+        table_id = secrets.token_urlsafe(6)
+        store.store_upload(table_id, rec, [json_number(x) for x in state.returns()])
+        return {"id": table_id, "url": f"/r/{table_id}", "moves": record_moves(rec)}
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        return {"ok": True, "tables": len(hub.tables)}
+
+    # --- WebSocket ----------------------------------------------------------------------------
+    @app.websocket("/ws/{table_id}")
+    async def ws_table(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        live = _live(table_id)
+        if live is None:
+            await _refuse(ws, "no_table", f"no table {table_id!r}", 4404)
+            return
+        try:
+            first = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
+            hello = parse_client(_text(first))
+        except (TimeoutError, BadMessage, WebSocketDisconnect, KeyError) as exc:
+            await _refuse(ws, "hello", f"the first message must be a hello: {exc}", 4400)
+            return
+        if not isinstance(hello, Hello):
+            await _refuse(ws, "hello", "the first message must be a hello", 4400)
+            return
+        seat = None
+        if hello.token is not None:
+            seat = live.seat_of(hello.token)
+            if seat is None:
+                log.warning("table %s: refused a connection with a forged or foreign token", table_id)
+                await _refuse(ws, "bad_token", "this token opens no seat at this table", 4403)
+                return
+        conn = Conn(seat=seat, lang=hello.lang)
+        conn.send({"type": "welcome", "seat": seat, "table": live.meta()})
+        sender = asyncio.create_task(_pump(ws, conn))
+        hub.attach(live, conn)
+        bucket = Bucket(*RATE)
+        try:
+            while not conn.dropped:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if not bucket.take():
+                    log.warning("table %s seat %s: rate limit", table_id, seat)
+                    conn.send(_frame_error("rate_limited", "too many messages; slow down"))
+                    continue
+                try:
+                    msg = parse_client(_text(message))
+                except BadMessage as exc:
+                    log.warning("table %s seat %s: %s", table_id, seat, exc)
+                    conn.send(_frame_error(exc.code, str(exc)))
+                    continue
+                await _dispatch(live, conn, msg)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.detach(live, conn)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    async def _dispatch(live: Live, conn: Conn, msg: Any) -> None:
+        if isinstance(msg, Ping):
+            conn.send({"type": "pong"})
+            return
+        if isinstance(msg, Hello):
+            conn.send(_frame_error("hello", "already said hello"))
+            return
+        if conn.seat is None:
+            log.warning("table %s: a spectator tried %s", live.id, msg.type)
+            conn.send(_frame_error("spectator", "a spectator cannot act; take a free seat first"))
+            return
+        try:
+            if isinstance(msg, Act):
+                await hub.act(live, conn.seat, msg.action, msg.n)
+            elif isinstance(msg, Undo):
+                await hub.undo(live, conn.seat)
+            elif isinstance(msg, FillBots):
+                hub.fill_bots(live)
+        except (IllegalAction, NotationError) as exc:
+            if getattr(exc, "code", "") in ("not_your_turn",):
+                log.warning("table %s seat %s: refused, not its turn: %s", live.id, conn.seat, exc)
+            text = _say_error(exc, conn.lang, live.game)
+            conn.send({**_frame_error(getattr(exc, "code", "illegal"), text), "english": str(exc),
+                       "params": _json_params(getattr(exc, "params", {}))})
+        except PermissionError as exc:
+            log.warning("table %s seat %s: refused: %s", live.id, conn.seat, exc)
+            conn.send(_frame_error("forbidden", str(exc)))
+
+    return app
+
+
+def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
+    """The refusal in the player's language (atout.present), else the engine's English message."""
+    try:
+        return present.say_error(exc, lang, game)
+    except (KeyError, ValueError, IndexError):
+        return str(exc)
+
+
+def _json_params(params: dict[str, object]) -> dict[str, object]:
+    return {k: v if isinstance(v, str | int | float | bool | type(None) | list) else str(v) for k, v in params.items()}
+
+
+def _frame_error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def _text(message: Mapping[str, Any]) -> str | bytes:
+    if message.get("type") == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
+
+
+async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_json(_frame_error(code, message))
+        await ws.close(close_code)
+
+
+async def _pump(ws: WebSocket, conn: Conn) -> None:
+    """Send a connection's queued frames in order; close it once the server dropped it."""
+    while True:
+        message = await conn.outbox.get()
+        await ws.send_json(message)
+        if conn.dropped and conn.outbox.empty():
+            await ws.close(1013)
+            return
+
+
+__all__ = ["create_app"]

@@ -1,0 +1,341 @@
+"""The live tables: one engine state per table, its seats, its connections, its bots.
+
+The server is authoritative: an action is checked by the engine on a copy of the state, committed to
+the database, and only then made current and sent out, each seat receiving its own frame
+(:func:`atout.web.views.frame`). Bots play server-side, paced by ``bot_delay`` seconds, each move drawn
+from a seed fixed by the table's seed, the move number and the seat, so a table reloaded after a
+restart plays on exactly as it would have.
+
+>>> bot_name("triomphe", "easy"), bot_name("triomphe", "normal")
+('random', 'heuristic')
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.bots.base import bot_names, make_bot
+from atout.core.actions import parse_action
+from atout.core.errors import IllegalAction
+from atout.core.protocol import GameState, game_info, json_number, new_game
+from atout.core.rng import new_seed
+from atout.records import replay
+from atout.web.messages import CreateTable
+from atout.web.store import Store
+from atout.web.views import frame
+
+log = logging.getLogger("atout.web")
+
+#: Bot level shown to people -> bot name in atout.bots (the game's own "heuristic" where it has one).
+#: The one table to change when stronger bots arrive.
+LEVELS: dict[str, str] = {"easy": "random", "normal": "heuristic", "hard": "heuristic"}
+OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
+
+
+def bot_name(game: str, level: str) -> str:
+    """The bot that plays ``level`` at ``game``: the level's bot if the game has it, else 'random'."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+    name = LEVELS[level]
+    return name if name in bot_names(game) else "random"
+
+
+def move_seed(table_seed: int, n: int, seat: int) -> int:
+    """The seed of the bot making move ``n`` at ``seat``: a pure function, so restarts replay the same moves."""
+    return (table_seed * 1_000_003 + n * 131 + seat) % (1 << 62)
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a seat token (never the token itself)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket connection: the seat it speaks for (None: a spectator), its language, its outbox."""
+
+    seat: int | None
+    lang: str
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    dropped: bool = False  # set when the server gives up on this client; its handler then closes it
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Queue a frame; False when the client is too slow (the caller drops it)."""
+        try:
+            self.outbox.put_nowait(message)
+            return True
+        except asyncio.QueueFull:
+            return False
+
+
+@dataclass(eq=False)
+class Live:
+    """A table in memory: creation arguments, seats, the moves in force and the state they lead to."""
+
+    id: str
+    game: str
+    variant: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    level: str
+    source: str
+    kinds: list[str]
+    hashes: list[str | None]
+    state: GameState
+    moves: list[tuple[int, str]]
+    history: int  # rows in the table's history (moves and undos): the next row's index
+    conns: list[Conn] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat a token opens, or None (constant-time comparison)."""
+        h = token_hash(token)
+        for seat, stored in enumerate(self.hashes):
+            if stored is not None and secrets.compare_digest(stored, h):
+                return seat
+        return None
+
+    @property
+    def status(self) -> str:
+        if self.state.is_terminal():
+            return "over"
+        return "open" if "empty" in self.kinds else "playing"
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Undo is for a person alone with bots, who has moved, before the end."""
+        if seat is None or self.kinds[seat] != "human" or self.state.is_terminal():
+            return False
+        if any(k == "human" for s, k in enumerate(self.kinds) if s != seat):
+            return False
+        return any(s == seat for s, _ in self.moves)
+
+    def meta(self) -> dict[str, Any]:
+        """Public facts about the table (no token, no card)."""
+        online = {c.seat for c in self.conns}
+        return {
+            "id": self.id,
+            "game": self.game,
+            "title": game_info(self.game).title,
+            "variant": self.variant,
+            "players": self.players,
+            "options": self.options,
+            "level": self.level,
+            "status": self.status,
+            "source": self.source,
+            "spectators": sum(1 for c in self.conns if c.seat is None),
+            "seats": [{"seat": s, "kind": k, "online": s in online} for s, k in enumerate(self.kinds)],
+        }
+
+
+def build_state(live_game: str, players: int, variant: str, seed: int, options: dict[str, Any],
+                moves: list[tuple[int, str]]) -> GameState:
+    """A table's state: the game created from its arguments, every move in force replayed through ``apply``."""
+    state = new_game(live_game, players=players, variant=variant, seed=seed, **options)
+    for _, text in moves:
+        state.apply(text)
+    return state
+
+
+class Hub:
+    """Every live table of the server, loaded from the store on first use."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.7) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Live] = {}
+
+    # --- loading and creating -------------------------------------------------------------------
+    def get(self, table_id: str) -> Live | None:
+        """The live table, rebuilt from the database (creation arguments + moves) if not in memory."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        row = self.store.table(table_id)
+        if row is None:
+            return None
+        seats = self.store.seats(table_id)
+        history = self.store.history(table_id)
+        moves = self.store.moves(table_id)
+        if row.source == "uploaded":
+            assert row.record is not None
+            state = replay(row.record)
+        else:
+            state = build_state(row.game, row.players, row.variant, row.seed, dict(row.options), moves)
+        live = Live(id=row.id, game=row.game, variant=row.variant, players=row.players, seed=row.seed,
+                    options=dict(row.options), level=row.level, source=row.source,
+                    kinds=[s.kind for s in seats] or ["bot"] * row.players,
+                    hashes=[s.token_hash for s in seats] or [None] * row.players,
+                    state=state, moves=moves, history=len(history))
+        self.tables[table_id] = live
+        self.kick_bots(live)
+        return live
+
+    def create(self, req: CreateTable) -> tuple[Live, str | None]:
+        """A new table from a request; returns it and the creator's seat token (None when only bots sit)."""
+        bot_name(req.game, req.level)  # refuse an unknown level before anything is stored
+        options = dict(req.options)
+        for key in ("deals", "target"):
+            value = getattr(req, key)
+            if value is not None:
+                options[key] = value
+        for key in ("seed", "deal", "dealer", "players", "variant"):
+            options.pop(key, None)  # creation arguments, not rule options: the server chooses them
+        seed = req.seed if req.seed is not None else new_seed()
+        state = new_game(req.game, players=req.players, variant=req.variant, seed=seed, **options)
+        if req.seat is not None and req.seat >= state.players:
+            raise ValueError(f"no seat {req.seat} at a table of {state.players} (seats are 0..{state.players - 1})")
+        token = secrets.token_urlsafe(24) if req.seat is not None else None
+        kinds, hashes = [], []
+        for s in range(state.players):
+            if s == req.seat:
+                kinds.append("human")
+                hashes.append(token_hash(token) if token else None)
+            else:
+                kinds.append("bot" if req.fill or req.seat is None else "empty")
+                hashes.append(None)
+        table_id = secrets.token_urlsafe(6)
+        live = Live(id=table_id, game=state.game_name, variant=state.variant, players=state.players, seed=seed,
+                    options=options, level=req.level, source="played", kinds=kinds, hashes=hashes, state=state,
+                    moves=[], history=0)
+        self.store.create_table(table_id, live.game, live.variant, live.players, seed, options, req.level,
+                                list(zip(kinds, hashes, strict=True)), status=live.status)
+        self.tables[table_id] = live
+        self.kick_bots(live)
+        return live, token
+
+    def join(self, live: Live, seat: int | None) -> tuple[int, str]:
+        """Give a free seat to a person: its number and its new secret token."""
+        free = [s for s, k in enumerate(live.kinds) if k == "empty"]
+        if seat is None:
+            if not free:
+                raise PermissionError("no free seat at this table")
+            seat = free[0]
+        if not 0 <= seat < live.players:
+            raise ValueError(f"no seat {seat} at a table of {live.players} (seats are 0..{live.players - 1})")
+        if seat not in free:
+            raise PermissionError(f"seat {seat} is taken")
+        token = secrets.token_urlsafe(24)
+        live.kinds[seat], live.hashes[seat] = "human", token_hash(token)
+        self.store.set_seat(live.id, seat, "human", live.hashes[seat], live.status)
+        self.broadcast(live)
+        self.kick_bots(live)
+        return seat, token
+
+    # --- moves --------------------------------------------------------------------------------
+    async def act(self, live: Live, seat: int, text: str, n: int | None = None) -> None:
+        """A seat's action: checked by the engine, committed, then sent to everyone. Raises IllegalAction."""
+        async with live.lock:
+            self._move(live, seat, text, n)
+        self.kick_bots(live)
+
+    def _move(self, live: Live, seat: int, text: str, n: int | None) -> None:
+        if live.state.is_terminal():
+            raise IllegalAction("the game is over", code="game_over")
+        if n is not None and n != len(live.moves):
+            raise IllegalAction(f"stale action: the table is at move {len(live.moves)}, not {n}", code="stale",
+                                params={"n": len(live.moves)})
+        if live.state.current_player != seat:
+            raise IllegalAction(f"it is seat {live.state.current_player}'s turn, not seat {seat}'s",
+                                code="not_your_turn", params={"seat": live.state.current_player})
+        trial = live.state.clone()
+        trial.apply(text)  # raises IllegalAction, the live state untouched
+        canonical = str(parse_action(text))  # as the engine logged it
+        status = "over" if trial.is_terminal() else ("open" if "empty" in live.kinds else "playing")
+        self.store.add_move(live.id, live.history, seat, canonical, status)  # committed before anyone hears of it
+        live.history += 1
+        live.moves.append((seat, canonical))
+        live.state = trial
+        if trial.is_terminal():
+            self.store.finish(live.id, trial.to_record(), [json_number(x) for x in trial.returns()])
+        self.broadcast(live)
+
+    async def undo(self, live: Live, seat: int) -> None:
+        """Take back ``seat``'s last move and the bots' moves after it; recorded as an undo."""
+        async with live.lock:
+            if not live.can_undo(seat):
+                raise PermissionError("undo is only for a person alone with bots, after a move of theirs, before the end")
+            back_to = max(i for i, (s, _) in enumerate(live.moves) if s == seat)
+            state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[:back_to])
+            self.store.add_undo(live.id, live.history, seat, back_to)
+            live.history += 1
+            del live.moves[back_to:]
+            live.state = state
+            self.broadcast(live)
+
+    def fill_bots(self, live: Live) -> None:
+        """Bots take every empty seat."""
+        for s, k in enumerate(live.kinds):
+            if k == "empty":
+                live.kinds[s] = "bot"
+                self.store.set_seat(live.id, s, "bot", None, live.status)
+        self.broadcast(live)
+        self.kick_bots(live)
+
+    # --- bots ---------------------------------------------------------------------------------
+    def kick_bots(self, live: Live) -> None:
+        """Start the table's bot loop if a bot is to play and none is running."""
+        seat = live.state.current_player
+        if seat is None or live.kinds[seat] != "bot":
+            return
+        if live.bot_task is None or live.bot_task.done():
+            with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller): started later
+                live.bot_task = asyncio.get_running_loop().create_task(self._bots(live))
+
+    async def _bots(self, live: Live) -> None:
+        name = bot_name(live.game, live.level)
+        while True:
+            seat = live.state.current_player
+            if seat is None or live.kinds[seat] != "bot":
+                return
+            await asyncio.sleep(self.bot_delay)
+            async with live.lock:
+                seat = live.state.current_player
+                if seat is None or live.kinds[seat] != "bot":
+                    return
+                bot = make_bot(live.game, name, seed=move_seed(live.seed, len(live.moves), seat))
+                action = bot.act(live.state.observation(seat))
+                try:
+                    self._move(live, seat, str(action), None)
+                except Exception:  # a bot bug must not kill the table silently
+                    log.exception("table %s: bot at seat %s failed to play %s", live.id, seat, action)
+                    return
+
+    # --- connections --------------------------------------------------------------------------
+    def attach(self, live: Live, conn: Conn) -> None:
+        live.conns.append(conn)
+        self.broadcast(live)
+        self.kick_bots(live)
+
+    def detach(self, live: Live, conn: Conn) -> None:
+        if conn in live.conns:
+            live.conns.remove(conn)
+            self.broadcast(live)
+
+    def broadcast(self, live: Live) -> None:
+        """Queue to every connection its own frame (computed once per seat and language)."""
+        meta = live.meta()
+        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+        for conn in list(live.conns):
+            key = (conn.seat, conn.lang)
+            if key not in cache:
+                cache[key] = frame(live.state, conn.seat, conn.lang, meta, live.can_undo(conn.seat))
+            if not conn.send(cache[key]):
+                log.warning("table %s: dropping a connection too slow to read its frames", live.id)
+                live.conns.remove(conn)
+                conn.dropped = True
+
+    async def close(self) -> None:
+        """Stop every bot loop (server shutdown)."""
+        for live in self.tables.values():
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await live.bot_task

@@ -1,0 +1,104 @@
+"""The messages clients send, validated by pydantic models: unknown fields, wrong types and oversize refused.
+
+WebSocket frames from a client (JSON objects with a ``type``): ``hello`` (first, with the seat's token
+or none for a spectator), ``act``, ``undo``, ``fill_bots``, ``ping``. REST bodies: :class:`CreateTable`,
+:class:`JoinTable`.
+
+>>> parse_client('{"type": "act", "action": "play KS", "n": 3}')
+Act(type='act', action='play KS', n=3)
+>>> try:
+...     parse_client('{"type": "act", "action": "play KS", "seat": 2}')
+... except BadMessage as exc:
+...     print(exc)
+malformed message: act.seat: Extra inputs are not permitted
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_FRAME = 4096  # bytes: the longest action (an écart, a poignée) is well under 200
+MAX_RECORD = 2_000_000  # bytes: an uploaded record (a long match is ~100 kB)
+
+
+class BadMessage(ValueError):
+    """A client message that is not valid JSON of a known shape, or too large."""
+
+    def __init__(self, message: str, code: str = "malformed") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Hello(_Msg):
+    """First frame: the seat's token (none: a spectator) and the language of the sentences."""
+
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=100)
+    lang: Literal["fr", "en"] = "fr"
+
+
+class Act(_Msg):
+    """An action in the game's notation; ``n`` (optional) is the move count the client saw, against double sends."""
+
+    type: Literal["act"]
+    action: str = Field(min_length=1, max_length=1000)
+    n: int | None = Field(default=None, ge=0)
+
+
+class Undo(_Msg):
+    """Take back one's last move (only at a table with no other person)."""
+
+    type: Literal["undo"]
+
+
+class FillBots(_Msg):
+    """Seat bots at every empty seat."""
+
+    type: Literal["fill_bots"]
+
+
+class Ping(_Msg):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Undo | FillBots | Ping, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[Hello | Act | Undo | FillBots | Ping] = TypeAdapter(ClientMessage)
+
+
+def parse_client(text: str | bytes) -> Hello | Act | Undo | FillBots | Ping:
+    """Validate one client frame; raise :class:`BadMessage` saying what was wrong."""
+    if len(text) > MAX_FRAME:
+        raise BadMessage(f"message of {len(text)} bytes is over the limit of {MAX_FRAME}", code="too_large")
+    try:
+        return _ADAPTER.validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "message"
+        raise BadMessage(f"malformed message: {where}: {first.get('msg', 'invalid')}") from None
+
+
+class CreateTable(_Msg):
+    """A new table: the game and its options, the bots' level, the creator's seat (None: watch bots only)."""
+
+    game: str = Field(max_length=40)
+    variant: str | None = Field(default=None, max_length=40)
+    players: int | None = Field(default=None, ge=1, le=12)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=20)
+    deals: int | None = Field(default=None, ge=1, le=100)
+    target: int | None = Field(default=None, ge=1, le=10000)
+    level: str = Field(default="normal", max_length=20)
+    seat: int | None = Field(default=0, ge=0, le=11)
+    fill: bool = True  # bots take every other seat now; False leaves them open for friends
+    seed: int | None = Field(default=None, ge=0, le=2**62)
+
+
+class JoinTable(_Msg):
+    """Claim a seat (None: the first free one)."""
+
+    seat: int | None = Field(default=None, ge=0, le=11)

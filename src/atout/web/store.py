@@ -1,0 +1,188 @@
+"""The web server's storage: SQLite by default, PostgreSQL by URL, through SQLAlchemy 2.
+
+Every write commits before it returns, so an action acknowledged to the table survives a crash.
+The schema is brought up to date with Alembic when the store opens.
+
+>>> s = Store("sqlite://")
+>>> s.create_table("t1", "triomphe", "classic", 2, 7, {}, "normal", [("human", "h1"), ("bot", None)])
+>>> s.add_move("t1", 0, 1, "no_concession")
+>>> s.moves("t1")
+[(1, 'no_concession')]
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from importlib.resources import files
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from atout.web.models import ActionRow, SeatRow, TableRow
+
+DEFAULT_DB = "sqlite:///atout.db"
+
+
+def database_url(url: str | None = None) -> str:
+    """The database URL: the argument, else ``ATOUT_DB``, else ``sqlite:///atout.db`` (current folder).
+
+    A ``postgresql://`` URL is driven by psycopg 3.
+
+    >>> database_url("postgresql://u@localhost/atout")
+    'postgresql+psycopg://u@localhost/atout'
+    """
+    url = url or os.environ.get("ATOUT_DB") or DEFAULT_DB
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False},
+            poolclass=StaticPool if memory else None,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA foreign_keys=ON")
+            if not memory:
+                cur.execute("PRAGMA journal_mode=WAL")  # a process crash loses no committed action
+                cur.execute("PRAGMA synchronous=NORMAL")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the latest Alembic revision (idempotent)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(files("atout.web") / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    """Tables, seats and moves in a relational database; each method is one committed transaction."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = database_url(url)
+        self.engine = _engine(self.url)
+        migrate(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self._sessions.begin() as s:
+            yield s
+
+    # --- tables -------------------------------------------------------------------------------
+    def create_table(
+        self,
+        table_id: str,
+        game: str,
+        variant: str,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        level: str,
+        seats: Sequence[tuple[str, str | None]],
+        status: str = "open",
+    ) -> None:
+        """Store a new table and its seats (``(kind, token_hash)`` per seat)."""
+        with self.session() as s:
+            s.add(TableRow(id=table_id, game=game, variant=variant, players=players, seed=seed, options=options,
+                           level=level, status=status, source="played"))
+            s.flush()
+            for i, (kind, token_hash) in enumerate(seats):
+                s.add(SeatRow(table_id=table_id, seat=i, kind=kind, token_hash=token_hash, name=""))
+
+    def store_upload(self, table_id: str, record: dict[str, Any], returns: list[Any]) -> None:
+        """Store an uploaded, already replayed record as a finished table."""
+        with self.session() as s:
+            s.add(TableRow(id=table_id, game=record["game"], variant=record["variant"], players=record["players"],
+                           seed=record.get("seed") or 0, options=record.get("options", {}), level="-",
+                           status="over", source="uploaded", record=record, returns=returns))
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self.session() as s:
+            return s.get(TableRow, table_id)
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        with self.session() as s:
+            return list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)))
+
+    def set_seat(self, table_id: str, seat: int, kind: str, token_hash: str | None, status: str) -> None:
+        """Seat someone (or a bot) and update the table's status, in one transaction."""
+        with self.session() as s:
+            row = s.get(SeatRow, (table_id, seat))
+            assert row is not None
+            row.kind, row.token_hash = kind, token_hash
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status, updated=_now()))
+
+    def list_tables(self, status: str, limit: int = 50) -> list[TableRow]:
+        with self.session() as s:
+            q = select(TableRow).where(TableRow.status == status).order_by(TableRow.updated.desc()).limit(limit)
+            return list(s.scalars(q))
+
+    def finish(self, table_id: str, record: dict[str, Any], returns: list[Any]) -> None:
+        with self.session() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id)
+                      .values(status="over", record=record, returns=returns, updated=_now()))
+
+    # --- moves --------------------------------------------------------------------------------
+    def add_move(self, table_id: str, idx: int, seat: int, action: str, status: str | None = None) -> None:
+        """Append one accepted move (``idx``: its place in the table's history, moves and undos)."""
+        with self.session() as s:
+            s.add(ActionRow(table_id=table_id, idx=idx, kind="move", seat=seat, action=action))
+            values: dict[str, Any] = {"updated": _now()}
+            if status:
+                values["status"] = status
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def add_undo(self, table_id: str, idx: int, seat: int, back_to: int) -> None:
+        """Record that ``seat`` took back moves: only the first ``back_to`` moves remain."""
+        with self.session() as s:
+            s.add(ActionRow(table_id=table_id, idx=idx, kind="undo", seat=seat, action="undo", back_to=back_to))
+
+    def history(self, table_id: str) -> list[ActionRow]:
+        with self.session() as s:
+            q = select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.idx)
+            return list(s.scalars(q))
+
+    def moves(self, table_id: str) -> list[tuple[int, str]]:
+        """The moves in force, as ``(seat, action)``: the history with each undo applied."""
+        return effective_moves(self.history(table_id))
+
+    def count(self) -> int:
+        with self.session() as s:
+            return int(s.scalar(select(func.count()).select_from(TableRow)) or 0)
+
+
+def effective_moves(history: Sequence[ActionRow]) -> list[tuple[int, str]]:
+    """Apply the undos of a history: the ``(seat, action)`` moves in force, in order."""
+    moves: list[tuple[int, str]] = []
+    for row in history:
+        if row.kind == "undo":
+            del moves[row.back_to or 0:]
+        else:
+            moves.append((row.seat, row.action))
+    return moves
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)

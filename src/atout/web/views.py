@@ -1,0 +1,96 @@
+"""What the server sends: a seat's frame (its own observation only) and a spectator's (public facts only).
+
+Built on the public protocol alone (``observation(seat).to_json()``, ``public_action``, ``events``,
+``sheet``), so every registered game is shown with no change here. A spectator's ``public`` keeps only
+the facts every seat's observation states alike: a fact one seat alone sees (the taker's own écart) is
+dropped, whatever the game calls it.
+
+>>> import atout
+>>> g = atout.new_game("triomphe", players=2, seed=3)
+>>> spectator_observation(g)["hand"], spectator_observation(g)["legal_actions"]
+([], [])
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from atout import present
+from atout.core.events import Event
+from atout.core.protocol import GameState, json_number
+
+log = logging.getLogger("atout.web")
+RECENT_EVENTS = 40  # narration lines sent with each frame
+
+
+def spectator_observation(state: GameState) -> dict[str, Any]:
+    """An observation holding only what every seat may see: no hand, no legal action, common facts."""
+    views = [state.observation(s).to_json() for s in range(state.players)]
+    first = views[0]
+    public = {k: v for k, v in first["public"].items() if all(k in o["public"] and o["public"][k] == v for o in views[1:])}
+    return {**first, "seat": None, "hand": [], "legal_actions": [], "public": public}
+
+
+def moves_seen(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
+    """The current deal's moves as ``viewer`` may see them (another seat's écart stays hidden)."""
+    out = []
+    for seat, text in state.log[-1].actions:
+        shown = text if seat == viewer else state.public_action(text)
+        out.append({"seat": seat, "action": shown})
+    return out
+
+
+def narration(state: GameState, viewer: int | None, lang: str) -> tuple[list[str], list[list[str]]]:
+    """The last sentences ``viewer`` may hear and the breakdown lines of every scored deal, via atout.present."""
+    events: Sequence[Event] = state.events(viewer)
+    table = present.Table(state.game_name, state.players, me=viewer)
+    lines: list[str] = []
+    for e in events[-RECENT_EVENTS:]:
+        try:
+            text = present.say(e, lang, table)
+        except (KeyError, ValueError, IndexError) as exc:  # a phrase not written yet: say nothing, note it
+            log.debug("no phrase for %s: %s", e.kind, exc)
+            continue
+        if text:
+            lines.append(text)
+    breakdowns: list[list[str]] = []
+    for e in events:
+        if e.kind == "deal_scored":
+            try:
+                breakdowns.append(present.breakdown(e, lang, table))
+            except (KeyError, ValueError, IndexError) as exc:
+                log.debug("no breakdown for %s: %s", state.game_name, exc)
+                breakdowns.append([])
+    return lines, breakdowns
+
+
+def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any], undo: bool = False) -> dict[str, Any]:
+    """The ``state`` frame for one seat (or a spectator, ``viewer=None``): nothing it may not know."""
+    obs = state.observation(viewer).to_json() if viewer is not None else spectator_observation(state)
+    lines, breakdowns = narration(state, viewer, lang)
+    return {
+        "type": "state",
+        "n": sum(len(d.actions) for d in state.log),
+        "you": viewer,
+        "table": table,
+        "obs": obs,
+        "moves": moves_seen(state, viewer),
+        "sheet": [[json_number(x) for x in row] for row in state.sheet()],
+        "totals": [json_number(x) for x in state.returns()],
+        "deal": state.deal_index,
+        "dealer": state.dealer,
+        "over": state.is_terminal(),
+        "narration": lines,
+        "breakdowns": breakdowns,
+        "can_undo": undo,
+    }
+
+
+def full_view(state: GameState, lang: str) -> dict[str, Any]:
+    """A finished game's position for the replay page: the spectator frame plus every hand (all is public now)."""
+    out = frame(state, None, lang, {})
+    out["hands"] = [[c.code for c in state.observation(s).hand] for s in range(state.players)]
+    out["moves"] = [{"seat": s, "action": a} for s, a in state.log[-1].actions]
+    return out
