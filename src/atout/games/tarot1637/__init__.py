@@ -16,16 +16,14 @@ declarations, tribute and ransom of the seven Tarots, the count by threes agains
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
-from atout.core.protocol import GameInfo, check_options, packaged_rules_text, register
+from atout.core.options import build_rules
+from atout.core.protocol import GameInfo, packaged_rules_text, register
 from atout.games.tarot1637.rules import PLAYER_COUNTS, VARIANT_HELP, Tarot1637Rules
 from atout.games.tarot1637.state import Tarot1637State
 
 __all__ = ["Tarot1637Rules", "Tarot1637State", "make"]
-
-_RULE_FIELDS = {f.name for f in fields(Tarot1637Rules)} - {"players", "variant"}
 
 
 def make(
@@ -38,8 +36,7 @@ def make(
     **options: Any,
 ) -> Tarot1637State:
     """Create a 1637 tarot match (see :func:`atout.new_game`): one deal unless ``deals=N`` (D15: 9)."""
-    check_options("tarot1637", options, _RULE_FIELDS)
-    rules = Tarot1637Rules(players=players, variant=variant, **options)
+    rules = build_rules(Tarot1637Rules, "tarot1637", options, players=players, variant=variant)
     return Tarot1637State(rules, seed=seed, deal=deal, dealer=dealer, deals=1 if deals is None else deals)
 
 
@@ -58,5 +55,6 @@ INFO = register(
         factory=make,
         variant_help=VARIANT_HELP,
         rules_text=rules_text,
+        rules=Tarot1637Rules,
     )
 )

@@ -16,7 +16,7 @@ Seed 000 (second half: "Règles du jeu des tarots" and Augustin Dupuy's manuscri
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from atout.core.cards import EXCUSE_ID, PLAIN_CARDS, TRUMP_BASE
 from atout.core.cardset import SUIT_MASKS, TRUMPS_MASK, codes
@@ -38,7 +38,7 @@ class Tarot1637Rules:
 
     players: int = 3  # 3 (the game); 2 = two live players and the Mort, the dummy (§11, D19)
     variant: str = "printed"  # "printed" (1637 pamphlet) or "manuscript" (Dupuy addition, §12)
-    deal_packets: int = 3  # 3 or 5: "trois a trois ou cinq a cinq" (seed 000; D2 for fives)
+    deal_packets: Literal[3, 5] = 3  # 3 or 5: "trois a trois ou cinq a cinq" (seed 000; D2 for fives)
     mat_exchange_card: bool = False  # D7: the Mat's owner gives no card in exchange (True: later custom)
 
     def __post_init__(self) -> None:
