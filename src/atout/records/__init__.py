@@ -15,14 +15,21 @@ True
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 from pathlib import Path
 from typing import IO, Any
 
-from atout.core.errors import AtoutError, IllegalAction, RecordError
+from atout.core.errors import AtoutError, IllegalAction, RecordError, clip
 from atout.core.protocol import RECORD_FORMAT, GameState, Score, game_info, json_number, new_game
 
 FORMAT = RECORD_FORMAT
+
+# Limits of what a record may hold: a real record is far inside them (a 10,000-deal Tarot match is
+# ~30 MB, 6 levels deep, with seeds of at most ~20 digits); past them the input is refused at once.
+MAX_RECORD_CHARS = 64 * 1024 * 1024  #: characters of JSON text (or bytes of a file)
+MAX_DEPTH = 32  #: nesting of arrays and objects
+MAX_NUMBER_CHARS = 100  #: characters of one JSON number (a 4,300-digit integer is refused early)
 
 
 def state_to_record(state: GameState) -> dict[str, Any]:
@@ -42,23 +49,27 @@ def _entries(record: dict[str, Any]) -> list[dict[str, Any]]:
     return [{k: record[k] for k in ("dealer", "deal", "actions") if k in record}]
 
 
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)  # JSON true is not a seat or a count
+
+
 def validate(record: Any) -> dict[str, Any]:
     """Check a record's structure (not yet its legality): raise RecordError naming the bad field."""
     if not isinstance(record, dict):
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
     if record.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {record.get('format')!r}")
+        raise RecordError(f"format must be {FORMAT!r}, not {clip(record.get('format'))}")
     for key, kind in (("game", str), ("variant", str), ("players", int)):
         if not isinstance(record.get(key), kind) or isinstance(record.get(key), bool):
-            raise RecordError(f"field {key!r} must be a {kind.__name__}, not {record.get(key)!r}")
+            raise RecordError(f"field {key!r} must be a {kind.__name__}, not {clip(record.get(key))}")
     for key in ("options", "match"):
         if not isinstance(record.get(key, {}), dict):
             raise RecordError(f"field {key!r} must be an object")
     seed = record.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(f"field 'seed' must be an integer or null, not {seed!r}")
+        raise RecordError(f"field 'seed' must be an integer or null, not {clip(seed)}")
     for i, entry in enumerate(_entries(record)):
-        if not isinstance(entry.get("dealer"), int):
+        if not _is_int(entry.get("dealer")):
             raise RecordError(f"deal {i}: 'dealer' must be a seat number")
         if not isinstance(entry.get("deal"), dict):
             raise RecordError(f"deal {i}: 'deal' must be an object")
@@ -66,28 +77,31 @@ def validate(record: Any) -> dict[str, Any]:
         if not isinstance(actions, list):
             raise RecordError(f"deal {i}: 'actions' must be a list")
         for j, a in enumerate(actions):
-            if not (isinstance(a, dict) and isinstance(a.get("seat"), int) and isinstance(a.get("action"), str)):
-                raise RecordError(f"deal {i}, action {j}: expected {{'seat': int, 'action': str}}, got {a!r:.80}")
+            if not (isinstance(a, dict) and _is_int(a.get("seat")) and isinstance(a.get("action"), str)):
+                raise RecordError(f"deal {i}, action {j}: expected {{'seat': int, 'action': str}}, got {clip(a)}")
     return record
 
 
 def _check_result(where: str, stated: Any, actual: list[Score]) -> None:
     if not isinstance(stated, dict) or not isinstance(stated.get("returns"), list):
         raise RecordError(f"{where}: 'result' must be an object with a 'returns' list")
-    try:
-        expected = [Fraction(x) for x in stated["returns"]]
-    except (TypeError, ValueError):
-        raise RecordError(f"{where}: returns must be numbers, got {stated['returns']!r:.80}") from None
+    numbers = stated["returns"]
+    if not all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in numbers):
+        raise RecordError(f"{where}: returns must be finite numbers, got {clip(numbers)}")
+    expected = [Fraction(x) for x in numbers]
     if expected != [Fraction(x) for x in actual]:
         shown = [json_number(x) for x in actual]
-        raise RecordError(f"{where}: the record states returns {stated['returns']} but the rules give {shown}")
+        raise RecordError(f"{where}: the record states returns {clip(numbers)} but the rules give {shown}")
 
 
 def replay(record: dict[str, Any]) -> GameState:
     """Rebuild the state by re-applying every action; check dealers, legality and stated results."""
     validate(record)
     entries = _entries(record)
-    info = game_info(record["game"])
+    try:
+        info = game_info(record["game"])
+    except AtoutError as exc:
+        raise RecordError(str(exc)) from None
     options = dict(record.get("options", {}))
     options.pop("players", None)
     match = {k: v for k, v in record.get("match", {}).items() if v is not None}
@@ -115,7 +129,7 @@ def replay(record: dict[str, Any]) -> GameState:
         if state.dealer != entry["dealer"]:
             raise RecordError(f"deal {i}: dealer should be seat {state.dealer} by the rules, record says {entry['dealer']}")
         for j, a in enumerate(entry["actions"]):
-            where = f"action {index} (deal {i}, #{j}, {a['action']!r})"
+            where = f"action {index} (deal {i}, #{j}, {clip(a['action'])})"
             if state.current_player != a["seat"]:
                 raise RecordError(f"{where}: seat {a['seat']} acted but it was seat {state.current_player}'s turn")
             try:
@@ -134,17 +148,78 @@ def replay(record: dict[str, Any]) -> GameState:
     return state
 
 
-def loads(text: str) -> dict[str, Any]:
-    """Parse a record from JSON text and check its structure."""
+def _number(text: str) -> str:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise RecordError(f"a number of {len(text)} characters (at most {MAX_NUMBER_CHARS}): {clip(text, 20)}")
+    return text
+
+
+def _parse_float(text: str) -> float:
+    value = float(_number(text))
+    if not math.isfinite(value):  # 1e999 reads as infinity
+        raise RecordError(f"number out of range: {clip(text, 20)}")
+    return value
+
+
+def _parse_constant(name: str) -> Any:
+    raise RecordError(f"{name} is not a JSON number (records hold finite numbers only)")
+
+
+def _depth(data: Any) -> int:
+    """Nesting depth of parsed JSON, walked without recursion."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_DEPTH:
+            break
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+    return deepest
+
+
+def loads(text: str | bytes) -> dict[str, Any]:
+    """Parse a record from JSON text and check its structure; every failure is one RecordError.
+
+    Sizes are limited (see ``MAX_RECORD_CHARS``, ``MAX_DEPTH``, ``MAX_NUMBER_CHARS``); ``NaN``,
+    ``Infinity`` and numbers out of range are refused.
+
+    >>> loads('{"format": "atout-record/1", "returns": [Infinity]}')
+    Traceback (most recent call last):
+    atout.core.errors.RecordError: Infinity is not a JSON number (records hold finite numbers only)
+    """
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"record too large: {len(text):,} characters (at most {MAX_RECORD_CHARS:,})")
     try:
-        data = json.loads(text)
+        data = json.loads(
+            text,
+            parse_int=lambda t: int(_number(t)),
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise RecordError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError as exc:  # RecordError from a hook, or a number Python cannot read
+        raise RecordError(str(exc) if isinstance(exc, RecordError) else f"bad number: {clip(str(exc))}") from None
+    if _depth(data) > MAX_DEPTH:
+        raise RecordError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)")
     return validate(data)
 
 
 def load(fp: IO[str]) -> dict[str, Any]:
-    return loads(fp.read())
+    """Read a record from an open text file (see :func:`loads`)."""
+    return loads(fp.read(MAX_RECORD_CHARS + 1))
 
 
 def dumps(record: dict[str, Any], indent: int | None = None) -> str:
@@ -158,7 +233,10 @@ def dump(record: dict[str, Any], fp: IO[str], indent: int | None = None) -> None
 def read_record(path: str | Path) -> GameState:
     """Read a record file and replay it: the resulting state, or RecordError."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as fp:
+            data = fp.read(MAX_RECORD_CHARS + 1)
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-    return replay(loads(text))
+        raise RecordError(f"cannot read {clip(str(path))}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a path with a NUL byte
+        raise RecordError(f"cannot read {clip(str(path))}: {exc}") from None
+    return replay(loads(data))
