@@ -107,6 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     from atout.cli import serve
 
     serve.add_parser(sub)
+    from atout.cli import packs
+
+    packs.add_parser(sub)
     return parser
 
 
@@ -131,6 +134,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from atout.cli import serve
 
             return serve.serve(args)
+        if args.command == "packs":
+            from atout.cli import packs
+
+            return packs.run(args)
         if args.command == "simulate":
             return _simulate(console, args)
         if args.command == "play":
