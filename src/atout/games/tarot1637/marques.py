@@ -19,11 +19,13 @@ from typing import Final
 from atout.core.cards import TRUMP_BASE, cards  # noqa: F401  (cards: for the doctests)
 from atout.core.cardset import SUIT_MASKS, mask  # noqa: F401
 from atout.games.tarot1637.rules import (
+    BAGAT,
     BELLE,
     JACKS,
     KEY_TAROTS,
     KINGS,
     KNIGHTS,
+    MAT,
     MAT_BIT,
     PAR,
     QUEENS,
@@ -247,3 +249,48 @@ def settle_two(points: list[int]) -> tuple[list[int], list[dict[str, object]]]:
         {"payer": low, "payee": high, "marques": marques, "loss": float(loss) if loss.denominator != 1 else int(loss)}
     ]
 
+
+
+# --- payments during play (§8, D12, D13) -------------------------------------------------------------
+_CITE_TRIBUTE = "seed 000: 'il leur faut payer le tribut'"
+_CITE_RANSOM = "seed 000: 'celuy qui les perd donne vne marque à chacun'"
+_CITE_MAT_LAST = "seed 000: 'celuy qui ne s'est point excusé en joüant en paye deux à chacun'"
+_CITE_BELLE = "seed 000: 'gaigne vne marque de chacun en la joüant soit qu'on la perde ou qu'on ne la perde pas'"
+_CITE_ULTIMO = "seed 000: 'S'il fait le Bagat, ou vn Roy le dernier il en gaigne six'"
+
+
+def trick_payments(live: list[tuple[int, int]], winner: int, last: bool, players: int) -> list[dict[str, object]]:
+    """The marques a finished trick pays: ``live`` is (seat, card id) of the live players' cards.
+
+    A Tarot that wins its trick earns 1 from each (the Mat: when it excuses, not in the last trick);
+    a Tarot taken pays 1 to each; la Belle earns 1 from each; the Mat in the last trick pays 2 to each;
+    the Bagat or a King winning the last trick earns 6 from each (§8, D12, D13). The Mort's card earns
+    and costs nothing (§11), so it is not in ``live``.
+
+    >>> [p["reason"] for p in trick_payments([(1, 55 + 21), (2, 77), (0, 55 + 2)], 1, False, 3)]
+    ['tribute', 'excuse']
+    """
+    out: list[dict[str, object]] = []
+    win_card = dict(live)[winner]
+    for seat, c in live:
+        if c == MAT:
+            if last:
+                out.append({"reason": "mat_last", "seat": seat, "row": row_to_each(seat, 2, players), "card": c,
+                            "cite": _CITE_MAT_LAST})
+            else:
+                out.append({"reason": "excuse", "seat": seat, "row": row_from_each(seat, 1, players), "card": c,
+                            "cite": _CITE_TRIBUTE})
+        elif TAROTS >> c & 1:
+            if seat == winner:
+                out.append({"reason": "tribute", "seat": seat, "row": row_from_each(seat, 1, players), "card": c,
+                            "cite": _CITE_TRIBUTE})
+            else:
+                out.append({"reason": "ransom", "seat": seat, "row": row_to_each(seat, 1, players), "card": c, "taker": winner,
+                            "cite": _CITE_RANSOM})
+        if c == BELLE:
+            out.append({"reason": "belle", "seat": seat, "row": row_from_each(seat, 1, players), "card": c,
+                        "cite": _CITE_BELLE})
+    if last and (win_card == BAGAT or KINGS >> win_card & 1):
+        out.append({"reason": "ultimo", "seat": winner, "row": row_from_each(winner, 6, players), "card": win_card,
+                    "cite": _CITE_ULTIMO})
+    return out

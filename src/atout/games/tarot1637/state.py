@@ -19,10 +19,7 @@ from atout.core.protocol import DealLog, GameState, Observation, Score, check_se
 from atout.core.rng import clone_rng, make_rng, new_seed
 from atout.games.tarot1637 import marques as M
 from atout.games.tarot1637.rules import (
-    BAGAT,
-    BELLE,
     DEALER_CARDS,
-    KINGS,
     MAT,
     MIDDLE_TRUMPS,
     OTHER_CARDS,
@@ -380,7 +377,6 @@ class Tarot1637State(GameState):
         n = self.players
         live = [(s, c) for s, c in zip(self.trick_seats, self.trick, strict=True) if s != MORT]
         winner = live[trick_winner([c for _, c in live])][0]
-        win_card = dict(live)[winner]
         last = len(self.history) == TRICKS - 1
         taken = mask(self.trick)
         for s, c in live:
@@ -392,28 +388,11 @@ class Tarot1637State(GameState):
         self.history.append((self.leader, tuple(self.trick), tuple(self.trick_seats), winner))
         self._emit("trick", seat=winner, number=len(self.history), leader=self.leader,
                    cards=[[s, CARDS[c].code] for s, c in zip(self.trick_seats, self.trick, strict=True)])
-        for s, c in live:
-            code = CARDS[c].code
-            if c == MAT:
-                if last:
-                    self._pay("mat_last", s, M.row_to_each(s, 2, n), card=code,
-                              cite="seed 000: 'celuy qui ne s'est point excusé en joüant en paye deux à chacun'")
-                else:
-                    self._pay("excuse", s, M.row_from_each(s, 1, n), card=code,
-                              cite="seed 000: 'il leur faut payer le tribut'")
-            elif TAROTS >> c & 1:
-                if s == winner:
-                    self._pay("tribute", s, M.row_from_each(s, 1, n), card=code,
-                              cite="seed 000: 'il leur faut payer le tribut'")
-                else:
-                    self._pay("ransom", s, M.row_to_each(s, 1, n), card=code, taker=winner,
-                              cite="seed 000: 'celuy qui les perd donne vne marque à chacun'")
-            if c == BELLE:
-                self._pay("belle", s, M.row_from_each(s, 1, n), card=code,
-                          cite="seed 000: 'gaigne vne marque de chacun en la joüant soit qu'on la perde ou ...'")
-        if last and (win_card == BAGAT or KINGS >> win_card & 1):
-            self._pay("ultimo", winner, M.row_from_each(winner, 6, n), card=CARDS[win_card].code,
-                      cite="seed 000: 'S'il fait le Bagat, ou vn Roy le dernier il en gaigne six'")
+        for line in M.trick_payments(live, winner, last, n):
+            data = {k: v for k, v in line.items() if k not in ("reason", "seat", "row", "card")}
+            seat, reason, row, card = line["seat"], line["reason"], line["row"], line["card"]
+            assert isinstance(seat, int) and isinstance(reason, str) and isinstance(row, list) and isinstance(card, int)
+            self._pay(reason, seat, row, card=CARDS[card].code, **data)
         self.trick, self.trick_seats = [], []
         self.leader = winner
         if last:
