@@ -1,11 +1,13 @@
 """Random Tarot playouts (2,000 deals for each of 3/4/5 players x seed/fft) checked against an independent
 oracle: card conservation, the écart constraints (seed 001 §6, D6), the Excuse's place (§9.3, D11, D12, D20),
-the petit au bout (D13, FFT rule 3), the card count and the score (§10-§11 through ``score_deal``),
+the petit au bout (D13, FFT rule 3), the card count and the score (§10-§11, FFT rules 2-5: contract, partner,
+announcements and score read from the deal's record and computed here, never by the engine's scoring),
 zero-sum rows, termination; plus hidden information, clones, records, illegal actions and matches."""
 
 from __future__ import annotations
 
 import json
+import math
 import random
 from fractions import Fraction
 
@@ -14,7 +16,6 @@ import pytest
 import atout
 from atout.core.cards import Card
 from atout.core.cardset import codes
-from atout.games.tarot.scoring import score_deal
 from atout.games.tarot.state import TarotState
 from conftest import codes_in
 
@@ -50,32 +51,124 @@ def natural_winner(cards: list[int]) -> int:
     return win
 
 
+THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # seed 001 "Atouts", spec §7
+HANDFUL_VALUES = (20, 30, 40)  # seed 001 and FFT rule 4
+MULT = {"seed": {"prise": 1, "pousse": 2, "garde": 4, "garde_sans": 8, "garde_contre": 12},  # seed 001
+        "fft": {"petite": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}}  # FFT rule 1
+
+
+def away(x: Fraction) -> int:
+    """Round a half away from zero (D4, FFT rule 6)."""
+    return math.ceil(x) if x >= 0 else -math.ceil(-x)
+
+
+def read_deal(g: TarotState) -> dict:
+    """Contract, taker, partner, écart, announcements and card plays, read from the deal's record only."""
+    entry = g.log[-1]
+    deal, actions, n = entry.deal, entry.actions, g.players
+    bids = [(s, a.split()[1]) for s, a in actions if a.startswith("bid ")]
+    if not bids:
+        return {}
+    taker, contract = bids[-1]
+    call = next((a.split()[1] for _, a in actions if a.startswith("call ")), None)
+    holder = next((s for s in range(n) if call in deal["hands"][s]), None)
+    anns: list[tuple[int, int]] = []  # (seat, value) for §11.3 / FFT rule 4
+    announced_slam = False
+    for s, a in actions:
+        words = a.split()
+        if words[0] != "announce":
+            continue
+        if words[1] in ("capot", "chelem"):
+            announced_slam = True
+        elif words[1] == "poignee":
+            shown = len(words) - 2
+            # The count is a threshold; with the Excuse (every trump shown) the highest threshold reached (§7).
+            level = max(i for i, t in enumerate(THRESHOLDS[n]) if shown >= t)
+            assert shown == THRESHOLDS[n][level] or "EX" in words
+            anns.append((s, HANDFUL_VALUES[level]))
+        else:
+            assert words[1] in ("sans_atouts", "sans_points") and g.variant == "seed"
+            anns.append((s, 10))
+    ecart = next((a.split()[1:] for _, a in actions if a.startswith("discard")), [])
+    plays = [(s, Card.parse(a.split()[1]).id) for s, a in actions if a.startswith("play ")]
+    return {"taker": taker, "contract": contract, "partner": holder if holder not in (None, taker) else None,
+            "anns": anns, "slam_announced": announced_slam, "ecart": [Card.parse(c).id for c in ecart],
+            "talon": [Card.parse(c).id for c in deal["talon"]], "plays": plays, "dealer": entry.dealer}
+
+
+def reference_score(variant: str, n: int, r: dict, points2: int, oudlers: int, pab: int, slam: str,
+                    capot_value: int) -> list[Fraction]:
+    """Seed §11.1-§11.4 or FFT rule 2, 3, 4, 5 (spec tarot.md), from the pieces of the deal."""
+    m = MULT[variant][r["contract"]]
+    taker, partner = r["taker"], r["partner"]
+    raw = Fraction(points2, 2) - TARGET[oudlers]
+    if variant == "seed":
+        e = away(raw + 10 * pab)  # D13: the petit au bout before the made/failed test; D4
+        made = e >= 0
+        a = Fraction((e + 25) * m if made else e * m)  # §11.2: the prime of 25 only when made
+        if r["slam_announced"]:
+            a += capot_value if slam == "attack" else -capot_value  # §11.4, not multiplied (D14)
+        elif slam == "attack":
+            a += Fraction(capot_value, 2)
+    else:
+        d = away(raw)
+        made = d >= 0
+        base = (25 + abs(d)) * m  # FFT rule 2
+        handfuls = sum(v for _, v in r["anns"])  # rule 4: every poignée, to the side that wins the deal
+        a = Fraction((base if made else -base) + 10 * m * pab + (handfuls if made else -handfuls))
+        if slam == "attack":
+            a += 400 if r["slam_announced"] else 200  # rule 5
+        elif r["slam_announced"]:
+            a -= 200
+        if slam == "defence":
+            a -= 200
+    row = [-a] * n
+    if partner is None:
+        row[taker] = a * (n - 1)
+    elif variant == "seed":
+        row[taker] = row[partner] = a * 3 / 2  # "se partagent à égalité"
+    else:
+        row[taker], row[partner] = 2 * a, a  # FFT: 2/3 - 1/3
+    if variant == "seed":  # §11.3: announcements, paid by every other player (the attack's only if made, D8)
+        for seat, v in r["anns"]:
+            signed = -v if seat in (taker, partner) and not made else v
+            for s in range(n):
+                row[s] += signed * n if s == seat else 0
+                row[s] -= signed
+    return row
+
+
 def oracle(g: TarotState) -> tuple[list[Fraction], int, int, str | None, str]:
-    """Recompute one finished deal from its history: returns, attack half points, oudlers, pab, slam."""
-    pub = g.observation(0).public
-    n, taker = g.players, pub["taker"]
-    attack = {taker} | ({pub["partner"]} if pub["partner"] is not None else set())
+    """Recompute one finished deal from its record alone: returns, attack half points, oudlers, pab, slam."""
+    r = read_deal(g)
+    n, fft = g.players, g.variant == "fft"
+    attack = {r["taker"]} | ({r["partner"]} if r["partner"] is not None else set())
     side = {s: 0 if s in attack else 1 for s in range(n)}
     won = [0, 0]
     piles: list[set[int]] = [set(), set()]
     ex_owner_side, ex_last = None, False
-    tricks = [(t["leader"], [Card.parse(c).id for c in t["cards"]]) for t in pub["tricks"]]
-    for k, (leader, cards) in enumerate(tricks):
-        seats = [(leader + i) % n for i in range(n)]
+    plays = r["plays"]
+    # D10 / FFT rule 5: the dealer's right leads, or the FFT chelem announcer.
+    leader = r["taker"] if fft and r["slam_announced"] else (r["dealer"] + 1) % n
+    tricks: list[tuple[list[int], list[int], int]] = []  # (seats, cards, winner)
+    for k in range(len(plays) // n):
+        seats = [s for s, _ in plays[k * n:(k + 1) * n]]
+        cards = [c for _, c in plays[k * n:(k + 1) * n]]
+        assert seats == [(leader + i) % n for i in range(n)], f"trick {k}: turn order"
         w = seats[natural_winner(cards)]
-        last = k == len(tricks) - 1
+        last = k == len(plays) // n - 1
         if EX in cards:
             owner = seats[cards.index(EX)]
             ex_owner_side = side[owner]
             rest = [c for c in cards if c != EX]
             chelem_side = won[1 - side[owner]] == 0
-            if last and chelem_side and (g.variant == "fft" or side[owner] == 0):
+            if last and chelem_side and (fft or side[owner] == 0):
                 w = owner  # §9.4 / FFT rule 5: the Excuse wins the last trick of a slam
                 piles[side[w]].update(cards)
             elif last:
                 ex_last = True
                 piles[side[w]].update(rest)
-                piles[side[w] if g.variant == "seed" else 1 - side[owner]].add(EX)
+                piles[1 - side[owner] if fft else side[w]].add(EX)  # FFT D20 / seed "revient au gagnant"
             else:
                 piles[side[w]].update(rest)
                 piles[side[owner]].add(EX)
@@ -83,40 +176,34 @@ def oracle(g: TarotState) -> tuple[list[Fraction], int, int, str | None, str]:
             piles[side[w]].update(cards)
         assert w == g.history[k][2], f"trick {k}: winner"
         won[side[w]] += 1
+        tricks.append((seats, cards, w))
+        leader = w
+    assert len(tricks) == g.ntricks
     # §9.3, D11: the owner's side gives one low card if it ever holds one (not for the last trick).
     points = [sum(half_points(c) for c in p) for p in piles]
     if ex_owner_side is not None and not ex_last:
-        ex_trick = next(k for k, (_, cards) in enumerate(tricks) if EX in cards)
-        lost_it = side[g.history[ex_trick][2]] != ex_owner_side
-        if lost_it and any(half_points(c) == 1 for c in piles[ex_owner_side]):
+        ex_trick = next(t for t in tricks if EX in t[1])
+        if side[ex_trick[2]] != ex_owner_side and any(half_points(c) == 1 for c in piles[ex_owner_side]):
             points[ex_owner_side] -= 1  # the low card given for the Excuse (its identity does not matter)
             points[1 - ex_owner_side] += 1
-    deal = g.log[-1].deal
-    talon = [Card.parse(c).id for c in deal["talon"]]
-    contract = pub["contract"]
-    ecart = next((a for s, a in g.log[-1].actions if a.startswith("discard")), None)
-    extra_attack = [Card.parse(c).id for c in ecart.split()[1:]] if ecart else (talon if contract == "garde_sans" else [])
+    contract = r["contract"]
+    extra_attack = r["ecart"] or (r["talon"] if contract == "garde_sans" else [])
     attack_cards = piles[0] | set(extra_attack)
     attack2 = points[0] + sum(half_points(c) for c in extra_attack)
     oudlers = len(attack_cards & OUDLERS)
-    last_leader, last_cards = tricks[-1]
-    last_seats = [(last_leader + i) % n for i in range(n)]
-    last_winner = g.history[-1][2]
+    last_seats, last_cards, last_winner = tricks[-1]
     names = ("attack", "defence")
     pab = None
-    if g.variant == "seed":
+    if not fft:  # D13: the Petit is the winning card of the last trick
         if PETIT in last_cards and last_seats[last_cards.index(PETIT)] == last_winner:
             pab = names[side[last_winner]]
-    elif PETIT in last_cards:
+    elif PETIT in last_cards:  # FFT rule 3: the Petit is in the last trick
         pab = names[side[last_winner]]
     elif EX in last_cards and last_seats[last_cards.index(EX)] == last_winner and PETIT in tricks[-2][1]:
-        pab = names[side[g.history[-2][2]]]
+        pab = names[side[tricks[-2][2]]]  # FFT rule 5: the chelem's Excuse, the Petit in the next-to-last trick
     slam = "attack" if won[1] == 0 else "defence" if won[0] == 0 else "none"
-    anns = [(a["seat"], a["kind"]) for a in pub["announcements"] if a["kind"] not in ("capot", "chelem")]
-    row = score_deal(variant=g.variant, players=n, contract=contract, taker=taker, partner=pub["partner"],
-                     attack_points=Fraction(attack2, 2), attack_oudlers=oudlers, petit_au_bout=pab,
-                     announcements=anns, slam=slam, slam_announced=pub["slam_announced"],
-                     capot_value=g.rules.capot_value)
+    sign = {None: 0, "attack": 1, "defence": -1}[pab]
+    row = reference_score(g.variant, n, r, attack2, oudlers, sign, slam, g.rules.capot_value)
     return row, attack2, oudlers, pab, slam
 
 
@@ -141,7 +228,7 @@ def check_ecart(g: TarotState) -> None:
 def test_random_playouts_against_the_oracle(players: int, variant: str) -> None:
     """2,000 random deals: legal actions never raise, deals end, cards are conserved, scores are exact."""
     rng = random.Random(players * 31 + len(variant))
-    seen = {"taken": 0, "pab": 0, "alone": 0}
+    seen = {"taken": 0, "pab": 0, "alone": 0, "announced": 0}
     for i in range(DEALS):
         g = atout.new_game("tarot", players=players, variant=variant, seed=10_000 + i)
         assert isinstance(g, TarotState)
@@ -152,10 +239,12 @@ def test_random_playouts_against_the_oracle(players: int, variant: str) -> None:
             assert steps < 400
         rows = g.sheet()
         assert len(rows) == 1 and sum(rows[0]) == 0 and rows[0] == g.returns()
-        if g.outcome is None:
-            assert rows[0] == [0] * players
+        r = read_deal(g)
+        if not r:  # seed 001: "Si tous les joueurs passent, la partie est annulée"
+            assert rows[0] == [0] * players and g.outcome is None
             continue
         seen["taken"] += 1
+        assert g.outcome is not None
         attack, defence = g.outcome["attack_pile"], g.outcome["defence_pile"]
         assert attack & defence == 0 and attack | defence == ALL, "every card in exactly one side's pile"
         check_ecart(g)
@@ -164,8 +253,9 @@ def test_random_playouts_against_the_oracle(players: int, variant: str) -> None:
         assert (g.outcome["attack_oudlers"], g.outcome["petit_au_bout"], g.outcome["slam"]) == (oudlers, pab, slam)
         assert g.returns() == row, f"deal {i}: score"
         seen["pab"] += pab is not None
-        seen["alone"] += players == 5 and g.partner < 0
-    assert seen["taken"] > DEALS // 2 and seen["pab"] > 0
+        seen["alone"] += players == 5 and r["partner"] is None
+        seen["announced"] += bool(r["anns"])
+    assert seen["taken"] > DEALS // 2 and seen["pab"] > 0 and seen["announced"] > 0
     assert players != 5 or seen["alone"] > 0
 
 
