@@ -1,0 +1,330 @@
+"""La Prime (seed 004; spec prime.md): the coup's phases, settlement, chips, hidden information, records.
+
+Seats: A = 0, B = 1, C = 2, D = 3; the dealer is the last seat, so A is eldest and speaks first.
+Expected chips are worked out by hand from the seed's sentences quoted at each test.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import atout
+from atout.core.cardset import codes
+from atout.core.packs import PRIME40
+from atout.games.prime import PrimeState
+from conftest import codes_in
+
+RECORDS = Path(__file__).parent / "records" / "prime"
+
+
+def deal_for(first: list[list[str]], completions: dict[int, list[str]], eldest: int = 0) -> dict[str, Any]:
+    """An explicit deal: two cards per seat, then a stock that completes the given participants (in
+    turn order from eldest, one card at a time) with the listed cards; the rest in pack order."""
+    n = len(first)
+    order = [(eldest + k) % n for k in range(n) if (eldest + k) % n in completions]
+    stock: list[str] = []
+    for i in range(max((len(v) for v in completions.values()), default=0)):
+        stock += [completions[s][i] for s in order if i < len(completions[s])]
+    used = {c for h in first for c in h} | set(stock)
+    assert len(used) == 2 * n + len(stock), "a card twice in the hand-written deal"
+    stock += [c.code for c in PRIME40.cards if c.code not in used]
+    return {"hands": first, "stock": stock}
+
+
+def play(state: atout.GameState, *actions: str) -> None:
+    for a in actions:
+        state.apply(a)
+
+
+def snapshot(state: atout.GameState) -> str:
+    return json.dumps([state.to_record(), state.observation(0).to_json(), state.returns()], sort_keys=True)
+
+
+# --- worked examples of the spec (seed 004) -------------------------------------------------------------
+def test_prime3_equal_primes_at_the_top_nobody_wins_or_loses() -> None:
+    """PRIME-3. Seed: "personne ne gagne ni perd, lorsque ces égalités sont supérieures au jeu des autres"."""
+    deal = deal_for(
+        [["7H", "6S"], ["7S", "7D"], ["JD", "2D"]],
+        {0: ["AD", "5C"], 1: ["6H", "KC"], 2: ["4D", "KH"]},
+    )
+    g = atout.new_game("prime", players=3, deal=deal, dealer=2, seed=1)
+    play(g, "bet 4", "accept", "accept")
+    assert [sorted(c.code for c in g.observation(s).hand) for s in range(3)] == [
+        ["5C", "6S", "7H", "AD"], ["6H", "7D", "7S", "KC"], ["2D", "4D", "JD", "KH"]]
+    play(g, "no_show", "no_show", "no_show", "discard", "discard", "discard")  # two primes: no_show is a choice
+    assert g.is_terminal() and g.returns() == [0, 0, 0]
+    scored = [e for e in g.events() if e.kind == "deal_scored"][-1].data
+    assert scored["tie"] == [0, 1] and scored["winner"] is None
+    assert [(h["category"], h["value"]) for h in scored["hands"]] == [("prime", 70), ("prime", 70), ("point", 36)]
+
+
+def test_prime5_settlement_the_best_hand_wins_the_stake_from_every_other() -> None:
+    """PRIME-5. Seed: "celui qui a les meilleures, gagne sur tous les autres ce qui a été parié"."""
+    deal = deal_for(
+        [["7D", "5D"], ["6C", "4C"], ["7S", "6S"], ["2H", "3H"]],
+        {0: ["KS", "2S"], 1: ["3C", "QD"], 2: ["AS", "2D"]},  # A point 36, B point 45, C the 55
+    )
+    g = atout.new_game("prime", players=4, deal=deal, dealer=3, seed=1)
+    play(g, "bet 5", "accept", "accept", "decline")
+    assert g.pot == 15 and g.chips_total() == 400
+    play(g, "no_show", "no_show", "no_show", "discard", "discard", "discard")
+    assert g.returns() == [-5, -5, 10, 0]
+    scored = [e for e in g.events() if e.kind == "deal_scored"][-1].data
+    assert scored["winner"] == 2 and scored["pot"] == 15 and scored["declined"] == [3]
+    assert scored["row"] == [-5, -5, 10, 0] and scored["stacks"] == [95, 95, 110, 100]
+
+
+def test_prime6_consolation_when_nobody_accepts() -> None:
+    """PRIME-6. Seed: "on donne à celui qui parie une consolation … Chacun des Joueurs doit la donner"."""
+    g = atout.new_game("prime", players=4, seed=3, dealer=3, consolation=1)
+    play(g, "bet 3", "decline", "decline", "decline")
+    assert g.returns() == [3, -1, -1, -1]
+    scored = [e for e in g.events() if e.kind == "deal_scored"][-1].data
+    assert scored["consolation"] == [0, 1, 1, 1] and scored["hands"] == []
+
+
+def test_prime7_partnerships_score_per_team() -> None:
+    """PRIME-7. Seed: "on peut jouer en société de deux à deux"; D10: individual play, team scoring."""
+    deal = deal_for(
+        [["2S", "3S"], ["7H", "7D"], ["4S", "JS"], ["2C", "3D"]],
+        {0: ["QD", "KC"], 1: ["7C", "5S"], 2: ["2H", "KH"], 3: ["4H", "5H"]},  # B: prime 78, the best
+    )
+    g = atout.new_game("prime", players=4, variant="societe", deal=deal, dealer=3, seed=2)
+    play(g, "bet 2", "accept", "accept", "accept")
+    play(g, "no_show", "no_show", "no_show", "no_show", "discard", "discard", "discard", "discard")
+    assert g.returns() == [-2, 6, -2, -2]
+    assert isinstance(g, PrimeState) and g.team_returns() == [-4, 4]  # team AC -4, team BD +4
+    assert [e for e in g.events() if e.kind == "deal_scored"][-1].data["teams"] == [-4, 4]
+
+
+def test_prime1_flux_beats_55_at_the_table() -> None:
+    """PRIME-1 played: A holds the 55, B the flux 54; C declines."""
+    deal = deal_for([["7H", "6H"], ["2C", "3C"], ["JD", "QD"]], {0: ["AH", "KS"], 1: ["4C", "5C"]})
+    g = atout.new_game("prime", players=3, deal=deal, dealer=2, seed=1)
+    play(g, "bet 2", "accept", "decline")
+    assert [str(a) for a in g.legal_actions()] == ["no_show"]  # A's 55 may not be shown early (seed 004)
+    play(g, "no_show", "show")  # B shows his flux: straight to the showdown (D8)
+    assert g.is_terminal() and g.returns() == [-2, 2, 0]
+
+
+# --- rules of the coup --------------------------------------------------------------------------------
+def test_nobody_bets_the_coup_is_void_and_the_deal_passes() -> None:
+    """D5: a void coup; the deal passes to the next player (spec §1)."""
+    g = atout.new_game("prime", players=3, seed=4, dealer=0, deals=2)
+    play(g, "pass", "pass", "pass")
+    assert g.sheet() == [[0, 0, 0]] and g.dealer == 1 and g.current_player == 2
+
+
+def test_a_passer_lays_aside_and_is_completed_to_four() -> None:
+    """Seed: "Celui qui n'a rien, passe, & si ses deux cartes sont toutes les deux mauvaises, il les écarte.
+    S'il y en a une bonne la retient"; then the dealer gives cards up to four (D7)."""
+    g = atout.new_game("prime", players=3, seed=5, dealer=2)
+    a_cards = [c.code for c in g.observation(0).hand]
+    legal = {str(a) for a in g.legal_actions()}
+    assert {"pass", f"pass {a_cards[0]}", f"pass {a_cards[1]}", f"pass {a_cards[0]} {a_cards[1]}"} <= legal
+    play(g, f"pass {a_cards[0]} {a_cards[1]}", "bet 1", "decline", "accept")
+    assert g.phase == "show" and len(g.observation(0).hand) == 4 and len(g.observation(1).hand) == 4
+    assert not {a_cards[0], a_cards[1]} & {c.code for c in g.observation(0).hand}
+    assert g.observation(1).public["laid_aside"] == [2, 0, 0]  # the count is public, the cards are not
+    assert g.public_action(f"pass {a_cards[0]}") == "pass (1 hidden)"
+
+
+def test_calling_goes_round_from_the_bettor_including_passers() -> None:
+    """Spec §4.3: after a bet every other player in turn, passers included, accepts or declines."""
+    g = atout.new_game("prime", players=5, seed=6, dealer=4)
+    play(g, "pass", "pass", "bet 3")
+    assert [g.current_player] == [3] and g.phase == "calling"
+    play(g, "accept", "decline", "decline")
+    assert g.current_player == 1  # round to the player before the bettor
+    play(g, "accept")
+    assert g.phase == "show" and g.observation(0).public["participants"] == [1, 2, 3]
+
+
+def test_second_discard_replaces_one_for_one() -> None:
+    """Seed: "Il écarte une, deux, trois, & même toutes ses 4 cartes. Le distributeur … remplace"."""
+    g = atout.new_game("prime", players=3, seed=7, dealer=2)
+    play(g, "bet 1", "accept", "accept")
+    while g.phase == "show":
+        g.apply("no_show")
+    hand = [c.code for c in g.observation(0).hand]
+    g.apply("discard " + " ".join(hand))
+    new = [c.code for c in g.observation(0).hand]
+    assert len(new) == 4 and not set(new) & set(hand)
+    assert len(g.legal_actions()) == 16  # 0 to 4 cards of four: 2**4 ways
+
+
+def test_stock_runs_out_dead_cards_are_reused() -> None:
+    """D9: six players discarding everything need more than 40 cards; the discards come back."""
+    for seed in range(20):
+        g = atout.new_game("prime", players=6, seed=seed, dealer=5)
+        hands0 = [[c.code for c in g.observation(s).hand] for s in range(6)]
+        play(g, *[f"pass {' '.join(h)}" for h in hands0[:5]], "bet 1", *["accept"] * 5)
+        while g.phase == "show":
+            g.apply("no_show" if "no_show" in {str(a) for a in g.legal_actions()} else "show")
+        while not g.is_terminal():
+            g.apply(g.legal_actions()[-1])  # the last: discard all four
+        assert any(e.kind == "stock_renewed" for e in g.events())
+        assert sum(g.returns()) == 0 and g.chips_total() == 600
+
+
+def test_show_only_a_prime_or_flux() -> None:
+    """Seed: "Avant le second écart, on ne peut montrer que la prime ou flux"."""
+    deal = deal_for([["7H", "6H"], ["2C", "3C"], ["JD", "QD"]], {0: ["AH", "KS"], 1: ["4C", "5C"]})
+    g = atout.new_game("prime", players=3, deal=deal, dealer=2, seed=1)
+    play(g, "bet 2", "accept", "decline")
+    before = snapshot(g)
+    with pytest.raises(atout.IllegalAction) as err:
+        g.apply("show")
+    assert err.value.code == "no_made_hand" and "seed 004" in str(err.value.params["cite"])
+    assert snapshot(g) == before
+
+
+def test_tie_refers_only_to_the_top() -> None:
+    """D11 / seed: ties below the best hand do not matter; everyone else pays the best."""
+    deal = deal_for(
+        [["7H", "6H"], ["7S", "5S"], ["7D", "5D"]],
+        {0: ["AH", "KS"], 1: ["KD", "2C"], 2: ["KC", "2H"]},  # A the 55; B and C point 36 each
+    )
+    g = atout.new_game("prime", players=3, deal=deal, dealer=2, seed=1)
+    play(g, "bet 6", "accept", "accept", "no_show", "no_show", "no_show", "discard", "discard", "discard")
+    assert g.returns() == [12, -6, -6]
+
+
+# --- refusals: typed, citing the seed, state unchanged --------------------------------------------------
+@pytest.mark.parametrize(
+    ("actions", "bad", "code"),
+    [
+        ([], "bet 11", "stake_out_of_range"),  # max_stake 10 (seed 004: "le plus fort pari n'ira pas au-delà")
+        ([], "bet 0", "stake_out_of_range"),
+        ([], "bet x", "bad_stake"),
+        ([], "accept", "not_now"),
+        ([], "pass KS QS 2S", "too_many_cards"),
+        ([], "discard", "not_now"),
+        (["bet 2"], "bet 3", "not_now"),  # D6: one bet, no raise
+        (["bet 2"], "pass", "not_now"),
+        (["bet 2", "accept", "accept"], "discard", "not_now"),
+    ],
+)
+def test_bad_actions_are_refused(actions: list[str], bad: str, code: str) -> None:
+    g = atout.new_game("prime", players=3, seed=11, dealer=2)
+    play(g, *actions)
+    before = snapshot(g)
+    with pytest.raises(atout.IllegalAction) as err:
+        g.apply(bad)
+    assert err.value.code == code, str(err.value)
+    assert "seed 004" in str(err.value) or "D7" in str(err.value)
+    assert snapshot(g) == before
+
+
+def test_passing_a_card_not_in_hand_is_refused() -> None:
+    g = atout.new_game("prime", players=3, seed=11, dealer=2)
+    mine = {c.code for c in g.observation(0).hand}
+    other = next(c.code for c in PRIME40.cards if c.code not in mine)
+    with pytest.raises(atout.IllegalAction) as err:
+        g.apply(f"pass {other}")
+    assert err.value.code == "not_in_hand" and err.value.params["cards"] == [other]
+
+
+def test_a_player_cannot_stake_chips_he_has_not() -> None:
+    """Ours: table stakes, no credit; the bet limit is also the stack."""
+    g = atout.new_game("prime", players=3, seed=1, dealer=2, chips=3)
+    assert [str(a) for a in g.legal_actions() if a.kind == "bet"] == ["bet 1", "bet 2", "bet 3"]
+    with pytest.raises(atout.IllegalAction) as err:
+        g.apply("bet 4")
+    assert err.value.code == "stake_over_stack"
+
+
+def test_bad_options_and_deals() -> None:
+    with pytest.raises(ValueError):
+        atout.new_game("prime", players=3, variant="societe")
+    with pytest.raises(ValueError):
+        atout.new_game("prime", players=5, partnerships=True)
+    with pytest.raises(ValueError):
+        atout.new_game("prime", players=3, max_stake=0)
+    with pytest.raises(ValueError):
+        atout.new_game("prime", players=3, first_discard="never")
+    with pytest.raises(atout.RecordError, match="not in the 40-card pack"):
+        atout.new_game("prime", players=3, deal={"hands": [["8H", "2H"], ["3H", "4H"], ["5H", "6H"]]})
+    with pytest.raises(atout.RecordError, match="twice"):
+        atout.new_game("prime", players=3, deal={"hands": [["7H", "2H"], ["7H", "4H"], ["5H", "6H"]]})
+
+
+# --- the spec's D7 reading as an option ------------------------------------------------------------------
+def test_first_discard_after_calling_option() -> None:
+    """Spec D7: every participant may lay aside 0-2 cards after the calling round."""
+    g = atout.new_game("prime", players=3, seed=9, dealer=2, first_discard="after_calling")
+    assert [str(a) for a in g.legal_actions() if a.kind == "pass"] == ["pass"]
+    play(g, "pass", "bet 2", "accept", "accept")
+    assert g.phase == "first_discard" and g.current_player == 0
+    hand = [c.code for c in g.observation(0).hand]
+    play(g, f"discard {hand[0]}", "discard", "discard")
+    assert g.phase == "show" and len(g.observation(0).hand) == 4
+
+
+# --- random play: chips conserved, cards accounted for, zero-sum, hidden information ------------------------
+CONFIGS = [("chacun_pour_soi", 3), ("chacun_pour_soi", 4), ("chacun_pour_soi", 5), ("chacun_pour_soi", 6), ("societe", 4)]
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGS)
+def test_chips_are_never_created_or_lost(variant: str, players: int) -> None:
+    """Property over 1,000 seeded random deals per configuration: stacks + pot constant after every
+    action, the 40 cards always in exactly one place, legal actions only, the rows add to returns."""
+    pack = PRIME40.mask
+    for seed in range(250):
+        g = atout.new_game("prime", players=players, variant=variant, seed=seed, deals=4, chips=40)
+        assert isinstance(g, PrimeState)
+        rng = random.Random(seed)
+        total = g.chips_total()
+        while not g.is_terminal():
+            g.apply(rng.choice(g.legal_actions()))
+            assert g.chips_total() == total and min(g.stacks) >= 0
+            places = [*g.hands, sum(1 << c for c in g.stock), sum(1 << c for c in g.dead)]
+            assert sum(m.bit_count() for m in places) == 40
+            union = 0
+            for m in places:
+                union |= m
+            assert union == pack
+        assert sum(g.returns()) == 0
+        assert [sum(col) for col in zip(*g.sheet(), strict=True)] == g.returns()
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGS)
+def test_events_hide_what_the_seat_may_not_see(variant: str, players: int) -> None:
+    """A seat's events hold only cards it holds or laid aside; public events only shown hands."""
+    for seed in range(40):
+        g = atout.new_game("prime", players=players, variant=variant, seed=seed)
+        rng = random.Random(seed)
+        seen: list[set[str]] = [set(codes(g.known_cards(s))) for s in range(players)]
+        while True:
+            for s in range(players):
+                seen[s] |= set(codes(g.known_cards(s)))
+            shown = set().union(*(set(codes(m)) for m in g.shown))
+            for e in g.events():
+                cards = codes_in(json.dumps(e.to_json()))
+                allowed = shown if e.to is None else seen[e.to]
+                assert cards <= allowed, f"seed {seed}: {e.kind} to {e.to} shows {cards - allowed}"
+            if g.is_terminal():
+                break
+            g.apply(rng.choice(g.legal_actions()))
+
+
+def test_simulate_is_deterministic_and_conserves_chips() -> None:
+    from atout.sim import simulate
+
+    a = simulate("prime", players=5, deals=150, seed=1)
+    b = simulate("prime", players=5, deals=150, seed=1)
+    assert a.totals == b.totals and sum(a.totals) == 0
+    assert a.state is not None and b.state is not None and a.state.to_record() == b.state.to_record()
+
+
+# --- records ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", sorted(RECORDS.glob("*.json")), ids=lambda p: p.stem)
+def test_records_replay(path: Path) -> None:
+    record = atout.loads(path.read_text(encoding="utf-8"))
+    state = atout.replay(record)
+    assert state.returns() == record["result"]["returns"]
