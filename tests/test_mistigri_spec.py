@@ -72,7 +72,7 @@ def test_mis1_first_coup_with_one_bete() -> None:
     assert g.log[0].result == [-12, 3, 2, 1]
     assert [30 + x for x in g.log[0].result] == [18, 33, 32, 31]
     assert g.dealer == B and g.pool == 12 and not g.observation(0).public["noce"]
-    scored = [e for e in g.events() if e.kind == "deal_scored"][0].data
+    scored = next(e for e in g.events() if e.kind == "deal_scored").data
     assert scored["takings"] == [0, 3, 2, 1] and scored["privileged"] == "JC"
     assert scored["betes"] == [{"seat": A, "pays": 6}] and scored["trick_value"] == 1
 
