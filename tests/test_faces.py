@@ -1,0 +1,83 @@
+"""SVG card faces: every face of every pack renders as well-formed SVG with its index and name (issue 8)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from atout.core.cards import Card
+from atout.core.errors import NotationError
+from atout.core.packs import PACKS, TAROT66_1637
+from atout.faces import back, render, svg
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def texts(root: ET.Element) -> list[str]:
+    return ["".join(t.itertext()) for t in root.iter(f"{NS}text")]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+@pytest.mark.parametrize("name", list(PACKS))
+def test_every_face_is_well_formed_svg_with_its_index_and_name(name: str, lang: str) -> None:
+    pack = PACKS[name]
+    for card in pack.cards:
+        text = svg(name, card.code, lang)
+        root = ET.fromstring(text)  # well-formed XML
+        assert root.tag == f"{NS}svg" and root.get("viewBox") == "0 0 120 180", card
+        shown = texts(root)
+        title = root.find(f"{NS}title")
+        assert title is not None and title.text == f"{pack.display(card, lang)} ({card.code})"
+        if card.is_excuse:
+            assert " ".join(shown) == pack.trump_name(card, lang)  # the title, on one or two lines
+        elif card.is_trump:
+            numeral = pack.style.trump_numeral(card.trump_number or 0)
+            assert shown.count(numeral) >= 3, (card, shown)  # two corners and the medallion
+            name_on_card = pack.trump_name(card, lang)
+            if name_on_card:
+                assert " ".join(shown[3:]) == name_on_card, (card, shown)
+        else:
+            assert card.rank is not None
+            assert shown.count(pack.index(card, lang)) == 2, (card, shown)  # both corners
+            if card.rank > 10:
+                assert pack.style.ranks[lang][card.rank - 1] in shown
+
+
+def test_trump_faces_show_roman_numerals_and_titles() -> None:
+    """Italian packs number trumps in Marseille numerals with their title; French-suited ones in digits."""
+    t16 = texts(ET.fromstring(svg("tarot78-italian", "T16", "fr")))
+    assert "XVI" in t16 and "La Maison" in t16 and "Dieu" in t16  # the title on two lines
+    assert "21" in texts(ET.fromstring(svg("tarot78-french", "T21", "fr")))
+    assert "le Bagat" in texts(ET.fromstring(svg("tarot66-1637", "T1", "fr")))
+    assert "il Matto" in texts(ET.fromstring(svg("tarot66-1637", "EX", "it")))
+
+
+def test_back_is_well_formed() -> None:
+    for name in PACKS:
+        root = ET.fromstring(back(name))
+        assert root.get("viewBox") == "0 0 120 180"
+    assert svg("piquet32", "back") == back("piquet32")
+
+
+def test_render_writes_every_face_deterministically(tmp_path: Path) -> None:
+    first = render("tarot66-1637", tmp_path / "a", "fr")
+    second = render(TAROT66_1637, tmp_path / "b", "fr")
+    assert len(first) == 67 and {p.name for p in first} == {f"{c.code}.svg" for c in TAROT66_1637.cards} | {"back.svg"}
+    assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
+
+
+def test_bad_faces_are_refused_clearly() -> None:
+    with pytest.raises(ValueError, match="card 10H is not in pack tarot66-1637"):
+        svg("tarot66-1637", "10H")
+    with pytest.raises(NotationError):
+        svg("piquet32", "ZZ")
+    with pytest.raises(ValueError, match="unknown pack"):
+        svg("nope", "KH")
+    with pytest.raises(ValueError, match="unknown language"):
+        svg("piquet32", "KH", "de")
+
+
+def test_svg_accepts_card_objects() -> None:
+    assert svg("piquet32", Card.parse("kh")) == svg("piquet32", "KH")
