@@ -15,20 +15,28 @@ a poignée is shown just before one's first card, in the play phase (FFT rule 4)
 
 from __future__ import annotations
 
+from typing import Any
+
 from atout.core.actions import Action
-from atout.core.cards import Card
+from atout.core.cards import CARDS, Card
 from atout.core.cardset import mask
 from atout.core.errors import IllegalAction
 from atout.games.tarot.actions import ANNOUNCE, DONE, cards_action
 from atout.games.tarot.rules import (
     EXCUSE,
     POIGNEE_KINDS,
+    POIGNEE_THRESHOLDS,
     poignee_level,
     poignee_levels_available,
     poignee_representative,
     sans_atouts,
     sans_points,
 )
+
+#: Error codes of the reasons :func:`poignee_level` gives (by the start of its message).
+_POIGNEE_CODES = (("a card is shown twice", "card_twice"), ("you can only show", "poignee_not_in_hand"),
+                  ("a poignée shows trumps", "poignee_trumps_only"), ("the Excuse may be shown", "poignee_excuse"),
+                  ("a poignée shows exactly", "poignee_count"))
 
 # Bits of the per-seat announcement flags.
 FLAG = {"sans_atouts": 1, "sans_points": 2, "poignee": 4, "capot": 8, "chelem": 16}
@@ -52,6 +60,9 @@ class AnnoncesMixin:
     _phase: str
 
     def _open_play(self) -> None:
+        raise NotImplementedError
+
+    def _emit(self, kind: str, seat: int | None = None, to: int | None = None, **data: Any) -> None:
         raise NotImplementedError
 
     def _open_annonces(self) -> None:
@@ -100,43 +111,57 @@ class AnnoncesMixin:
                 self.current_player = self.next_seat[seat]
             return
         if action.kind != "announce" or not action.args:
-            raise IllegalAction(f"{action}: now 'announce KIND' or 'done' (§7)")
+            raise IllegalAction(f"{action}: now 'announce KIND' or 'done' (§7)", code="announce_expected",
+                                params={"cite": "seed 001, §7"})
         kind = action.args[0]
         hand, flags = self.hands[seat], self.flags[seat]
         if kind == "poignee":
             if self.fft:
-                raise IllegalAction(f"{action}: the poignée is shown just before your first card (FFT rule 4)")
+                raise IllegalAction(f"{action}: the poignée is shown just before your first card (FFT rule 4)",
+                                    code="poignee_at_first_card", params={"cite": "FFT rule 4"})
             self._announce_poignee(seat, action)
             return
         if len(action.args) != 1 or kind not in FLAG:
-            raise IllegalAction(f"{action}: unknown announcement; see legal_actions() (§7)")
+            raise IllegalAction(f"{action}: unknown announcement; see legal_actions() (§7)", code="unknown_announcement",
+                                params={"word": kind, "cite": "seed 001, §7"})
         if flags & FLAG[kind]:
-            raise IllegalAction(f"{action}: already announced")
+            raise IllegalAction(f"{action}: already announced", code="already_announced", params={"announcement": kind})
         if self.fft:
             if kind != "chelem":
                 raise IllegalAction(f"{action}: the FFT recognises only the taker's chelem here; "
-                                    "the poignée is shown at your first card (FFT rules 4, 5, 11)")
+                                    "the poignée is shown at your first card (FFT rules 4, 5, 11)",
+                                    code="fft_chelem_only", params={"cite": "FFT rules 4, 5, 11"})
         elif kind == "chelem":
-            raise IllegalAction(f"{action}: in the seed variant the slam is announced as 'announce capot' (§7)")
+            raise IllegalAction(f"{action}: in the seed variant the slam is announced as 'announce capot' (§7)",
+                                code="say_capot", params={"cite": "seed 001, §7"})
         elif kind == "sans_atouts" and not sans_atouts(hand):
-            raise IllegalAction(f"{action}: 'sans atouts' needs a hand with neither trump nor Excuse (seed 001)")
+            raise IllegalAction(f"{action}: 'sans atouts' needs a hand with neither trump nor Excuse (seed 001)",
+                                code="not_sans_atouts", params={"cite": "seed 001, §7"})
         elif kind == "sans_points" and not sans_points(hand):
-            raise IllegalAction(f"{action}: 'sans points' needs a hand with neither oudler nor court card (seed 001)")
+            raise IllegalAction(f"{action}: 'sans points' needs a hand with neither oudler nor court card (seed 001)",
+                                code="not_sans_points", params={"cite": "seed 001, §7"})
         if kind in ("capot", "chelem"):
             if seat != self.taker:
-                raise IllegalAction(f"{action}: only the taker announces the {kind} (§7, FFT rule 5)")
+                raise IllegalAction(f"{action}: only the taker announces the {kind} (§7, FFT rule 5)",
+                                    code="taker_only", params={"announcement": kind, "cite": "seed 001, §7; FFT rule 5"})
             self.slam_announced = True
         self.flags[seat] |= FLAG[kind]
         self.announcements.append((seat, kind, 0))
+        self._emit("announced", seat=seat, announcement=kind)
 
     def _announce_poignee(self, seat: int, action: Action) -> None:
         """Show a handful: seed in the announcements, FFT at one's first card (FFT rule 4)."""
         if self.flags[seat] & FLAG["poignee"]:
-            raise IllegalAction(f"{action}: one poignée per player (§7)")
+            raise IllegalAction(f"{action}: one poignée per player (§7)", code="one_poignee", params={"cite": "seed 001, §7"})
         ids = [Card.parse(a).id for a in action.args[1:]]
         level, why = poignee_level(self.hands[seat], mask(ids), len(ids), self.players, self.variant)
         if level < 0:
-            raise IllegalAction(f"{action}: {why}")
+            code = next((c for prefix, c in _POIGNEE_CODES if why.startswith(prefix)), "poignee_invalid")
+            raise IllegalAction(f"{action}: {why}", code=code,
+                                params={"count": len(ids), "thresholds": list(POIGNEE_THRESHOLDS[self.players]),
+                                        "cite": "seed 001, §7"})
         self.flags[seat] |= FLAG["poignee"]
         self.announcements.append((seat, POIGNEE_KINDS[level], mask(ids)))
+        self._emit("poignee_shown", seat=seat, announcement=POIGNEE_KINDS[level], cards=[CARDS[c].code for c in ids],
+                   count=len(ids))
 

@@ -180,18 +180,27 @@ _ABOVE_EX: Final = tuple(a | EXCUSE_BIT for a in ABOVE)
 
 def play_rule(hand: int, led: int, best: int) -> str:
     """The rule that restricts the legal cards in this position, worded for an error message."""
+    return play_rule_code(hand, led, best)[0]
+
+
+def play_rule_code(hand: int, led: int, best: int) -> tuple[str, str, dict[str, object]]:
+    """(message, code, params) of the rule that restricts the legal cards here (for IllegalAction)."""
     if led < 0:
-        return "any card may be played"
+        return "any card may be played", "any_card", {}
+    suit = "SHDC"[led] if led < TRUMP_SUIT else "T"
     if led < TRUMP_SUIT and hand & SUIT_MASKS[led]:
-        return "must follow the suit led (seed 001: 'fournir la couleur demandée')"
+        return ("must follow the suit led (seed 001: 'fournir la couleur demandée')", "must_follow",
+                {"suit": suit, "cite": "seed 001, §9.1"})
     trumps = hand & TRUMPS
     if not trumps:
-        return "no card of the suit led and no trump: any card may be played"
+        return "no card of the suit led and no trump: any card may be played", "any_card", {}
     if best >= PLAIN_CARDS and trumps & ABOVE[best]:
-        return f"must overtrump the {Card(best).code} (seed 001: 'monter à l'atout')"
+        return (f"must overtrump the {Card(best).code} (seed 001: 'monter à l'atout')", "must_overtrump",
+                {"card": Card(best).code, "cite": "seed 001, §9.1"})
     if led == TRUMP_SUIT:
-        return "trumps were led: must play a trump (seed 001, §9.1)"
-    return "void in the suit led: must trump (seed 001: 'couper'), even under a higher trump"
+        return "trumps were led: must play a trump (seed 001, §9.1)", "must_play_trump", {"cite": "seed 001, §9.1"}
+    return ("void in the suit led: must trump (seed 001: 'couper'), even under a higher trump", "must_trump",
+            {"suit": suit, "cite": "seed 001, §9.1"})
 
 
 def trick_winner_index(trick: list[int]) -> int:
@@ -239,21 +248,30 @@ def ecart_problem(hand: int, discard: int, need: int) -> str | None:
     Seed 001: "on ne peut mettre ni Roi, ni atout, ni Oudler"; D6 / FFT rule 9: non-oudler trumps
     only when the other cards do not suffice, and they are then shown.
     """
+    found = ecart_problem_code(hand, discard, need)
+    return None if found is None else found[0]
+
+
+def ecart_problem_code(hand: int, discard: int, need: int) -> tuple[str, str, dict[str, object]] | None:
+    """(message, code, params) of why ``discard`` is not a legal écart, or None (see :func:`ecart_problem`)."""
     n = discard.bit_count()
     if n != need:
-        return f"the écart is exactly {need} cards, not {n} (seed 001)"
+        return f"the écart is exactly {need} cards, not {n} (seed 001)", "ecart_count", {
+            "need": need, "count": n, "cite": "seed 001, §6"}
     if discard & ~hand:
-        return "you can only lay aside cards of your hand"
+        return "you can only lay aside cards of your hand", "ecart_not_in_hand", {}
     if discard & KINGS:
-        return "no King in the écart (seed 001: 'ni Roi')"
+        return "no King in the écart (seed 001: 'ni Roi')", "ecart_king", {"cite": "seed 001, §6"}
     if discard & OUDLERS:
-        return "no oudler in the écart (seed 001: 'ni Oudler')"
+        return "no oudler in the écart (seed 001: 'ni Oudler')", "ecart_oudler", {"cite": "seed 001, §6"}
     if discard & TRUMPS:
         allowed_plain = hand & PLAIN & ~KINGS
         if allowed_plain.bit_count() >= need:
-            return "no trump in the écart (seed 001: 'ni atout'); trumps only when unavoidable (D6, FFT rule 9)"
+            return ("no trump in the écart (seed 001: 'ni atout'); trumps only when unavoidable (D6, FFT rule 9)",
+                    "ecart_trump", {"cite": "seed 001, §6; D6"})
         if allowed_plain & ~discard:
-            return "trumps go to the écart only when unavoidable: lay aside every other legal card first (D6)"
+            return ("trumps go to the écart only when unavoidable: lay aside every other legal card first (D6)",
+                    "ecart_trump_first", {"cite": "D6, FFT rule 9"})
     return None
 
 

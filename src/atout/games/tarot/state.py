@@ -21,7 +21,7 @@ from atout.core.actions import Action, parse_action
 from atout.core.cards import CARDS, Card
 from atout.core.cardset import codes, mask
 from atout.core.errors import IllegalAction, NotationError, RecordError
-from atout.core.protocol import DealLog, GameState, Observation, Score
+from atout.core.protocol import DealLog, GameState, Observation, Score, json_number
 from atout.core.rng import clone_rng, make_rng, new_seed
 from atout.games.tarot import view
 from atout.games.tarot.actions import (
@@ -38,6 +38,7 @@ from atout.games.tarot.actions import (
 )
 from atout.games.tarot.annonces import AnnoncesMixin
 from atout.games.tarot.dealing import parse_deal, random_deal
+from atout.games.tarot.narrate import NarrateMixin, score_components, trick_data
 from atout.games.tarot.rules import (
     BIT,
     BLIND_CONTRACTS,
@@ -51,10 +52,10 @@ from atout.games.tarot.rules import (
     TRUMPS,
     TarotRules,
     callable_cards,
-    ecart_problem,
+    ecart_problem_code,
     is_petit_sec,
     legal_play_mask,
-    play_rule,
+    play_rule_code,
 )
 from atout.games.tarot.scoring import card_points2, card_points2_literal, oudlers_in, quarter_fraction, score_quarters
 
@@ -78,7 +79,7 @@ _SMALL_GET = SMALL_PLAYS.get
 _BIT_OF = BIT.__getitem__
 
 
-class TarotState(AnnoncesMixin, GameState):
+class TarotState(NarrateMixin, AnnoncesMixin, GameState):
     """A match of French Tarot: ``deals`` counted deals (annulled petit-sec hands do not count)."""
 
     game_name = "tarot"
@@ -123,6 +124,7 @@ class TarotState(AnnoncesMixin, GameState):
             dealer = self.rng.randrange(n)  # seed 001: "le premier donneur tiré au sort"
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        self._events = []  # filled only when narrating (see narrate.py); events() derives them lazily
         self.log: list[DealLog] = []
         self._start_deal(dealer)
 
@@ -141,6 +143,7 @@ class TarotState(AnnoncesMixin, GameState):
             self.log.append(DealLog(dealer=dealer, deal=deal))
             self._log_actions = self.log[-1].actions
             self._reset_deal(dealer, hands, talon)
+            self._emit("deal_started", seat=dealer, deal=index + 1, dealer=dealer)
             holder = next((s for s in range(self.players) if is_petit_sec(hands[s])), -1)
             if holder < 0:
                 self._open_bidding()
@@ -149,6 +152,7 @@ class TarotState(AnnoncesMixin, GameState):
                 self._phase, self.current_player = "petit_sec", holder  # seed 001: "il peut réclamer"
                 return
             self.log[-1].note = f"petit sec of seat {holder}: annulled, the next dealer redeals (FFT rule 7, D15)"
+            self._emit("redeal", seat=holder, reason="petit_sec", holder=holder, cards=codes(hands[holder]))
             dealer = self.next_seat[dealer]
 
     def _reset_deal(self, dealer: int, hands: list[int], talon: int) -> None:
@@ -201,9 +205,11 @@ class TarotState(AnnoncesMixin, GameState):
             # Seed 001: "la Main ne tourne pas et le joueur qui a donné donne à nouveau" (D15).
             entry = self.log[-1]
             entry.note = f"petit sec claimed by seat {seat}: annulled, the same dealer redeals (seed 001, D15)"
+            self._emit("redeal", seat=seat, reason="petit_sec", holder=seat, cards=codes(self.hands[seat]))
             self._start_deal(entry.dealer)
         else:
-            raise IllegalAction(f"{action}: you hold the Petit sec: 'petit_sec' (annul the deal) or 'no_petit_sec'")
+            raise IllegalAction(f"{action}: you hold the Petit sec: 'petit_sec' (annul the deal) or 'no_petit_sec'",
+                                code="petit_sec_choice", params={"cite": "seed 001, §3.1"})
 
     # --- bidding (§4) ----------------------------------------------------------------------------
     def _apply_bid(self, action: Action) -> None:
@@ -215,25 +221,35 @@ class TarotState(AnnoncesMixin, GameState):
         elif action.kind == "bid" and len(action.args) == 1:
             word = action.args[0]
             if word not in contracts:
-                raise IllegalAction(f"{action}: the {self.variant} contracts are {', '.join(contracts)} (§4)")
+                raise IllegalAction(f"{action}: the {self.variant} contracts are {', '.join(contracts)} (§4)",
+                                    code="unknown_contract", params={"word": word, "contracts": list(contracts),
+                                                                     "cite": "seed 001, §4"})
             i = contracts.index(word)
             if i <= self.best_bid:
                 raise IllegalAction(f"{action}: a bid must beat {contracts[self.best_bid]} "
-                                    "(seed 001: 'proposer un contrat de force supérieure')")
+                                    "(seed 001: 'proposer un contrat de force supérieure')", code="bid_too_low",
+                                    params={"contract": contracts[self.best_bid], "cite": "seed 001, §4"})
             self.best_bid, self.taker = i, seat
         else:
-            raise IllegalAction(f"{action}: in the bidding, 'pass' or 'bid CONTRACT' ({', '.join(contracts)})")
+            raise IllegalAction(f"{action}: in the bidding, 'pass' or 'bid CONTRACT' ({', '.join(contracts)})",
+                                code="bid_expected", params={"contracts": list(contracts)})
         self.bids.append((seat, word))
+        if word == "pass":
+            self._emit("passed", seat=seat)
+        else:
+            self._emit("bid", seat=seat, contract=word)
         if len(self.bids) < self.players:  # one round only (seed 001: "un seul tour")
             self.current_player = self.next_seat[seat]
             return
         if self.taker < 0:
             # Seed 001: "Si tous les joueurs passent, la partie est annulée et le joueur suivant distribue".
             self.log[-1].note = "all passed: void deal"
+            self._emit("redeal", reason="all_passed")
             self._finish_deal([0] * self.players)
             return
         self.contract = contracts[self.best_bid]
         self.side[self.taker] = ATTACK
+        self._emit("contract", seat=self.taker, contract=self.contract, taker=self.taker)
         if self.players == 5:
             self._phase, self.current_player = "call", self.taker
         else:
@@ -242,14 +258,18 @@ class TarotState(AnnoncesMixin, GameState):
     # --- the call at five (§5) -------------------------------------------------------------------
     def _apply_call(self, action: Action) -> None:
         if action.kind != "call" or len(action.args) != 1:
-            raise IllegalAction(f"{action}: the taker calls a card: 'call KH' (§5)")
+            raise IllegalAction(f"{action}: the taker calls a card: 'call KH' (§5)", code="call_expected",
+                                params={"cite": "seed 001, §5"})
         c = Card.parse(action.args[0]).id
         allowed = callable_cards(self.hands[self.taker], self.variant)
         if not allowed >> c & 1:
             rule = ("FFT rule 10: a King (a Queen if you hold the four Kings, …)" if self.fft else
                     "seed 001: 'appeler un Roi (ou une Dame s'il possède les quatre Rois)', one you do not hold (D9)")
-            raise IllegalAction(f"{action}: you may call {' '.join(codes(allowed))} ({rule})")
+            raise IllegalAction(f"{action}: you may call {' '.join(codes(allowed))} ({rule})", code="call_not_allowed",
+                                params={"card": CARDS[c].code, "cards": codes(allowed),
+                                        "cite": "FFT rule 10" if self.fft else "seed 001, §5; D9"})
         self.called = c
+        self._emit("called", seat=self.taker, called=CARDS[c].code)
         holder = next((s for s in range(self.players) if self.hands[s] >> c & 1), -1)
         if holder >= 0 and holder != self.taker:
             self.partner = holder
@@ -259,27 +279,34 @@ class TarotState(AnnoncesMixin, GameState):
 
     def _after_call(self) -> None:
         if self.contract in BLIND_CONTRACTS:
+            self._emit("talon_hidden", seat=self.taker, contract=self.contract)
             self._open_annonces()  # the talon stays face down, unseen (seed 001)
             return
         # Prise, Pousse, Garde: the talon is shown to all and taken (seed 001: "les montre aux autres").
         self.talon_shown = True
+        self._emit("talon_shown", seat=self.taker, cards=codes(self.talon))
+        if self.called >= 0 and self.talon >> self.called & 1:
+            self._emit("called_in_talon", seat=self.taker, called=CARDS[self.called].code)
         self.hands[self.taker] |= self.talon
         self._phase, self.current_player = "ecart", self.taker
 
     # --- the écart (§6) --------------------------------------------------------------------------
     def _apply_ecart(self, action: Action) -> None:
         if action.kind != "discard":
-            raise IllegalAction(f"{action}: the taker lays aside his écart: 'discard C1 … C{self.rules.talon_size}' (§6)")
+            raise IllegalAction(f"{action}: the taker lays aside his écart: 'discard C1 … C{self.rules.talon_size}' (§6)",
+                                code="ecart_expected", params={"need": self.rules.talon_size, "cite": "seed 001, §6"})
         ids = [c.id for c in action.cards()]
         m = mask(ids)
         if len(ids) != m.bit_count():
-            raise IllegalAction(f"{action}: a card is named twice")
-        problem = ecart_problem(self.hands[self.taker], m, self.rules.talon_size)
+            raise IllegalAction(f"{action}: a card is named twice", code="card_twice")
+        problem = ecart_problem_code(self.hands[self.taker], m, self.rules.talon_size)
         if problem:
-            raise IllegalAction(f"{action}: {problem}")
+            raise IllegalAction(f"{action}: {problem[0]}", code=problem[1], params=problem[2])
         self.hands[self.taker] &= ~m
         self.ecart = m
         self.ecart_trumps = m & TRUMPS
+        self._emit("ecart_made", seat=self.taker, to=self.taker, cards=codes(m))
+        self._emit("ecart_done", seat=self.taker, count=len(ids), shown_cards=codes(m & TRUMPS))
         self._open_annonces()
 
     # --- trick play (§9) -------------------------------------------------------------------------
@@ -308,10 +335,12 @@ class TarotState(AnnoncesMixin, GameState):
         """Non-card actions of the play phase: the FFT poignée at one's first card (FFT rule 4)."""
         if action.kind == "announce" and action.args[:1] == ("poignee",) and self.fft:
             if self.trick_no:
-                raise IllegalAction(f"{action}: the poignée is shown just before one's first card (FFT rule 4)")
+                raise IllegalAction(f"{action}: the poignée is shown just before one's first card (FFT rule 4)",
+                                    code="poignee_too_late", params={"cite": "FFT rule 4"})
             self._announce_poignee(self.current_player, action)  # type: ignore[arg-type]
             return
-        raise IllegalAction(f"{action}: it is time to play a card ('play CARD', §9)")
+        raise IllegalAction(f"{action}: it is time to play a card ('play CARD', §9)", code="play_expected",
+                            params={"cite": "seed 001, §9"})
 
     def _checked_card(self, action: Action | str) -> int:
         """The id of the card a ``play`` action names, after checking it (IllegalAction naming the rule);
@@ -327,16 +356,21 @@ class TarotState(AnnoncesMixin, GameState):
         seat: int = self.current_player  # type: ignore[assignment]
         hand = self.hands[seat]
         if not hand >> c & 1:
-            raise IllegalAction(f"{parsed}: {CARDS[c].code} is not in your hand")
+            raise IllegalAction(f"{parsed}: {CARDS[c].code} is not in your hand", code="not_in_hand",
+                                params={"card": CARDS[c].code})
         allowed = self._play_mask(seat)
         if not allowed >> c & 1:
+            params: dict[str, object]
             if legal_play_mask(hand, self.led, self.best) >> c & 1 and c == EXCUSE:
                 rule = "FFT rule 5: the chelem announcer plays his Excuse to the last trick"
+                code, params = "excuse_last_in_chelem", {"cite": "FFT rule 5"}
             elif legal_play_mask(hand, self.led, self.best) >> c & 1:
                 rule = "FFT rule 10: the called suit may not be led at the first trick, except with the called card"
+                code, params = "called_suit_first_trick", {"called": CARDS[self.called].code, "cite": "FFT rule 10"}
             else:
-                rule = play_rule(hand, self.led, self.best)
-            raise IllegalAction(f"{parsed}: {rule}; you may play {' '.join(codes(allowed))}")
+                rule, code, params = play_rule_code(hand, self.led, self.best)
+            params = {**params, "played": CARDS[c].code, "cards": codes(allowed)}
+            raise IllegalAction(f"{parsed}: {rule}; you may play {' '.join(codes(allowed))}", code=code, params=params)
         return c
 
     def _end_trick(self) -> None:
@@ -372,6 +406,8 @@ class TarotState(AnnoncesMixin, GameState):
             self.ex_seat = -1
         if self.debt >= 0:
             self._settle_excuse()
+        if self._narrate:
+            self._emit("trick_won", seat=winner, **trick_data(self, wside, ex_seat))
         if last:
             self._petit_au_bout(winner, tmask, ex_seat)
         self.tricks_won[wside] += 1
@@ -432,6 +468,11 @@ class TarotState(AnnoncesMixin, GameState):
             "attack_pile": attack, "defence_pile": defence, "attack_points": Fraction(points2, 2),
             "attack_oudlers": oudlers, "petit_au_bout": self.pab, "slam": slam,
         }
+        if self._narrate:
+            if self.pab:
+                self._emit("petit_au_bout", side=self.pab)
+            if slam != "none" or self.slam_announced:
+                self._emit("slam", side=slam, announced=self.slam_announced)
         self._finish_deal(row)
 
     def _finish_deal(self, row4: list[int]) -> None:
@@ -440,8 +481,11 @@ class TarotState(AnnoncesMixin, GameState):
         self.totals4 = [t + q for t, q in zip(self.totals4, row4, strict=True)]
         self.counted += 1
         self._lcache, self._lmask = None, 0
+        if self._narrate and self.outcome is not None:
+            self._emit("deal_scored", seat=self.taker, **score_components(self, entry.result))
         if self.counted >= self.deals_limit:
             self._phase, self.current_player = "over", None
+            self._emit("match_over", totals=[json_number(x) for x in self.returns()])
             return
         self._start_deal(self.next_seat[entry.dealer])  # the deal passes to the right (seed 001)
 
@@ -527,6 +571,10 @@ class TarotState(AnnoncesMixin, GameState):
                     self.led = 4
         else:
             self.ex_seat = seat  # the Excuse never fixes the suit nor wins here (§9.3)
+        if self._narrate:
+            self._emit("card_played", seat=seat, card=CARDS[c].code, trick=self.trick_no + 1)
+            if c == self.called:
+                self._emit("partner_revealed", seat=seat, called=CARDS[c].code, alone=seat == self.taker)
         if len(trick) < self.players:
             self.current_player = self.next_seat[seat]
         else:
@@ -596,6 +644,8 @@ class TarotState(AnnoncesMixin, GameState):
         new.piles = list(self.piles)
         new.tricks_won = list(self.tricks_won)
         new.totals4 = list(self.totals4)
+        new._events = list(self._events)
+        d.pop("_twin", None)  # the narrating twin follows one log only: a clone builds its own
         new._lcache = None if self._lcache is None else list(self._lcache)
         new.log = [DealLog(e.dealer, e.deal, list(e.actions), None if e.result is None else list(e.result), e.note)
                    for e in self.log]

@@ -1,0 +1,182 @@
+"""Tarot's events (language-free, for :mod:`atout.present`), derived lazily so that playouts stay fast.
+
+A state plays with ``_narrate`` off: its hot path emits nothing. :meth:`NarrateMixin.events` then
+replays the match log through a *narrating* twin (``_narrate`` on), fed incrementally, and returns
+that twin's events: the same events, at no cost to simulations that never ask for them.
+
+Event kinds (``data`` keys): ``deal_started`` (deal, dealer), ``redeal`` (reason, holder),
+``bid`` (contract), ``passed``, ``contract`` (contract, taker), ``called`` (called),
+``talon_shown`` (cards), ``talon_hidden`` (contract), ``called_in_talon`` (called), ``ecart_made``
+(cards; to the taker only), ``ecart_done`` (count, shown_cards), ``announced`` (announcement),
+``poignee_shown`` (announcement, cards, count), ``card_played`` (card, trick), ``partner_revealed``
+(called), ``trick_won`` (trick, leader, cards, seats, points, attack_tricks, defence_tricks,
+attack_points, excuse), ``petit_au_bout`` (side), ``slam`` (side, announced), ``deal_scored``
+(every scoring component, see :func:`score_components`), ``match_over`` (totals).
+
+>>> import atout
+>>> g = atout.new_game("tarot", players=4, seed=3, dealer=3)
+>>> g.apply("pass")
+>>> [e.kind for e in g.events()]
+['deal_started', 'passed']
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from atout.core.cards import CARDS
+from atout.core.cardset import codes
+from atout.core.events import Event
+from atout.core.protocol import Score, json_number
+from atout.games.tarot.rules import ANNOUNCE_VALUES, MULTIPLIERS, OUDLERS, POIGNEE_KINDS, TARGETS, VALUE2
+
+if TYPE_CHECKING:
+    from atout.games.tarot.state import TarotState
+
+_SIDES = ("attack", "defence")
+
+
+class NarrateMixin:
+    """Events for :class:`TarotState`: emitted only by a narrating twin, read through :meth:`events`."""
+
+    _narrate: bool = False  # True only in the twin built by _narrator(); playouts never pay for events
+    _events: list[Event]
+
+    def _emit(self, kind: str, seat: int | None = None, to: int | None = None, **data: Any) -> None:
+        if self._narrate:
+            self.__dict__.setdefault("_events", []).append(Event(kind, seat, data, to))
+
+    def _narrator(self) -> TarotState:
+        """The narrating twin, brought up to date with the log (built on first use)."""
+        from atout.games.tarot.state import TarotState
+
+        me: TarotState = self  # type: ignore[assignment]
+        twin: TarotState | None = me.__dict__.get("_twin")
+        if twin is None:
+            twin = object.__new__(TarotState)
+            twin._narrate = True
+            twin.__init__(me.rules, seed=me.seed, deal=[e.deal for e in me.log],  # type: ignore[misc]
+                          dealer=me.log[0].dealer, deals=me.deals_limit)
+            me.__dict__["_twin"] = twin
+        twin.given_deals = [e.deal for e in me.log]
+        while True:
+            i = len(twin.log) - 1
+            done, todo = twin.log[i].actions, me.log[i].actions
+            if len(done) >= len(todo):
+                return twin
+            twin.apply(todo[len(done)][1])
+
+    def events(self, seat: int | None = None, since: int = 0) -> list[Event]:
+        """Events from index ``since`` that ``seat`` may see (None: a spectator, public events only)."""
+        source = self.__dict__.get("_events", []) if self._narrate else self._narrator()._events
+        return [e for e in source[since:] if e.to is None or e.to == seat]
+
+    @property
+    def event_count(self) -> int:
+        source = self.__dict__.get("_events", []) if self._narrate else self._narrator()._events
+        return len(source)
+
+
+def trick_data(state: TarotState, wside: int, ex_seat: int) -> dict[str, Any]:
+    """The ``trick_won`` data: its cards by seat, its card points, the running count of each side."""
+    n = state.players
+    seats = [(state.leader + i) % n for i in range(len(state.trick))]
+    points2 = sum(VALUE2[c] for c in state.trick)
+    won = list(state.tricks_won)
+    won[wside] += 1
+    return {
+        "trick": state.trick_no + 1,
+        "leader": state.leader,
+        "cards": [CARDS[c].code for c in state.trick],
+        "seats": seats,
+        "points": json_number(Fraction(points2, 2)),
+        "winner_side": _SIDES[wside],
+        "attack_tricks": won[0],
+        "defence_tricks": won[1],
+        "excuse": ex_seat if ex_seat >= 0 else None,
+    }
+
+
+def _round_away(d2: int) -> int:
+    return (d2 + 1) // 2 if d2 >= 0 else -((1 - d2) // 2)
+
+
+def score_components(state: TarotState, row: list[Score]) -> dict[str, Any]:
+    """Every number a player needs to check a deal's score by hand (seed §11, FFT rule 2).
+
+    ``per_defender`` is what each defender pays the attack (negative: receives) before the seed's
+    announcement ledger; ``announcements`` lists each with its value and who gains it.
+    """
+    outcome = state.outcome or {}
+    variant = state.variant
+    contract = state.contract or ""
+    m = MULTIPLIERS[variant][contract]
+    points = Fraction(outcome.get("attack_points", 0))
+    oudlers = int(outcome.get("attack_oudlers", 0))
+    needed = TARGETS[oudlers]
+    pab_side = outcome.get("petit_au_bout")
+    pab = 1 if pab_side == "attack" else -1 if pab_side == "defence" else 0
+    slam = outcome.get("slam", "none")
+    d2 = int(points * 2) - 2 * needed
+    partner = state.partner if state.partner >= 0 and state.partner != state.taker else None
+    attack_pile = int(outcome.get("attack_pile", 0))
+    visible = state.played | (state.talon if state.talon_shown else 0)
+    data: dict[str, Any] = {
+        "deal": state.deal_index + 1,
+        "variant": variant,
+        "contract": contract,
+        "multiplier": m,
+        "taker": state.taker,
+        "partner": partner,
+        "called": CARDS[state.called].code if state.called >= 0 else None,
+        "points": json_number(points),
+        "oudlers": oudlers,
+        "bouts": codes(attack_pile & OUDLERS & visible),  # only cards everyone saw (a blind talon stays hidden)
+        "needed": needed,
+        "difference": json_number(Fraction(d2, 2)),
+        "petit_au_bout": pab_side,
+        "slam": slam,
+        "slam_announced": state.slam_announced,
+        "attack_tricks": state.tricks_won[0],
+        "defence_tricks": state.tricks_won[1],
+    }
+    if variant == "seed":
+        e = _round_away(d2 + 20 * pab)
+        made = e >= 0
+        contract_part = (e + 25) * m if made else e * m
+        if state.slam_announced:
+            slam_part = state.rules.capot_value if slam == "attack" else -state.rules.capot_value
+        else:
+            slam_part = state.rules.capot_value // 2 if slam == "attack" else 0
+        data.update(pab_points=10 * pab, result=e, made=made, base=25 if made else 0, contract_points=contract_part,
+                    slam_points=slam_part, per_defender=contract_part + slam_part)
+        anns = []
+        for seat, kind, _ in state.announcements:
+            if kind in ("capot", "chelem"):
+                continue
+            attack_side = seat == state.taker or seat == partner
+            gains = not attack_side or made
+            anns.append({"seat": seat, "kind": kind, "value": ANNOUNCE_VALUES[kind], "gains": gains})
+        data["announcements"] = anns
+    else:
+        d = _round_away(d2)
+        made = d >= 0
+        base = (25 + abs(d)) * m
+        handfuls = sum(ANNOUNCE_VALUES[k] for _, k, _ in state.announcements if k in POIGNEE_KINDS)
+        slam_part = 0
+        if slam == "attack":
+            slam_part = 400 if state.slam_announced else 200
+        elif state.slam_announced:
+            slam_part = -200
+        if slam == "defence":
+            slam_part -= 200
+        total = (base if made else -base) + 10 * m * pab + (handfuls if made else -handfuls) + slam_part
+        data.update(result=d, made=made, base=25, contract_points=base if made else -base, pab_points=10 * m * pab,
+                    handfuls=handfuls if made else -handfuls, slam_points=slam_part, per_defender=total,
+                    announcements=[{"seat": s, "kind": k, "value": ANNOUNCE_VALUES[k], "gains": made}
+                                   for s, k, _ in state.announcements if k in POIGNEE_KINDS])
+    data["share"] = "alone" if partner is None else ("halves" if variant == "seed" else "thirds")
+    data["row"] = [json_number(x) for x in row]
+    data["totals"] = [json_number(x) for x in state.returns()]
+    return data
