@@ -81,8 +81,9 @@ def back(pack: str | Pack) -> str:
     body = (
         f'<rect x="2" y="2" width="116" height="176" rx="8" fill="{colour}"/>'
         f'<rect x="9" y="9" width="102" height="162" rx="5" fill="none" stroke="{PARCHMENT}" stroke-width="2"/>'
-        '<clipPath id="inner"><rect x="12" y="12" width="96" height="156" rx="4"/></clipPath>'
-        f'<g clip-path="url(#inner)" transform="translate(14 30) scale(1 1.5)">{lattice}</g>'
+        # The clip id names the pack, so that several backs inlined in one HTML page do not collide.
+        f'<clipPath id="back-{the_pack.name}"><rect x="12" y="12" width="96" height="156" rx="4"/></clipPath>'
+        f'<g clip-path="url(#back-{the_pack.name})"><g transform="translate(14 -10) scale(1 2)">{lattice}</g></g>'
         f'<ellipse cx="60" cy="90" rx="30" ry="42" fill="{colour}" stroke="{PARCHMENT}" stroke-width="2.5"/>'
         + star(60, 90, 20, PARCHMENT, points=8, inner=0.5)
     )
