@@ -538,5 +538,11 @@ class Tarot1637State(GameState):
         new.log = [replace(d, actions=list(d.actions)) for d in self.log]
         return new
 
+    def options(self) -> dict[str, Any]:
+        """Rule options for records; the variant is a record header of its own."""
+        out = super().options()
+        out.pop("variant", None)
+        return out
+
     def match_header(self) -> dict[str, Any]:
         return {"deals": self.deals_limit}
