@@ -165,6 +165,11 @@ class MistigriState(GameState):
         seat = self._to_move
         assert seat is not None
         legal = self._speaking_actions(seat)
+        if action.kind == "draw":  # the discards in any order
+            try:
+                action = Action("draw", tuple(c.code for c in sorted(action.cards())))
+            except NotationError as exc:
+                raise _refuse(action, str(exc), "bad_card", "notation") from None
         if action in legal:
             self._do_speak(seat, action)
             return
