@@ -30,6 +30,13 @@ PLAY = tuple(Action("play", (c.code,)) for c in CARDS)
 PILLAGE = tuple(Action("pillage", (c.code,)) for c in CARDS)
 
 TRICKS = 5  # five cards each, five tricks
+#: Error codes of the rules :func:`legal_cards` names (seed 002, §5).
+_PLAY_CODES = {
+    "must follow suit": "must_follow",
+    "must follow suit and beat the card winning the trick ('monter')": "must_follow_higher",
+    "void in the suit led: must overtrump ('couper' and 'monter')": "must_overtrump",
+    "void in the suit led: must trump ('couper'), even under a higher trump": "must_trump",
+}
 
 
 class TriompheState(GameState):
@@ -85,6 +92,7 @@ class TriompheState(GameState):
         if dealer is None:
             dealer = self.rng.randrange(self.players)  # seed 002: "le donneur, désigné par le sort"
         check_seat_arg("dealer", dealer, self.players)
+        self._events = []  # language-free events for atout.present (see events())
         self.log: list[DealLog] = []
         self._start_deal(dealer)
 
@@ -134,6 +142,8 @@ class TriompheState(GameState):
         )
         self._to_move: int | None = self.eldest
         self._phase = "play"
+        self._emit("deal_started", seat=dealer, deal=len(self.log), dealer=dealer, turnup=CARDS[turnup].code,
+                   trump=Suit(self.trump).letter)
         if self.rules.pillage:
             self._open_pillage(dealer)
         elif not self.rules.each_for_himself:
@@ -201,14 +211,17 @@ class TriompheState(GameState):
             self._end_pillage()
             return
         if action.kind != "pillage" or len(action.args) != 1:
-            raise IllegalAction(f"{action}: in the pillage, 'pillage CARD' (the card put under the stock) or 'stop'")
+            raise IllegalAction(f"{action}: in the pillage, 'pillage CARD' (the card put under the stock) or 'stop'",
+                                code="pillage_expected", params={"cite": "seed 002, §9.3"})
         card = Card.parse(action.args[0])
         if not self.hands[self.pillager] >> card.id & 1:
-            raise IllegalAction(f"{action}: {card.code} is not in your hand")
+            raise IllegalAction(f"{action}: {card.code} is not in your hand", code="not_in_hand", params={"card": card.code})
         taken = self.turnup
         self.hands[self.pillager] = self.hands[self.pillager] & ~(1 << card.id) | (1 << taken)
         self.under.append(card.id)
         self.pillaged.append(taken)
+        self._emit("pillaged", seat=self.pillager, card=CARDS[taken].code)
+        self._emit("put_under", seat=self.pillager, to=self.pillager, card=card.code)
         # Turn the next card: while it is a trump the pillager may take it too ("en tournant sans
         # interruption"); cards put under are never turned again (D10).
         if self.stock:
@@ -220,6 +233,7 @@ class TriompheState(GameState):
             self._end_pillage()
 
     def _end_pillage(self) -> None:
+        self._emit("pillage_over", seat=self.pillager, turnup=None if self.turnup is None else CARDS[self.turnup].code)
         self._phase = "play"
         self._to_move = self.eldest
 
@@ -248,28 +262,34 @@ class TriompheState(GameState):
         side = self.rules.side_of(seat)
         if c["stage"] == "offer":
             if action == CONCEDE:
+                self._emit("conceded", seat=seat, side=side)
                 self.concession = {"stage": "answer", "by_side": side, "by": seat}
                 self._to_move = self._concession_decider()
             elif action == NO_CONCESSION:
+                self._emit("no_concession", seat=seat, side=side)
                 if c["side_turn"] == 0:
                     self.concession = {"stage": "offer", "side_turn": 1}
                     self._to_move = self._concession_decider()
                 else:
                     self._begin_play()
             else:
-                raise IllegalAction(f"{action}: before the lead a side may 'concede' or say 'no_concession' (§4)")
+                raise IllegalAction(f"{action}: before the lead a side may 'concede' or say 'no_concession' (§4)",
+                                    code="concession_expected", params={"cite": "seed 002, §4"})
             return
         if action == ACCEPT:
             # Seed 002: "il gagne un jeu s'il l'accepte".
             self.concession = {**c, "answer": "accepted"}
-            self._finish_deal({side: 1}, {})
+            self._emit("concession_accepted", seat=seat, side=side)
+            self._finish_deal({side: 1}, {}, "concession_accepted")
         elif action == REFUSE:
             # Seed 002: refusing commits the side to the vole: "il perd deux jeux, s'il ne fait pas la vole".
             self.concession = {**c, "answer": "refused"}
+            self._emit("concession_refused", seat=seat, side=side)
             self.vole_side, self.refused = side, True
             self._begin_play()
         else:
-            raise IllegalAction(f"{action}: the game was conceded to you: 'accept' or 'refuse' (§4)")
+            raise IllegalAction(f"{action}: the game was conceded to you: 'accept' or 'refuse' (§4)",
+                                code="answer_expected", params={"cite": "seed 002, §4"})
 
     def _begin_play(self) -> None:
         self._phase = "play"
@@ -280,24 +300,33 @@ class TriompheState(GameState):
         seat = self._to_move
         assert seat is not None
         if action.kind != "play" or len(action.args) != 1:
-            raise IllegalAction(f"{action}: it is time to play a card ('play CARD')")
+            raise IllegalAction(f"{action}: it is time to play a card ('play CARD')", code="play_expected",
+                                params={"cite": "seed 002, §5"})
         card = Card.parse(action.args[0])
         hand = self.hands[seat]
         if not hand >> card.id & 1:
-            raise IllegalAction(f"{action}: {card.code} is not in your hand")
+            raise IllegalAction(f"{action}: {card.code} is not in your hand", code="not_in_hand", params={"card": card.code})
         allowed, rule = legal_cards(hand, self.trick, self.trump, self.strength)
         if not allowed >> card.id & 1:
             options = " ".join(codes(allowed))
-            raise IllegalAction(f"{action}: {rule} (seed 002, §5); you may play {options}")
+            led = self.trick[0] // 14
+            code = _PLAY_CODES.get(rule, "illegal_card")
+            params: dict[str, object] = {"played": card.code, "cards": codes(allowed), "suit": "SHDC"[led],
+                      "trump": "SHDC"[self.trump], "cite": "seed 002, §5"}
+            raise IllegalAction(f"{action}: {rule} (seed 002, §5); you may play {options}", code=code, params=params)
         self.hands[seat] = hand & ~(1 << card.id)
         self.trick.append(card.id)
         self.trick_seats.append(seat)
+        self._emit("card_played", seat=seat, card=card.code, trick=len(self.history) + 1)
         if len(self.trick) < self.players:
             self._to_move = (seat + 1) % self.players
             return
         winner = self.trick_seats[trick_winner(self.trick, self.trump, self.strength)]
         self.history.append((self.leader, self.trick, winner))
         self.won[winner] += 1
+        self._emit("trick_won", seat=winner, trick=len(self.history), leader=self.leader,
+                   cards=[CARDS[c].code for c in self.trick], seats=list(self.trick_seats), tricks=list(self.won),
+                   side_tricks=[self._side_tricks(s) for s in range(self.rules.sides)])
         self.trick, self.trick_seats = [], []
         self.leader = self._to_move = winner
         self._after_trick(winner)
@@ -313,17 +342,18 @@ class TriompheState(GameState):
         if self.vole_side is not None:
             if win_side != self.vole_side:
                 # Seed 002: "Celui qui entreprenant la vole ne la fait pas, perd deux jeux".
-                self._finish_deal({}, {self.vole_side: 2})
+                self._finish_deal({}, {self.vole_side: 2}, "vole_failed")
             elif done == TRICKS:
-                self._finish_deal({self.vole_side: 2}, {})  # "s'il faisait la vole, il en marquerait deux"
+                self._finish_deal({self.vole_side: 2}, {}, "vole_made")  # "s'il faisait la vole, il en marquerait deux"
             return
         if done == 3 and all(side_of(w) == win_side for _, _, w in self.history):
             self._phase = "vole"  # D8: stop with one point, or play on for the vole
             self._to_move = winner
+            self._emit("three_first_tricks", seat=winner, side=win_side)
             return
         for side in range(self.rules.sides):
             if self._side_tricks(side) >= 3:
-                self._finish_deal({side: 1}, {})  # "qui a fait trois mains ou levées, marque un jeu"
+                self._finish_deal({side: 1}, {}, "three_tricks")  # "qui a fait trois mains ou levées, marque un jeu"
                 return
         if done == TRICKS:
             # §9.4, D12: nobody has three; the first to reach the highest count wins one point.
@@ -332,19 +362,22 @@ class TriompheState(GameState):
             for _, _, w in self.history:
                 counts[w] += 1
                 if counts[w] == best:
-                    self._finish_deal({side_of(w): 1}, {})
+                    self._finish_deal({side_of(w): 1}, {}, "most_tricks")
                     return
 
     def _apply_vole(self, action: Action) -> None:
         seat = self._to_move
         assert seat is not None
         if action == STOP:
-            self._finish_deal({self.rules.side_of(seat): 1}, {})
+            self._emit("stopped", seat=seat)
+            self._finish_deal({self.rules.side_of(seat): 1}, {}, "stopped")
         elif action == VOLE:
+            self._emit("vole_undertaken", seat=seat)
             self.vole_side = self.rules.side_of(seat)
             self._phase = "play"
         else:
-            raise IllegalAction(f"{action}: after the first three tricks: 'stop' (1 point) or 'vole' (§6)")
+            raise IllegalAction(f"{action}: after the first three tricks: 'stop' (1 point) or 'vole' (§6)",
+                                code="vole_choice", params={"cite": "seed 002, §6"})
 
     # --- scoring (§7, §9.5) ---------------------------------------------------------------------
     def _gain(self, side: int, n: int) -> None:
@@ -365,8 +398,9 @@ class TriompheState(GameState):
             else:
                 self.scores[1 - side] += 1
 
-    def _finish_deal(self, gains: dict[int, int], losses: dict[int, int]) -> None:
+    def _finish_deal(self, gains: dict[int, int], losses: dict[int, int], reason: str = "") -> None:
         before = self._net()
+        scores_before, debts_before = list(self.scores), list(self.debts)
         for side, n in gains.items():
             self._gain(side, n)
         for side, n in losses.items():
@@ -378,8 +412,16 @@ class TriompheState(GameState):
         self.deal_over = True
         self._phase = "over"
         self._to_move = None
+        self._emit("deal_scored", deal=len(self.log), reason=reason, refused=self.refused,
+                   vole_side=self.vole_side, gains=[gains.get(s, 0) for s in range(self.rules.sides)],
+                   losses=[losses.get(s, 0) for s in range(self.rules.sides)],
+                   side_tricks=[self._side_tricks(s) for s in range(self.rules.sides)], tricks=list(self.won),
+                   scores_before=scores_before, debts_before=debts_before, scores=list(self.scores),
+                   debts=list(self.debts), row=row, target=self.target, sides=self.rules.sides,
+                   seat_sides=[side_of(s) for s in range(self.players)])
         reached = self.target is not None and max(self.scores) >= self.target
         if reached or (self.deals_limit is not None and len(self.log) >= self.deals_limit):
+            self._emit("match_over", scores=list(self.scores), totals=self.returns(), target=self.target)
             return
         self._start_deal((self.log[-1].dealer + 1) % self.players)  # D5: the deal passes to the next player
 
@@ -488,6 +530,7 @@ class TriompheState(GameState):
         new.debts = list(self.debts)
         new.pillaged = list(self.pillaged)
         new.concession = dict(self.concession)
+        new._events = list(self._events)
         new.log = [replace(d, actions=list(d.actions)) for d in self.log]
         return new
 
