@@ -1,0 +1,160 @@
+"""Mutation check: each hand-made rule change must make the tests named for it fail.
+
+Every mutant below changes one rule of the engine (a constant, a comparison, a condition). The script
+copies ``src/`` to a temporary directory, applies one mutant at a time to the copy (the working tree
+is never touched), runs the named tests against the copy (``PYTHONPATH``) and reports whether they
+failed ("killed") or passed ("SURVIVED"). Exit status 1 if a mutant survives or no longer applies.
+
+    .venv/bin/python tools/mutants.py            # every mutant (a few minutes)
+    .venv/bin/python tools/mutants.py --list     # names only
+    .venv/bin/python tools/mutants.py poignee    # mutants whose name contains "poignee"
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TAROT, TRI = "atout/games/tarot", "atout/games/triomphe"
+MUT = "tests/test_tarot_rules_mutants.py"
+ORACLE = "tests/test_tarot_playouts.py::test_random_playouts_against_the_oracle"
+LAYOUT = "tests/test_triomphe_layout.py"
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One rule change: replace ``old`` (found exactly once in ``path``) by ``new``; ``tests`` must fail."""
+
+    name: str
+    path: str  # relative to src/
+    old: str
+    new: str
+    tests: tuple[str, ...]
+
+
+MUTANTS = [
+    # --- poignée thresholds and levels (seed 001 "Atouts", spec §7) ---
+    Mutant("poignee 3p simple 13->14", f"{TAROT}/rules.py", "{3: (13, 15, 18)", "{3: (14, 15, 18)", (MUT,)),
+    Mutant("poignee 3p simple 13->12", f"{TAROT}/rules.py", "{3: (13, 15, 18)", "{3: (12, 15, 18)", (MUT,)),
+    Mutant("poignee 3p double 15->16", f"{TAROT}/rules.py", "{3: (13, 15, 18)", "{3: (13, 16, 18)", (MUT,)),
+    Mutant("poignee 3p triple 18->17", f"{TAROT}/rules.py", "{3: (13, 15, 18)", "{3: (13, 15, 17)", (MUT,)),
+    Mutant("poignee 4p double 13->12", f"{TAROT}/rules.py", "4: (10, 13, 15)", "4: (10, 12, 15)", (MUT,)),
+    Mutant("poignee 5p simple 8->9", f"{TAROT}/rules.py", "5: (8, 10, 13)}", "5: (9, 10, 13)}", (MUT,)),
+    Mutant("poignee 5p triple 13->14", f"{TAROT}/rules.py", "5: (8, 10, 13)}", "5: (8, 10, 14)}", (MUT,)),
+    Mutant("poignee value double 30->25", f"{TAROT}/rules.py", '"poignee_double": 30', '"poignee_double": 25', (MUT,)),
+    Mutant("poignee with Excuse: max->min level", f"{TAROT}/rules.py",
+           "return max(i for i, t in enumerate(thresholds) if n >= t)",
+           "return min(i for i, t in enumerate(thresholds) if n >= t)", (MUT,)),
+    # --- sans points (seed 001: "ni Oudlers ni Figures") ---
+    Mutant("sans points: Kings only", f"{TAROT}/rules.py", "return not hand & (OUDLERS | COURTS)",
+           "return not hand & (OUDLERS | KINGS)", (MUT,)),
+    # --- the capot Excuse and the petit au bout (§9.4, D12, D13) ---
+    Mutant("D12: defence's Excuse wins a capot last trick", f"{TAROT}/state.py",
+           "(self.fft or owner == ATTACK)", "(self.fft or True)", (MUT,)),
+    Mutant("D13: Petit au bout when the Excuse wins", f"{TAROT}/state.py",
+           "if winner != ex_seat and self.best == PETIT:", "if self.best == PETIT:", (MUT,)),
+    # --- FFT rule 10: the called card may be led at the first trick ---
+    Mutant("FFT rule 10: called card not leadable", f"{TAROT}/state.py",
+           "allowed = (hand & ~SUIT_MASKS[self.called // 14] | hand & 1 << self.called) or hand",
+           "allowed = (hand & ~SUIT_MASKS[self.called // 14]) or hand", (MUT,)),
+    # --- FFT rule 4: every poignée of a deal counts ---
+    Mutant("FFT two poignees: += -> =", f"{TAROT}/scoring.py", "handfuls += ANNOUNCE_VALUES[kind]",
+           "handfuls = ANNOUNCE_VALUES[kind]", (MUT,)),
+    # --- the seed's literal count (D3, seed_literal) ---
+    Mutant("seed_literal: one pair only", f"{TAROT}/scoring.py", "return sum(honours[:pairs]) + numerals",
+           "return sum(honours[:1]) + numerals", (MUT,)),
+    Mutant("seed_literal: lowest honours first", f"{TAROT}/scoring.py",
+           "for i in range(78) if honour_cards >> i & 1), reverse=True)",
+           "for i in range(78) if honour_cards >> i & 1), reverse=False)", (MUT,)),
+    Mutant("seed_literal: 21 and Petit pair honours", f"{TAROT}/scoring.py", "pairs = (pile & MIDDLE_TRUMPS).bit_count()",
+           "pairs = (pile & (MIDDLE_TRUMPS | OUDLERS)).bit_count()", (MUT,)),
+    # --- the scoring, caught by the playout oracle alone (its own reading and scoring) ---
+    Mutant("seed prime 25->20", f"{TAROT}/scoring.py", "amount = (e + 25) * m if made else e * m",
+           "amount = (e + 20) * m if made else e * m", (ORACLE,)),
+    Mutant("seed prime also when failed", f"{TAROT}/scoring.py", "amount = (e + 25) * m if made else e * m",
+           "amount = (e + 25) * m", (ORACLE,)),
+    Mutant("FFT base 25->20", f"{TAROT}/scoring.py", "base = (25 + abs(d)) * m", "base = (20 + abs(d)) * m", (ORACLE,)),
+    Mutant("seed exact target is failed", f"{TAROT}/scoring.py", "made = e >= 0", "made = e > 0", (ORACLE,)),
+    Mutant("target with 1 oudler 51->50", f"{TAROT}/rules.py", "TARGETS: Final = (56, 51, 41, 36)",
+           "TARGETS: Final = (56, 50, 41, 36)", (ORACLE,)),
+    Mutant("seed petit au bout not before the test (D13)", f"{TAROT}/scoring.py", "e = _round_away(d2 + 20 * pab)",
+           "e = _round_away(d2)", (ORACLE,)),
+    Mutant("FFT petit au bout not multiplied", f"{TAROT}/scoring.py", "+ 10 * m * pab", "+ 10 * pab", (ORACLE,)),
+    Mutant("FFT 5p split 1/2-1/2", f"{TAROT}/scoring.py", "attack_total // 2 if variant == \"seed\" else attack_total // 3",
+           "attack_total // 2", (ORACLE,)),
+    Mutant("seed taker's failed announcement paid to him", f"{TAROT}/scoring.py",
+           "if (seat == taker or seat == partner) and not made:", "if seat == taker and not made:", (ORACLE,)),
+    Mutant("multiplier garde 4->3", f"{TAROT}/rules.py", '"garde": 4, "garde_sans": 8', '"garde": 3, "garde_sans": 8', (ORACLE,)),
+    # --- Triomphe's deal layout (seed 002, spec §3, D3, D4) ---
+    Mutant("Triomphe: dealer served first", f"{TRI}/state.py", "seat = (dealer + 1 + k) % n", "seat = (dealer + k) % n",
+           (LAYOUT,)),
+    Mutant("Triomphe: dealing to the left", f"{TRI}/state.py", "seat = (dealer + 1 + k) % n", "seat = (dealer - 1 - k) % n",
+           (LAYOUT,)),
+    Mutant("Triomphe: packets 2 then 3", f"{TRI}/state.py", "for packet in self.rules.deal_packets:",
+           "for packet in reversed(self.rules.deal_packets):", (LAYOUT,)),
+    Mutant("Triomphe: bottom card turned up", f"{TRI}/state.py", "turnup, stock = pack[pos], pack[pos + 1 :]",
+           "turnup, stock = pack[-1], pack[pos:-1]", (LAYOUT,)),
+    Mutant("Triomphe: five cards at once", f"{TRI}/state.py", "for packet in self.rules.deal_packets:",
+           "for packet in (5,):", (LAYOUT,)),
+]
+
+
+def run(m: Mutant, src_copy: Path, original: dict[str, str]) -> tuple[str, float]:
+    """Apply ``m`` to the copy, run its tests, restore the file; the verdict (with the first failing test)
+    and the seconds taken."""
+    target = src_copy / m.path
+    text = original[m.path]
+    if text.count(m.old) != 1:
+        return "NOT APPLICABLE (source changed)", 0.0
+    if not m.tests:
+        return "skipped (equivalent, no test)", 0.0
+    target.write_text(text.replace(m.old, m.new))
+    env = dict(os.environ, PYTHONPATH=str(src_copy))
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-rf", "-p", "no:cacheprovider", *m.tests],
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    finally:
+        target.write_text(text)
+    if proc.returncode == 1:
+        failed = next((line.split()[1] for line in proc.stdout.splitlines() if line.startswith("FAILED ")), "?")
+        verdict = f"killed by {failed.split('/')[-1]}"
+    else:
+        verdict = "SURVIVED" if proc.returncode == 0 else f"error {proc.returncode}"
+    return verdict, time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("match", nargs="?", default="", help="run only the mutants whose name contains this text")
+    parser.add_argument("--list", action="store_true", help="list the mutants and their tests")
+    args = parser.parse_args()
+    chosen = [m for m in MUTANTS if args.match.lower() in m.name.lower()]
+    if args.list:
+        for m in chosen:
+            print(f"{m.name}: {m.path} -> {', '.join(m.tests) or '(none)'}")
+        return 0
+    bad = 0
+    with tempfile.TemporaryDirectory(prefix="atout-mutants-") as tmp:
+        src_copy = Path(tmp) / "src"
+        shutil.copytree(ROOT / "src", src_copy, ignore=shutil.ignore_patterns("__pycache__"))
+        original = {m.path: (src_copy / m.path).read_text() for m in chosen}
+        print("| mutation | file | tests run | verdict |\n| --- | --- | --- | --- |")
+        for m in chosen:
+            verdict, seconds = run(m, src_copy, original)
+            bad += not verdict.startswith(("killed", "skipped"))
+            tests = ", ".join(t.removeprefix("tests/") for t in m.tests)
+            print(f"| {m.name} | {m.path.removeprefix('atout/')} | {tests} | {verdict} ({seconds:.0f} s) |", flush=True)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
