@@ -5,7 +5,10 @@ Imported by the package ``atout`` on import (never by ``bots.base``, which it de
 """
 
 from atout.bots import (
+    mistigri,  # noqa: F401
     prime,  # noqa: F401
+    search,  # noqa: F401  (the search bot, every game)
     tarot,  # noqa: F401
+    tarot1637,  # noqa: F401
     triomphe,  # noqa: F401
 )
