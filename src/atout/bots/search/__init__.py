@@ -1,0 +1,168 @@
+"""The ``search`` bot: determinized search (Perfect Information Monte Carlo) through the public protocol.
+
+At each decision with a choice the bot samples *worlds*: full deals consistent with everything its
+seat observed (its hand, cards played, voids shown, the talon if shown, poignées, the called card…),
+rebuilds each world by replaying the deal's history (``Observation.history``) through ``new_game`` and
+``apply`` — so a world the rules would refuse is rejected, never used — and plays every legal action
+in every world to the end of the deal with the game's heuristic bot at every seat. The action with
+the best mean result wins. It reads nothing but the observation: two states whose hidden cards differ
+but look the same to the seat give the same decision (tested).
+
+A game takes part through a *sampler* registered in :data:`SAMPLERS` (``bots/search/<game>.py``);
+a game without one is played by its heuristic policy, so ``search`` exists for every game.
+
+>>> import atout
+>>> from atout.bots import make_bot
+>>> g = atout.new_game("triomphe", players=2, seed=3)
+>>> bot = make_bot("triomphe", "search", seed=1)
+>>> bot.act(g.observation(g.current_player)) in g.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from atout.bots.base import Bot, bot_names, make_bot, register_bot
+from atout.core.actions import Action
+from atout.core.errors import AtoutError
+from atout.core.protocol import GameState, Observation, new_game
+
+#: A sampler proposes a deal consistent with the observation: the explicit deal of the current deal
+#: (as ``new_game(deal=...)`` takes it) and texts for the history's hidden actions by index; None to retry.
+Sampler = Callable[[Observation, random.Random], tuple[dict[str, Any], dict[int, str]] | None]
+SAMPLERS: dict[str, Sampler] = {}
+
+
+def register_sampler(game: str, sampler: Sampler) -> None:
+    """Let the search bot play ``game`` (see the module docstring)."""
+    SAMPLERS[game] = sampler
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Work per decision: ``worlds`` sampled deals, each action played out once per world."""
+
+    worlds: int
+    tries: int = 12  # samples tried per world before giving up on it (rejections by the replay)
+
+
+#: Budgets of the two search bots: ``search`` (level hard) and ``search_expert`` (level expert).
+BUDGETS: dict[str, Budget] = {"search": Budget(worlds=8), "search_expert": Budget(worlds=24)}
+#: The difficulty levels of the tables, as bot names (``make_bot(game, LEVELS[level])``).
+LEVELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "search", "expert": "search_expert"}
+
+
+def rebuild(obs: Observation, deal: dict[str, Any], fills: dict[int, str], seed: int) -> GameState | None:
+    """The world of a sampled deal: a new game replaying the seat's history; None if the rules refuse it."""
+    rules = dict(obs.rules)
+    players, variant = rules.pop("players", None), rules.pop("variant", None)
+    try:
+        state = new_game(obs.game, players=players, variant=variant, seed=seed, deal=deal,
+                         dealer=obs.public["dealer"], **rules)
+        for i, (seat, text) in enumerate(obs.history):
+            if state.current_player != seat:
+                return None
+            state.apply(fills.get(i, text))
+    except (AtoutError, ValueError):
+        return None
+    if state.current_player != obs.seat or state.phase != obs.phase or state.deal_index != 0:
+        return None
+    if state.observation(obs.seat).hand != obs.hand:
+        return None  # a sampler's mistake: the world must deal the seat its own cards
+    return state
+
+
+def sample_world(obs: Observation, rng: random.Random, tries: int = 12) -> GameState | None:
+    """A rebuilt world consistent with ``obs`` (a few samples tried), or None."""
+    sampler = SAMPLERS.get(obs.game)
+    if sampler is None:
+        return None
+    for _ in range(tries):
+        proposal = sampler(obs, rng)
+        if proposal is None:
+            continue
+        world = rebuild(obs, proposal[0], proposal[1], rng.getrandbits(32))
+        if world is not None:
+            return world
+    return None
+
+
+class SearchBot(Bot):
+    """PIMC: sample worlds, play each legal action out with the heuristic policy, keep the best mean."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, game: str = "", budget: Budget | None = None) -> None:
+        super().__init__(seed)
+        self.game = game
+        self.budget = budget or BUDGETS["search"]
+        policy = "heuristic" if "heuristic" in bot_names(game) else "random"
+        self.policy_name = policy
+        self.fallback = make_bot(game, policy, seed=seed)
+
+    def act(self, obs: Observation) -> Action:
+        legal = list(obs.legal_actions)
+        if not legal:
+            raise ValueError(f"seat {obs.seat} has no legal action (it is seat {obs.current_player}'s turn)")
+        if len(legal) == 1:
+            return legal[0]
+        if obs.game not in SAMPLERS:
+            return self.fallback.act(obs)
+        totals = [0.0] * len(legal)
+        counted = 0
+        players = int(obs.rules["players"])
+        policies = [make_bot(obs.game, self.policy_name, seed=self.rng.getrandbits(32)) for _ in range(players)]
+        for _ in range(self.budget.worlds):
+            world = sample_world(obs, self.rng, self.budget.tries)
+            if world is None:
+                continue
+            counted += 1
+            for i, action in enumerate(legal):
+                sim = world.clone()
+                sim.apply(action)
+                totals[i] += self._playout(sim, obs.seat, policies)
+        if counted == 0:
+            return self.fallback.act(obs)
+        best = max(range(len(legal)), key=lambda i: (totals[i], -i))  # ties: the first in canonical order
+        return legal[best]
+
+    @staticmethod
+    def _playout(state: GameState, me: int, policies: list[Bot]) -> float:
+        """Play the deal out with the policy at every seat; my result against the others' mean."""
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            state.apply(policies[seat].act(state.observation(seat)))
+        ret = [float(x) for x in state.returns()]
+        others = [r for s, r in enumerate(ret) if s != me]
+        return ret[me] - (sum(others) / len(others) if others else 0.0)
+
+
+def _register() -> None:
+    from atout.bots.search import tarot, triomphe  # noqa: F401  (register the samplers)
+
+    for name, budget in BUDGETS.items():
+        register_bot("*", name, lambda seed, budget=budget: _GenericSearch(seed, budget))  # type: ignore[misc]
+
+
+class _GenericSearch(Bot):
+    """``make_bot(game, "search")`` for any game: binds to the game of the first observation."""
+
+    name = "search"
+
+    def __init__(self, seed: int, budget: Budget) -> None:
+        super().__init__(seed)
+        self.budget = budget
+        self._inner: SearchBot | None = None
+
+    def act(self, obs: Observation) -> Action:
+        if self._inner is None:
+            self._inner = SearchBot(self.seed, obs.game, self.budget)
+        return self._inner.act(obs)
+
+
+_register()

@@ -1,0 +1,123 @@
+"""Worlds for La Triomphe: the unseen cards dealt consistently with what one seat observed.
+
+Seed 002 / triomphe.md §5: a player must follow suit, beat the card winning the trick when he can
+(D7a), trump when void, overtrump when he can (D7b). So a seat that did not follow is void in the suit
+led; one that neither followed nor trumped has no trump; one that followed (or trumped) under the
+winning card has nothing above it in that suit. The turn-up and the cards taken in a pillage are
+public; the cards put under the stock in a pillage are the pillager's secret.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from atout.bots.search import register_sampler
+from atout.bots.search.worlds import assign, codes_mask, plays_in_history
+from atout.core.cards import Card, Suit
+from atout.core.cardset import codes, mask
+from atout.core.packs import PIQUET32
+from atout.core.protocol import Observation
+
+RANKS = ("A", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def strength_of(order: list[str]) -> dict[int, int]:
+    """Card id → strength inside its suit, from the public order of ranks (high to low)."""
+    rank_strength = {r: len(order) - i for i, r in enumerate(order)}
+    return {c.id: rank_strength[c.code[:-1]] for c in PIQUET32.cards}
+
+
+def above(suit: int, floor: int, strength: dict[int, int]) -> int:
+    """The cards of ``suit`` stronger than ``floor``."""
+    return mask(c for c, v in strength.items() if c // 14 == suit and v > floor)
+
+
+def voids(tricks: list[tuple[int, list[int]]], players: int, trump: int, strength: dict[int, int]) -> list[int]:
+    """Per seat, the cards it cannot hold any more, from the tricks ``(leader, card ids)`` played."""
+    out = [0] * players
+    suit_mask = [0x3FFF << (14 * s) for s in range(4)]
+    for leader, cards in tricks:
+        led = cards[0] // 14
+        best_led = strength[cards[0]]
+        best_trump = strength[cards[0]] if led == trump else 0
+        for i, c in enumerate(cards[1:], start=1):
+            seat = (leader + i) % players
+            suit, v = c // 14, strength[c]
+            if suit == led:
+                if led != trump and best_trump == 0 and v < best_led:
+                    out[seat] |= above(led, best_led, strength)  # followed under: could not beat (D7a)
+                if led == trump and v < best_trump:
+                    out[seat] |= above(trump, best_trump, strength)
+            else:
+                out[seat] |= suit_mask[led]  # did not follow
+                if suit != trump:
+                    out[seat] |= suit_mask[trump]  # nor trumped
+                elif v < best_trump:
+                    out[seat] |= above(trump, best_trump, strength)  # trumped under: could not overtrump
+            if suit == led:
+                best_led = max(best_led, v)
+            if suit == trump:
+                best_trump = max(best_trump, v)
+    return out
+
+
+def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[int, str]] | None:
+    """A deal consistent with ``obs`` (hands, turn-up, stock) and the texts of hidden pillage actions."""
+    pub = obs.public
+    n = int(obs.rules["players"])
+    me = obs.seat
+    hand = mask(obs.hand)
+    played_by = plays_in_history(obs.history, n)
+    played = 0
+    for m in played_by:
+        played |= m
+    strength = strength_of(pub["order"])
+    trump = Suit.parse(pub["trump"]).value
+    tricks = [(t["leader"], [Card.parse(c).id for c in t["cards"]]) for t in pub["tricks"]]
+    if pub["trick"]:
+        tricks.append((pub["trick"][0][0], [Card.parse(c).id for _, c in pub["trick"]]))
+    void = voids(tricks, n, trump, strength)
+    pillaged = [Card.parse(c).id for c in pub["pillaged"]]
+    pillager = pub["pillager"]
+    hidden_at = [i for i, (s, a) in enumerate(obs.history) if a.startswith("pillage") and s != me]
+    mine_under = [Card.parse(a.split()[1]).id for s, a in obs.history if a.startswith("pillage") and s == me]
+    turnup = Card.parse(pub["turnup"]).id if pub["turnup"] else None
+    # The original turn-up and the top of the stock as the pillage turned them (public).
+    turned = pillaged + ([turnup] if turnup is not None else [])
+    first = turned[0] if turned else None
+    stock_top = turned[1:]
+    others = [s for s in range(n) if s != me]
+    fixed = [0] * n
+    if pillager is not None and pillager != me:
+        fixed[pillager] = mask(pillaged) & ~played  # taken face up: still in his hand unless played
+    known = hand | played | mask(turned) | mask(mine_under)
+    for s in others:
+        known |= fixed[s]
+    unseen = PIQUET32.mask & ~known
+    sizes = pub["hand_sizes"]
+    stock_rest = 32 - 5 * n - 1 - len(stock_top)
+    capacity = [sizes[s] - fixed[s].bit_count() for s in others] + [len(hidden_at), stock_rest]
+    allowed = [PIQUET32.mask & ~void[s] for s in others] + [PIQUET32.mask, PIQUET32.mask]
+    cards = [c for c in range(56) if unseen >> c & 1]
+    dealt = assign(cards, capacity, allowed, rng)
+    if dealt is None or first is None:
+        return None
+    current = [0] * n
+    current[me] = hand
+    for k, s in enumerate(others):
+        current[s] = dealt[k] | fixed[s]
+    initial = [current[s] | played_by[s] for s in range(n)]
+    under = [c for c in range(56) if dealt[-2] >> c & 1]
+    rng.shuffle(under)
+    if pillager is not None:
+        initial[pillager] = (initial[pillager] | mask(under) | mask(mine_under)) & ~mask(pillaged)
+    fills = {i: f"pillage {Card(c).code}" for i, c in zip(hidden_at, under, strict=True)}
+    rest = [c for c in range(56) if dealt[-1] >> c & 1]
+    rng.shuffle(rest)
+    deal = {"hands": [codes(h) for h in initial], "turnup": Card(first).code,
+            "stock": [Card(c).code for c in stock_top + rest]}
+    return deal, fills
+
+
+register_sampler("triomphe", sample)
