@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from atout.bots.search import register_sampler
-from atout.bots.search.worlds import assign, codes_mask, plays_in_history
+from atout.bots.search.worlds import assign, plays_in_history
 from atout.core.cards import Card, Suit
 from atout.core.cardset import codes, mask
 from atout.core.packs import PIQUET32
