@@ -85,6 +85,25 @@ def test_deck_3_piquet_orders() -> None:
     assert [r.code for r in PIQUET32.order("mistigri").high_to_low(Suit.HEARTS)] == "K Q J A 10 9 8 7".split()
 
 
+def test_deck_4_mistigri_jack_of_clubs() -> None:
+    """decks.md DECK-4 (§4, seed 003): with hearts trumps J♣ beats K♥ and is a trump, not a club; with clubs
+    trumps there are 8 trumps, otherwise 9."""
+    order = PIQUET32.order("mistigri")
+    assert order.beats(C("JC"), C("KH"), trump=Suit.HEARTS) is True
+    assert order.is_trump(C("JC"), Suit.HEARTS) and order.beats(C("JC"), C("AC"), trump=Suit.HEARTS) is True
+    assert order.beats(C("7H"), C("KC"), trump=Suit.HEARTS) is True  # any trump beats a club
+    assert len(order.trumps(PIQUET32.cards, Suit.CLUBS)) == 8
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS):
+        assert len(order.trumps(PIQUET32.cards, suit)) == 9
+    assert [c.code for c in order.trumps(PIQUET32.cards, Suit.HEARTS)[:3]] == ["JC", "KH", "QH"]
+    assert PIQUET32.order("triomphe").beats(C("JC"), C("KH"), trump=Suit.HEARTS) is False  # no wild card there
+
+
+def test_prime_pack_is_shown_by_value() -> None:
+    """decks.md §5: no order of play; the pack is listed by Prime value, 7 first."""
+    assert [c.code for c in PRIME40.ordered()[:10]] == "7S 6S AS 5S 4S 3S 2S KS QS JS".split()
+
+
 def test_italian_tarot_modern_and_traditional_orders() -> None:
     """decks.md §2 and D4: modern play ranks every suit K…1; the traditional order inverts Cups and Coins."""
     assert TAROT78_ITALIAN.order().key == "modern"

@@ -138,6 +138,8 @@ def _show(pack: Pack, order_key: str | None, play: str | None, lang: str, as_jso
         print(f"  --  {row['card']:<4} {'':>6}  {row['name']} (no rank: the excuse)")
     if data["play"]:
         print(f"order of play: {data['play']} ({pack.order(play).about})")
+    elif pack.values:
+        print(f"no order of play; each suit by value: {pack.values[0].about}")
     for suit_name, group in data["suits"].items():
         print(f"{suit_name}: " + ", ".join(f"{c['name']} ({c['card']})" for c in group))
     return 0

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -139,7 +139,12 @@ STYLE_1637 = PackStyle(
 class CardOrder:
     """An order of play: each suit's ranks high to low; trumps above every suit, 21 high; the Excuse unranked.
 
+    A plain suit may be made trumps (``trump=``), and ``wild`` names a card that is always the highest trump
+    and belongs to no suit (Mistigri's J♣, seed 003).
+
     >>> PIQUET32.order("triomphe").beats(Card.parse("JH"), Card.parse("AH"))
+    True
+    >>> PIQUET32.order("mistigri").beats(Card.parse("JC"), Card.parse("KH"), trump=Suit.HEARTS)
     True
     """
 
@@ -147,11 +152,15 @@ class CardOrder:
     about: str
     cite: str
     suits: tuple[tuple[Rank, ...], tuple[Rank, ...], tuple[Rank, ...], tuple[Rank, ...]]
+    wild: str = ""  # code of the card that is always the top trump, if any
 
     def strength(self, card: Card) -> int | None:
-        """Higher is stronger within a suit; trumps 100 + number; None for the Excuse or a card not ranked."""
+        """Higher is stronger within a suit; trumps 100 + number; the wild card 1000; None for the Excuse or a
+        card not ranked."""
         if card.is_excuse:
             return None
+        if card.code == self.wild:
+            return 1000
         number = card.trump_number
         if number is not None:
             return 100 + number
@@ -159,15 +168,30 @@ class CardOrder:
         ranks = self.suits[card.suit]
         return len(ranks) - ranks.index(card.rank) if card.rank in ranks else None
 
-    def beats(self, a: Card, b: Card) -> bool | None:
-        """Whether ``a`` beats ``b``: a trump beats any suit card, a suit card beats a lower one of its suit;
-        None when they cannot be compared (two suits, the Excuse, a card outside the order)."""
+    def is_trump(self, card: Card, trump: Suit | None = None) -> bool:
+        """A tarot trump, the wild card, or a card of the trump suit (the wild card belongs to no suit)."""
+        return card.is_trump or card.code == self.wild or (trump is not None and card.suit == trump)
+
+    def trumps(self, cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
+        """The trumps among ``cards``, highest first."""
+        found = [c for c in cards if self.is_trump(c, trump)]
+        return sorted(found, key=lambda c: -(self.strength(c) or 0))
+
+    def beats(self, a: Card, b: Card, trump: Suit | None = None) -> bool | None:
+        """Whether ``a`` beats ``b``: a trump beats any other card, a card beats a lower one of its suit;
+        None when they cannot be compared (two plain suits, the Excuse, a card outside the order)."""
         sa, sb = self.strength(a), self.strength(b)
-        if sa is None or sb is None or (not a.is_trump and not b.is_trump and a.suit != b.suit):
+        if sa is None or sb is None:
+            return None
+        ta, tb = self.is_trump(a, trump), self.is_trump(b, trump)
+        if ta != tb:
+            return ta
+        if not ta and a.suit != b.suit:
             return None
         return sa > sb
 
     def high_to_low(self, suit: Suit) -> tuple[Rank, ...]:
+        """The suit's ranks from high to low (the wild card, if of this suit, keeps its place here)."""
         return self.suits[suit]
 
 
@@ -270,8 +294,11 @@ class Pack:
             card_order = self.order(order)
             for suit in Suit:
                 out += [c for r in card_order.high_to_low(suit) if self.contains(c := CARDS[suit * 14 + r - 1])]
-        else:
-            out += [c for c in self.cards if c.suit is not None]
+        else:  # no order of play (La Prime): each suit by value, high to low
+            values = self.values[0] if self.values else None
+            for suit in Suit:
+                group = [c for c in self.cards if c.suit == suit]
+                out += sorted(group, key=lambda c: (-(values.of(c) if values else 0), -c.id))
         return out
 
     def display(self, card: Card, lang: str = "fr", trump_order: str | TrumpOrder | None = None) -> str:
@@ -369,8 +396,8 @@ PIQUET32 = Pack(
         _order("triomphe", "every suit K Q J A 10 9 8 7", "decks.md §4; seed 002", "K Q J A 10 9 8 7"),
         _order("as-qui-pille", "every suit A K Q J 10 9 8 7 (Triomphe à l'As qui pille)", "decks.md §4; seed 002",
                "A K Q J 10 9 8 7"),
-        _order("mistigri", "K Q J A 10 9 8 7; J♣ (Mistigri) is the top trump and never a club",
-               "decks.md §4; seed 003", "K Q J A 10 9 8 7"),
+        replace(_order("mistigri", "K Q J A 10 9 8 7; J♣ (Mistigri) is the top trump and never a club",
+                       "decks.md §4; seed 003", "K Q J A 10 9 8 7"), wild="JC"),
     ),
     used_by=("triomphe", "mistigri"),
     cite="decks.md §4",
