@@ -17,7 +17,7 @@ import atout
 from atout.core.cardset import codes
 from atout.core.packs import PRIME40
 from atout.games.prime import PrimeState
-from conftest import codes_in
+from conftest import codes_in, random_playout
 
 RECORDS = Path(__file__).parent / "records" / "prime"
 
@@ -328,3 +328,42 @@ def test_records_replay(path: Path) -> None:
     record = atout.loads(path.read_text(encoding="utf-8"))
     state = atout.replay(record)
     assert state.returns() == record["result"]["returns"]
+
+
+# --- the presentation layer: every event and refusal said in French and English ----------------------------
+def test_every_event_and_error_is_said_in_both_languages() -> None:
+    from atout.present import Table, breakdown, phrases, say, say_error
+
+    kinds: set[str] = set()
+    for variant, players in CONFIGS:
+        for opt in ("pass", "after_calling"):
+            g = random_playout(atout.new_game("prime", players=players, variant=variant, seed=5, deals=40, first_discard=opt), 5)
+            for e in g.events():
+                kinds.add(e.kind)
+                for lang in ("fr", "en"):
+                    for me in (None, e.seat):
+                        say(e, lang, Table("prime", players, me=me))
+                    if e.kind == "deal_scored":
+                        lines = breakdown(e, lang, Table("prime", players))
+                        assert len(lines) >= 2
+    assert {"bet", "accept", "decline", "consolation", "showdown", "show", "deal_scored", "discard", "pass"} <= kinds
+    codes_raised = {"bad_stake", "stake_out_of_range", "stake_over_stack", "not_now", "too_many_cards", "duplicate_card",
+                    "not_in_hand", "not_a_card", "cannot_cover", "no_made_hand"}
+    book = phrases("prime")
+    for lang in ("fr", "en"):
+        assert codes_raised <= set(book.errors[lang])
+    g = atout.new_game("prime", players=3, seed=1)
+    with pytest.raises(atout.IllegalAction) as err:
+        g.apply("bet 99")
+    assert say_error(err.value, "fr", "prime").startswith("Le pari va de 1 à 10 jetons. [seed 004")
+
+
+def test_showdown_breakdown_names_each_hand() -> None:
+    """The breakdown of PRIME-5 lets a player check the chips by hand."""
+    from atout.present import Table, breakdown
+
+    state = atout.replay(atout.loads((RECORDS / "prime5_settlement.json").read_text(encoding="utf-8")))
+    scored = [e for e in state.events() if e.kind == "deal_scored"][-1]
+    text = "\n".join(breakdown(scored, "en", Table("prime", 4)))
+    assert "a point of 36" in text and "a point of 45" in text and "the fifty-five" in text
+    assert "Player 3 wins 5 from each of the 2 others: +10" in text

@@ -114,7 +114,7 @@ class PrimeState(GameState):
         self.deal_start = list(self.stacks)  # stacks when the coup began: its row is the difference
         deal = {"hands": [codes(h) for h in hands], "stock": [CARDS[c].code for c in stock]}
         self.log.append(DealLog(dealer=dealer, deal=deal))
-        self._emit("deal_started", seat=dealer, deal=index, dealer=dealer, eldest=self.eldest, stacks=list(self.stacks))
+        self._emit("deal_started", seat=dealer, deal=index + 1, dealer=dealer, eldest=self.eldest, stacks=list(self.stacks))
         for seat in range(n):
             self._emit("cards_dealt", seat=seat, to=seat, cards=codes(hands[seat]))
         self._phase = "opening"
@@ -253,7 +253,9 @@ class PrimeState(GameState):
         assert seat is not None and self.bettor is not None
         if action == ACCEPT:
             if self.stacks[seat] < self.stake:
-                raise _refuse(action, f"you have {self.stacks[seat]} chips, the stake is {self.stake}", "cannot_cover", CITE_CALL)
+                have, stake = self.stacks[seat], self.stake
+                why = f"you have {have} chips, the stake is {stake}"
+                raise _refuse(action, why, "cannot_cover", CITE_CALL, stack=have, stake=stake)
             self.status[seat] = "accepted"
             self._move(seat, self.stake)
             self._emit("accept", seat=seat, stake=self.stake)
@@ -404,6 +406,8 @@ class PrimeState(GameState):
         entry.result = row
         teams = self._team_totals(row) if self.rules.partnerships else None
         self.outcome = {
+            "deal": len(self.log),  # 1-based, as players count deals
+            "dealer": entry.dealer,
             "void": False,
             "bettor": self.bettor,
             "stake": self.stake,
