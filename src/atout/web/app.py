@@ -67,7 +67,10 @@ def _games() -> list[dict[str, Any]]:
     out = []
     for info in list_games():
         sample = new_game(info.name, seed=0)
-        options = {k: v for k, v in sample.options().items() if k not in ("players", "variant")}
+        try:
+            options = {k: v for k, v in sample.options().items() if k not in ("players", "variant")}
+        except TypeError:  # a game without a rules dataclass: no option to offer
+            options = {}
         out.append({
             "name": info.name,
             "title": info.title,
@@ -143,6 +146,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7) -> FastAPI:
     @app.get("/r/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(str(STATIC / "replay.html"))
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(str(STATIC / "favicon.svg"), media_type="image/svg+xml")
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from atout import present
+from atout.core.cards import Card
+from atout.core.errors import NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, json_number
 
@@ -29,8 +31,16 @@ def spectator_observation(state: GameState) -> dict[str, Any]:
     """An observation holding only what every seat may see: no hand, no legal action, common facts."""
     views = [state.observation(s).to_json() for s in range(state.players)]
     first = views[0]
+    out: dict[str, Any] = {}
+    for key, value in first.items():  # any field one seat alone sees is left out, whatever its name
+        if all(key in o and o[key] == value for o in views[1:]):
+            out[key] = value
     public = {k: v for k, v in first["public"].items() if all(k in o["public"] and o["public"][k] == v for o in views[1:])}
-    return {**first, "seat": None, "hand": [], "legal_actions": [], "public": public}
+    out.update(seat=None, hand=[], legal_actions=[], public=public, current_player=first["current_player"],
+               phase=first["phase"], game=first["game"])
+    if "history" in first:
+        out["history"] = [[s, state.public_action(a)] for s, a in state.log[-1].actions]
+    return out
 
 
 def moves_seen(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
@@ -66,17 +76,56 @@ def narration(state: GameState, viewer: int | None, lang: str) -> tuple[list[str
     return lines, breakdowns
 
 
+def _is_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except NotationError:
+        return False
+    return True
+
+
+def label(game: str, text: str, lang: str) -> str:
+    """An action or a game word as a person reads it (atout.present's words; cards by their short name)."""
+    book = present.phrases(game)
+    whole = book.word(text, lang)
+    if whole != text:
+        return whole
+    out = []
+    for tok in text.split():
+        if _is_card(tok):
+            out.append(present.short(tok, lang))
+        else:
+            out.append(book.word(tok, lang))
+    return " ".join(out)
+
+
+def labels(state: GameState, obs: dict[str, Any], moves: list[dict[str, Any]], lang: str) -> dict[str, str]:
+    """Labels for the words a frame shows: legal actions, moves, the phase, public words (contract…)."""
+    words = set(obs["legal_actions"]) | {m["action"] for m in moves} | {obs["phase"]}
+    words |= {v for v in obs["public"].values() if isinstance(v, str)}
+    words |= {tok for a in obs["legal_actions"] for tok in a.split()[:2] if not _is_card(tok)}
+    out = {}
+    for w in words:
+        try:
+            out[w] = label(state.game_name, w, lang)
+        except (KeyError, ValueError, IndexError):
+            out[w] = w
+    return out
+
+
 def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any], undo: bool = False) -> dict[str, Any]:
     """The ``state`` frame for one seat (or a spectator, ``viewer=None``): nothing it may not know."""
     obs = state.observation(viewer).to_json() if viewer is not None else spectator_observation(state)
     lines, breakdowns = narration(state, viewer, lang)
+    moves = moves_seen(state, viewer)
     return {
         "type": "state",
         "n": sum(len(d.actions) for d in state.log),
         "you": viewer,
         "table": table,
         "obs": obs,
-        "moves": moves_seen(state, viewer),
+        "moves": moves,
+        "labels": labels(state, obs, moves, lang),
         "sheet": [[json_number(x) for x in row] for row in state.sheet()],
         "totals": [json_number(x) for x in state.returns()],
         "deal": state.deal_index,

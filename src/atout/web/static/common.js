@@ -1,0 +1,177 @@
+// atout web: shared helpers — language, texts, card faces (SVG drawn here), API calls.
+"use strict";
+
+const TEXTS = {
+  fr: {
+    title: "atout — jeux de cartes français", lobby: "Salon", newTable: "Nouvelle table", game: "Jeu",
+    variant: "Variante", players: "Joueurs", level: "Niveau des robots", deals: "Donnes", target: "Points à atteindre",
+    mode: "Table", modeBots: "Jouer contre des robots", modeFriends: "Inviter des amis (places libres)",
+    modeWatch: "Regarder les robots jouer", seatLabel: "Ma place", options: "Options de règle", create: "S'asseoir",
+    openTables: "Tables ouvertes", playingTables: "Parties en cours", finished: "Parties terminées",
+    upload: "Rejouer un enregistrement (atout-record/1)", uploadBtn: "Envoyer", none: "Aucune.",
+    join: "Prendre une place", watch: "Regarder", replay: "Revoir", download: "Télécharger",
+    easy: "facile", normal: "normal", hard: "fort", seat: "Joueur", you: "Vous", bot: "robot", human: "personne",
+    empty: "place libre", turn: "À vous de jouer", waiting: "Au tour de", trick: "Pli en cours",
+    lastTrick: "Dernier pli", showLastTrick: "Voir le dernier pli", hideLastTrick: "Masquer le dernier pli",
+    wonBy: "remporté par", hand: "Votre main", sheet: "Feuille de marque", deal: "Donne", total: "Total",
+    actions: "Vos choix", undo: "Reprendre mon coup", fillBots: "Des robots aux places libres",
+    share: "Lien à partager", copy: "Copier", copied: "Copié !", spectator: "Vous regardez cette table.",
+    takeSeat: "S'asseoir à la place", over: "Partie terminée", newGame: "Nouvelle partie", back: "Salon",
+    connecting: "Connexion…", reconnecting: "Connexion perdue, reconnexion…", notation: "Notation",
+    send: "Jouer", select: "Choisissez les cartes puis validez", chosen: "choisies", dealer: "donneur",
+    taker: "preneur", contract: "Contrat", called: "Carte appelée", talon: "Chien", turnup: "Retourne",
+    trump: "Atout", announcements: "Annonces", bids: "Enchères", scores: "Points", tricks_won: "Plis",
+    phase: "Phase", narration: "Journal", breakdown: "Détail", first: "Début", prev: "Précédent",
+    next: "Suivant", last: "Fin", move: "Coup", of: "sur", bots: "robots", language: "English",
+    noTable: "Cette table n'existe pas.", partner: "Partenaire", debts: "Dettes", result: "Résultat",
+  },
+  en: {
+    title: "atout — French card games", lobby: "Lobby", newTable: "New table", game: "Game",
+    variant: "Variant", players: "Players", level: "Bot level", deals: "Deals", target: "Target score",
+    mode: "Table", modeBots: "Play against bots", modeFriends: "Invite friends (open seats)",
+    modeWatch: "Watch bots play", seatLabel: "My seat", options: "Rule options", create: "Sit down",
+    openTables: "Open tables", playingTables: "Games in progress", finished: "Finished games",
+    upload: "Replay a record (atout-record/1)", uploadBtn: "Upload", none: "None.",
+    join: "Take a seat", watch: "Watch", replay: "Replay", download: "Download",
+    easy: "easy", normal: "normal", hard: "strong", seat: "Player", you: "You", bot: "bot", human: "person",
+    empty: "open seat", turn: "Your turn", waiting: "Waiting for", trick: "Trick",
+    lastTrick: "Last trick", showLastTrick: "Show the last trick", hideLastTrick: "Hide the last trick",
+    wonBy: "won by", hand: "Your hand", sheet: "Score sheet", deal: "Deal", total: "Total",
+    actions: "Your choices", undo: "Take back my move", fillBots: "Bots in the open seats",
+    share: "Link to share", copy: "Copy", copied: "Copied!", spectator: "You are watching this table.",
+    takeSeat: "Sit at seat", over: "Game over", newGame: "New game", back: "Lobby",
+    connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…", notation: "Notation",
+    send: "Play", select: "Choose the cards, then confirm", chosen: "chosen", dealer: "dealer",
+    taker: "taker", contract: "Contract", called: "Called card", talon: "Talon (chien)", turnup: "Turn-up",
+    trump: "Trumps", announcements: "Announcements", bids: "Bids", scores: "Points", tricks_won: "Tricks",
+    phase: "Phase", narration: "Log", breakdown: "Breakdown", first: "Start", prev: "Back",
+    next: "Next", last: "End", move: "Move", of: "of", bots: "bots", language: "Français",
+    noTable: "This table does not exist.", partner: "Partner", debts: "Debts", result: "Result",
+  },
+};
+
+function getLang() {
+  const saved = localStorage.getItem("atout.lang");
+  if (saved === "fr" || saved === "en") return saved;
+  return (navigator.language || "fr").startsWith("fr") ? "fr" : "en";
+}
+function setLang(lang) { localStorage.setItem("atout.lang", lang); }
+function t(key) { return (TEXTS[getLang()] || TEXTS.fr)[key] || key; }
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "html") node.innerHTML = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+async function api(path, options) {
+  const res = await fetch(path, options);
+  let body = null;
+  try { body = await res.json(); } catch (e) { body = null; }
+  if (!res.ok) {
+    const msg = body && (body.message || (body.detail && JSON.stringify(body.detail))) || res.statusText;
+    throw new Error(msg);
+  }
+  return body;
+}
+
+function seatName(seat, you) {
+  if (seat === null || seat === undefined) return "—";
+  return seat === you ? t("you") : `${t("seat")} ${seat + 1}`;
+}
+
+// --- cards -------------------------------------------------------------------------------------
+const CARD_RE = /^(T(?:[1-9]|1[0-9]|2[01])|EX|(?:10|[2-9AJNCQK])[SHDC])$/;
+function isCard(tok) { return CARD_RE.test(tok); }
+
+const SUITS = {
+  S: { sym: "♠", red: false, fr: "pique", en: "spades" },
+  H: { sym: "♥", red: true, fr: "cœur", en: "hearts" },
+  D: { sym: "♦", red: true, fr: "carreau", en: "diamonds" },
+  C: { sym: "♣", red: false, fr: "trèfle", en: "clubs" },
+};
+const RANKS = {
+  A: { fr: "As", en: "Ace", idx: { fr: "1", en: "A" } }, J: { fr: "Valet", en: "Jack", idx: { fr: "V", en: "J" } },
+  N: { fr: "Cavalier", en: "Knight", idx: { fr: "C", en: "C" } }, C: { fr: "Cavalier", en: "Knight", idx: { fr: "C", en: "C" } },
+  Q: { fr: "Dame", en: "Queen", idx: { fr: "D", en: "Q" } }, K: { fr: "Roi", en: "King", idx: { fr: "R", en: "K" } },
+};
+
+function cardParts(code) {
+  if (code === "EX") return { kind: "excuse" };
+  if (code[0] === "T" && code.length > 1 && /^\d+$/.test(code.slice(1))) return { kind: "trump", n: Number(code.slice(1)) };
+  return { kind: "plain", rank: code.slice(0, -1), suit: code.slice(-1) };
+}
+
+function cardName(code) {
+  const lang = getLang();
+  const p = cardParts(code);
+  if (p.kind === "excuse") return lang === "fr" ? "l'Excuse" : "the Excuse";
+  if (p.kind === "trump") return lang === "fr" ? `${p.n} d'atout` : `Trump ${p.n}`;
+  const s = SUITS[p.suit];
+  const r = RANKS[p.rank] ? RANKS[p.rank][lang] : p.rank;
+  if (!s) return code;
+  return lang === "fr" ? `${r} de ${s.fr}` : `${r} of ${s.en}`;
+}
+
+// A card face: 60 x 90 units, rank index in two corners, a large suit symbol; trumps show their number.
+function cardSVG(code) {
+  const p = cardParts(code);
+  const lang = getLang();
+  let body = "";
+  let color = "#1b1b1b";
+  if (p.kind === "excuse") {
+    color = "#6b3fa0";
+    body = `<text x="30" y="56" font-size="30" text-anchor="middle" fill="${color}">★</text>
+      <text x="30" y="80" font-size="8" text-anchor="middle" fill="${color}">${lang === "fr" ? "Excuse" : "Excuse"}</text>`;
+  } else if (p.kind === "trump") {
+    color = "#6b3fa0";
+    body = `<rect x="8" y="18" width="44" height="54" rx="4" fill="#efe6fa" stroke="${color}" stroke-width="0.8"/>
+      <text x="30" y="54" font-size="24" font-weight="700" text-anchor="middle" fill="${color}">${p.n}</text>`;
+  } else {
+    const s = SUITS[p.suit] || { sym: "?", red: false };
+    color = s.red ? "#c62828" : "#1b1b1b";
+    const court = ["J", "N", "C", "Q", "K"].includes(p.rank);
+    body = court
+      ? `<rect x="12" y="20" width="36" height="50" rx="3" fill="none" stroke="${color}" stroke-width="0.8"/>
+         <text x="30" y="44" font-size="16" font-weight="700" text-anchor="middle" fill="${color}">${RANKS[p.rank].idx[lang]}</text>
+         <text x="30" y="64" font-size="16" text-anchor="middle" fill="${color}">${s.sym}</text>`
+      : `<text x="30" y="60" font-size="32" text-anchor="middle" fill="${color}">${s.sym}</text>`;
+  }
+  let idx = code;
+  let sym = "";
+  if (p.kind === "plain") {
+    idx = RANKS[p.rank] ? RANKS[p.rank].idx[lang] : p.rank;
+    sym = (SUITS[p.suit] || { sym: "" }).sym;
+  } else if (p.kind === "trump") { idx = String(p.n); } else { idx = "★"; }
+  const corner = `<text x="5" y="13" font-size="11" font-weight="700" fill="${color}">${idx}</text>
+    <text x="5" y="23" font-size="9" fill="${color}">${sym}</text>`;
+  return `<svg viewBox="0 0 60 90" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${cardName(code)}">
+    <rect x="0.5" y="0.5" width="59" height="89" rx="5" fill="#fffdf6" stroke="#8a8a8a"/>
+    ${corner}<g transform="rotate(180 30 45)">${corner}</g>${body}</svg>`;
+}
+
+function cardNode(code, extra) {
+  const node = el("span", { class: "card" + (extra ? " " + extra : ""), title: cardName(code), "data-card": code });
+  node.innerHTML = cardSVG(code);
+  return node;
+}
+
+function cardBack() {
+  const node = el("span", { class: "card back", "aria-hidden": "true" });
+  node.innerHTML = `<svg viewBox="0 0 60 90" xmlns="http://www.w3.org/2000/svg"><rect x="0.5" y="0.5" width="59" height="89" rx="5" fill="#27476e" stroke="#8a8a8a"/><rect x="5" y="5" width="50" height="80" rx="3" fill="none" stroke="#9fb7d6" stroke-dasharray="3 2"/></svg>`;
+  return node;
+}
+
+function langSwitch(onChange) {
+  return el("button", { class: "lang", type: "button", onclick: () => { setLang(getLang() === "fr" ? "en" : "fr"); onChange(); } }, t("language"));
+}

@@ -1,0 +1,145 @@
+// atout web: the lobby — create a table, list open / running / finished tables, upload a record.
+"use strict";
+
+let GAMES = [];
+
+async function renderLobby() {
+  document.documentElement.lang = getLang();
+  document.title = t("title");
+  const box = document.getElementById("langbox");
+  box.replaceChildren(langSwitch(renderLobby));
+  document.getElementById("subtitle").textContent = t("lobby");
+  if (!GAMES.length) GAMES = await api("/api/games");
+  const main = document.getElementById("lobby");
+  main.replaceChildren(newTableForm(), await tableList("open"), await tableList("playing"), await tableList("over"), uploadForm());
+}
+
+function newTableForm() {
+  const form = el("form", { class: "panel", id: "new-table", onsubmit: onCreate });
+  const gameSel = el("select", { name: "game", id: "f-game" }, GAMES.map((g) => el("option", { value: g.name }, g.title)));
+  const prefer = localStorage.getItem("atout.game");
+  if (prefer && GAMES.some((g) => g.name === prefer)) gameSel.value = prefer;
+  const detail = el("div", { id: "game-detail" });
+  const refresh = () => { localStorage.setItem("atout.game", gameSel.value); detail.replaceChildren(...gameFields(gameSel.value)); };
+  gameSel.addEventListener("change", refresh);
+  const mode = el("select", { name: "mode", id: "f-mode" },
+    el("option", { value: "bots" }, t("modeBots")), el("option", { value: "friends" }, t("modeFriends")),
+    el("option", { value: "watch" }, t("modeWatch")));
+  const level = el("select", { name: "level", id: "f-level" },
+    ["easy", "normal", "hard"].map((l) => el("option", { value: l, selected: l === "normal" }, t(l))));
+  form.append(
+    el("h2", {}, t("newTable")),
+    el("label", {}, t("game"), gameSel), detail,
+    el("label", {}, t("mode"), mode), el("label", {}, t("level"), level),
+    el("button", { type: "submit", class: "primary", id: "create" }, t("create")),
+  );
+  refresh();
+  return form;
+}
+
+function gameFields(name) {
+  const g = GAMES.find((x) => x.name === name);
+  const variant = el("select", { name: "variant", id: "f-variant" }, Object.entries(g.variants).map(([v, info]) =>
+    el("option", { value: v, title: info.about, selected: v === g.default_variant }, `${v} — ${info.about}`)));
+  const players = el("select", { name: "players", id: "f-players" });
+  const seat = el("select", { name: "seat", id: "f-seat" });
+  const fillPlayers = () => {
+    const counts = g.variants[variant.value].players;
+    players.replaceChildren(...counts.map((n) => el("option", { value: n, selected: n === g.default_players }, String(n))));
+    fillSeats();
+  };
+  const fillSeats = () => {
+    const n = Number(players.value);
+    seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `${t("seat")} ${i + 1}`)));
+  };
+  variant.addEventListener("change", fillPlayers);
+  players.addEventListener("change", fillSeats);
+  fillPlayers();
+  const out = [el("label", {}, t("variant"), variant), el("label", {}, t("players"), players), el("label", {}, t("seatLabel"), seat)];
+  if (g.match.includes("deals")) out.push(el("label", {}, t("deals"), el("input", { type: "number", name: "deals", id: "f-deals", min: 1, max: 100, value: 1 })));
+  if (g.match.includes("target")) out.push(el("label", {}, t("target"), el("input", { type: "number", name: "target", id: "f-target", min: 1, max: 10000, placeholder: "—" })));
+  const opts = Object.entries(g.options);
+  if (opts.length) {
+    const fs = el("details", { class: "options" }, el("summary", {}, t("options")));
+    for (const [key, value] of opts) {
+      let input;
+      if (typeof value === "boolean") input = el("input", { type: "checkbox", "data-opt": key, "data-kind": "bool", checked: value });
+      else if (typeof value === "number") input = el("input", { type: "number", "data-opt": key, "data-kind": "number", value });
+      else if (typeof value === "string") input = el("input", { type: "text", "data-opt": key, "data-kind": "string", value });
+      else input = el("input", { type: "text", "data-opt": key, "data-kind": "json", value: JSON.stringify(value) });
+      fs.append(el("label", {}, key, input));
+    }
+    out.push(fs);
+  }
+  return out;
+}
+
+async function onCreate(ev) {
+  ev.preventDefault();
+  const f = ev.target;
+  const g = GAMES.find((x) => x.name === f.game.value);
+  const options = {};
+  for (const input of f.querySelectorAll("[data-opt]")) {
+    const key = input.dataset.opt;
+    const kind = input.dataset.kind;
+    let value;
+    if (kind === "bool") value = input.checked;
+    else if (kind === "number") value = Number(input.value);
+    else if (kind === "json") { try { value = JSON.parse(input.value); } catch (e) { value = input.value; } }
+    else value = input.value;
+    if (JSON.stringify(value) !== JSON.stringify(g.options[key])) options[key] = value;
+  }
+  const mode = f.mode.value;
+  const body = {
+    game: g.name, variant: f.variant.value, players: Number(f.players.value), options, level: f.level.value,
+    seat: mode === "watch" ? null : Number(f.seat.value), fill: mode === "bots",
+  };
+  if (f.deals && f.deals.value) body.deals = Number(f.deals.value);
+  if (f.target && f.target.value) body.target = Number(f.target.value);
+  try {
+    const res = await api("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    if (res.token) localStorage.setItem("atout.token." + res.id, res.token);
+    location.href = res.url;
+  } catch (e) {
+    alert(e.message);
+  }
+}
+
+async function tableList(status) {
+  const title = { open: t("openTables"), playing: t("playingTables"), over: t("finished") }[status];
+  const rows = await api("/api/tables?status=" + status);
+  const section = el("section", { class: "panel", id: "list-" + status }, el("h2", {}, title));
+  if (!rows.length) { section.append(el("p", { class: "muted" }, t("none"))); return section; }
+  const ul = el("ul", { class: "tables" });
+  for (const r of rows) {
+    const g = GAMES.find((x) => x.name === r.game);
+    const label = `${g ? g.title : r.game} · ${r.variant} · ${r.players} ${t("players").toLowerCase()}`;
+    const links = [];
+    if (status === "over") {
+      links.push(el("a", { href: "/r/" + r.id }, t("replay")), " ",
+        el("a", { href: `/api/tables/${r.id}/record`, download: `atout-${r.id}.json` }, t("download")));
+      if (r.returns) links.push(el("span", { class: "muted" }, " [" + r.returns.join(", ") + "]"));
+    } else {
+      links.push(el("a", { href: "/t/" + r.id }, status === "open" ? t("join") : t("watch")));
+    }
+    ul.append(el("li", {}, el("span", {}, label), " ", ...links));
+  }
+  section.append(ul);
+  return section;
+}
+
+function uploadForm() {
+  const input = el("input", { type: "file", accept: "application/json,.json", id: "upload-file" });
+  const form = el("form", { class: "panel", id: "upload", onsubmit: async (ev) => {
+    ev.preventDefault();
+    if (!input.files.length) return;
+    const text = await input.files[0].text();
+    try {
+      const res = await api("/api/records", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+      location.href = res.url;
+    } catch (e) { alert(e.message); }
+  } }, el("h2", {}, t("upload")), input, el("button", { type: "submit" }, t("uploadBtn")));
+  return form;
+}
+
+renderLobby();

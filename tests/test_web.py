@@ -1,0 +1,339 @@
+"""The browser table's server (issue 10): REST, WebSocket, every registered game, refusals, undo, storage.
+
+Frames are checked against the engine's own information rule: every card a frame sent to a seat
+names must be in ``known_cards(seat)``; a spectator's, in the cards every seat knows.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from typing import Any
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+import atout  # noqa: E402
+from atout.bots import make_bot  # noqa: E402
+from atout.core.cards import CARDS, Card  # noqa: E402
+from atout.core.protocol import GameState, Observation  # noqa: E402
+from atout.web import create_app  # noqa: E402
+from atout.web.hub import LEVELS, bot_name, build_state  # noqa: E402
+from atout.web.messages import MAX_FRAME  # noqa: E402
+from atout.web.store import Store, effective_moves  # noqa: E402
+from atout.web.views import frame, spectator_observation  # noqa: E402
+
+pytest.importorskip("fastapi.testclient")
+from fastapi.testclient import TestClient  # noqa: E402
+
+GAMES = [g.name for g in atout.list_games()]
+CODES = {c.code for c in CARDS}
+TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
+def cards_in(obj: Any) -> set[int]:
+    """Every card id a JSON value names (any word of any string that is a card code)."""
+    found: set[int] = set()
+    if isinstance(obj, str):
+        for word in TOKEN.findall(obj):
+            if word in CODES:
+                found.add(Card.parse(word).id)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            found |= cards_in(k) | cards_in(v)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            found |= cards_in(v)
+    return found
+
+
+def allowed(state: GameState, seat: int | None) -> set[int]:
+    """The cards a seat may know now (a spectator: those every seat knows)."""
+    if seat is None:
+        mask = -1
+        for s in range(state.players):
+            mask &= state.known_cards(s)
+    else:
+        mask = state.known_cards(seat)
+    return {c for c in range(len(CARDS)) if mask >> c & 1}
+
+
+def check_frame(state: GameState, seat: int | None, data: dict[str, Any]) -> None:
+    extra = cards_in(data) - allowed(state, seat)
+    assert not extra, f"frame for seat {seat} names hidden cards {[CARDS[c].code for c in extra]}"
+
+
+@pytest.fixture
+def client() -> Any:
+    with TestClient(create_app("sqlite://", bot_delay=0)) as c:
+        yield c
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def next_state(ws: Any) -> dict[str, Any]:
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "state":
+            return msg
+        assert msg["type"] != "error", msg
+
+
+def play_through(ws: Any, game: str, seat: int, seed: int, state_check: Any = None) -> dict[str, Any]:
+    """Play ``seat`` with the game's bot through the socket until the game is over; return the last frame."""
+    bot = make_bot(game, bot_name(game, "normal"), seed=seed)
+    while True:
+        f = next_state(ws)
+        if state_check:
+            state_check(f)
+        if f["over"]:
+            return f
+        obs = f["obs"]
+        if obs["current_player"] == seat and obs["legal_actions"]:
+            o = Observation(game=obs["game"], seat=seat, phase=obs["phase"], current_player=seat,
+                            hand=tuple(Card.parse(c) for c in obs["hand"]),
+                            legal_actions=tuple(atout.parse_action(a) for a in obs["legal_actions"]),
+                            public=obs["public"])
+            ws.send_json({"type": "act", "action": str(bot.act(o)), "n": f["n"]})
+
+
+# --- the registry: every game appears and plays through the WebSocket API ----------------------------
+
+def test_games_lists_every_registered_game(client: TestClient) -> None:
+    names = [g["name"] for g in client.get("/api/games").json()]
+    assert names == GAMES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_full_deal_of_every_game_through_the_websocket(client: TestClient, game: str) -> None:
+    """A person's seat played by a bot over the socket, the others by the server's bots; a spectator watches."""
+    t = create(client, game=game, seat=0, seed=11)
+    live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{t['id']}") as ws, client.websocket_connect(f"/ws/{t['id']}") as spy:
+        spy.send_json({"type": "hello", "lang": "en"})
+        assert spy.receive_json()["type"] == "welcome"
+        ws.send_json({"type": "hello", "token": t["token"], "lang": "fr"})
+        welcome = ws.receive_json()
+        assert welcome == {"type": "welcome", "seat": 0, "table": welcome["table"]}
+
+        def check(f: dict[str, Any]) -> None:
+            # the frame was made from the state at move f["n"]: rebuild it to judge what the seat may know
+            state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[: f["n"]])
+            check_frame(state, 0, f)
+
+        last = play_through(ws, game, 0, seed=5, state_check=check)
+        spy_frames = []
+        while True:
+            f = next_state(spy)
+            spy_frames.append(f)
+            if f["over"]:
+                break
+    assert last["over"] and live.state.is_terminal()
+    assert last["totals"] == [atout.core.protocol.json_number(x) for x in live.state.returns()]
+    for f in spy_frames:
+        state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[: f["n"]])
+        check_frame(state, None, f)
+        assert f["obs"]["hand"] == [] and f["obs"]["legal_actions"] == []
+    # the record replays to the same result, and the stored moves are the engine's
+    record = client.get(f"/api/tables/{t['id']}/record").json()
+    assert atout.replay(record).returns() == live.state.returns()
+    assert [m for _, m in client.app.state.store.moves(t["id"])] == [a for d in live.state.log for _, a in d.actions]  # type: ignore[attr-defined]
+    listed = [r["id"] for r in client.get("/api/tables?status=over").json()]
+    assert t["id"] in listed
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_frame_leaks_a_hidden_card(game: str) -> None:
+    """Over many bot-played deals, no seat's or spectator's frame names a card it may not know (DESIGN)."""
+    info = atout.game_info(game)
+    deals = 0
+    for variant in info.variants:
+        for players in info.player_counts[variant]:
+            for seed in range(2):
+                state = atout.new_game(game, players=players, variant=variant, seed=seed)
+                bots = [make_bot(game, "random", seed * 7 + s) for s in range(players)]
+                step = 0
+                while not state.is_terminal():
+                    if step % 3 == 0 or state.phase not in ("play",):
+                        for viewer in [None, *range(players)]:
+                            check_frame(state, viewer, frame(state, viewer, "fr", {}))
+                    seat = state.current_player
+                    assert seat is not None
+                    state.apply(bots[seat].act(state.observation(seat)))
+                    step += 1
+                for viewer in [None, *range(players)]:
+                    check_frame(state, viewer, frame(state, viewer, "en", {}))
+                deals += 1
+    assert deals >= 2
+
+
+def test_spectator_keeps_only_common_facts() -> None:
+    """The taker's own écart (public only in his observation) never reaches a spectator (seed 001)."""
+    g = atout.new_game("tarot", players=4, seed=3)
+    while g.phase != "play" and not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    spec = spectator_observation(g)
+    assert "my_ecart" not in spec["public"]
+    assert spec["hand"] == [] and spec["seat"] is None
+
+
+# --- refusals: nothing changes, the client hears why --------------------------------------------------
+
+def test_forged_and_foreign_tokens_are_refused(client: TestClient) -> None:
+    a = create(client, game="triomphe", players=2, seat=0, seed=1)
+    b = create(client, game="triomphe", players=2, seat=0, seed=2)
+    for token in ("forged-token", b["token"]):
+        with client.websocket_connect(f"/ws/{a['id']}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            msg = ws.receive_json()
+            assert msg["type"] == "error" and msg["code"] == "bad_token"
+    with client.websocket_connect("/ws/nosuchtable") as ws:
+        assert ws.receive_json()["code"] == "no_table"
+
+
+def test_wrong_seat_malformed_oversized_and_spectator_actions_change_nothing(client: TestClient) -> None:
+    t = create(client, game="tarot", players=4, seat=1, fill=False, seed=4)  # others empty: nobody moves but us
+    live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+    turn = live.state.current_player
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "token": t["token"]})
+        ws.receive_json()
+        first = next_state(ws)
+        assert first["you"] == 1
+        before = (len(live.moves), live.state.legal_actions())
+        other = live.state.legal_actions()[0]
+        if turn != 1:
+            ws.send_json({"type": "act", "action": str(other)})
+            assert ws.receive_json()["code"] == "not_your_turn"
+        ws.send_text("{not json")
+        assert ws.receive_json()["code"] == "malformed"
+        ws.send_json({"type": "act", "action": "pass", "seat": 0})  # acting for another seat: no such field
+        assert ws.receive_json()["code"] == "malformed"
+        ws.send_text(json.dumps({"type": "act", "action": "x" * (MAX_FRAME + 10)}))
+        assert ws.receive_json()["code"] == "too_large"
+        ws.send_json({"type": "act", "action": "play ZZ"})
+        err = ws.receive_json()
+        assert err["type"] == "error" and err["code"] in ("not_your_turn", "illegal", "notation")
+        assert (len(live.moves), live.state.legal_actions()) == before
+    with client.websocket_connect(f"/ws/{t['id']}") as spy:
+        spy.send_json({"type": "hello"})
+        spy.receive_json()
+        next_state(spy)
+        spy.send_json({"type": "act", "action": "pass"})
+        assert spy.receive_json()["code"] == "spectator"
+    assert len(live.moves) == before[0]
+    assert client.get(f"/api/tables/{t['id']}/record").status_code == 403  # it holds every hand
+    assert client.get(f"/api/tables/{t['id']}/replay").status_code == 403
+
+
+def test_illegal_move_is_refused_in_the_players_language(client: TestClient) -> None:
+    t = create(client, game="triomphe", players=2, seat=0, seed=9, fill=False)
+    live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+    seat = live.state.current_player
+    token = t["token"]
+    if seat != 0:
+        token = client.post(f"/api/tables/{t['id']}/join", json={"seat": seat}).json()["token"]
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "token": token, "lang": "en"})
+        ws.receive_json()
+        next_state(ws)
+        ws.send_json({"type": "act", "action": "play T21"})  # not a Triomphe action at this point
+        err = ws.receive_json()
+        assert err["type"] == "error" and err["english"] and err["message"]
+    assert live.moves == []
+
+
+def test_bad_table_requests(client: TestClient) -> None:
+    assert client.post("/api/tables", json={"game": "belote"}).status_code == 400
+    assert client.post("/api/tables", json={"game": "tarot", "players": 7}).status_code == 400
+    assert client.post("/api/tables", json={"game": "tarot", "level": "godlike"}).status_code == 400
+    assert client.post("/api/tables", json={"game": "tarot", "options": {"no_such": 1}}).status_code == 400
+    assert client.post("/api/tables", json={"game": "tarot", "seat": 5, "players": 4}).status_code == 400
+    assert client.post("/api/tables", json={"game": "tarot", "extra": 1}).status_code == 422
+    t = create(client, game="tarot", players=3, seat=0, fill=False, seed=1)
+    assert client.post(f"/api/tables/{t['id']}/join", json={"seat": 0}).status_code == 409
+    ok = client.post(f"/api/tables/{t['id']}/join", json={}).json()
+    assert ok["seat"] == 1 and ok["token"] != t["token"]
+    assert client.get("/api/tables/nosuch").status_code == 404
+
+
+def test_upload_replays_a_record_and_refuses_a_bad_one(client: TestClient) -> None:
+    g = atout.new_game("tarot", players=4, seed=21)
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    rec = g.to_record()
+    r = client.post("/api/records", content=json.dumps(rec))
+    assert r.status_code == 200, r.text
+    up = r.json()
+    total = up["moves"]
+    step = client.get(f"/api/tables/{up['id']}/replay?n=0").json()
+    assert step["n"] == 0 and step["total"] == total and len(step["hands"]) == 4
+    end = client.get(f"/api/tables/{up['id']}/replay?n={total}&lang=en").json()
+    assert end["over"] and end["totals"] == rec["result"]["returns"]
+    assert client.get(f"/api/tables/{up['id']}/record").json() == rec
+    bad = dict(rec, actions=[*rec["actions"][:3], {"seat": 0, "action": "play T21"}])
+    assert client.post("/api/records", content=json.dumps(bad)).status_code == 400
+    assert client.post("/api/records", content=b"[1, 2").status_code == 400
+    assert client.post("/api/records", content=b" " * 2_000_100).status_code == 413
+
+
+# --- undo and bots ------------------------------------------------------------------------------------
+
+def test_undo_alone_with_bots_is_recorded_and_refused_with_another_person(client: TestClient) -> None:
+    t = create(client, game="triomphe", players=2, seat=0, seed=8)
+    live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "token": t["token"]})
+        ws.receive_json()
+        f = next_state(ws)
+        while not (f["obs"]["current_player"] == 0 and f["obs"]["legal_actions"]):
+            f = next_state(ws)
+        ws.send_json({"type": "act", "action": f["obs"]["legal_actions"][-1], "n": f["n"]})
+        while True:
+            f = next_state(ws)
+            if f["over"] or (f["obs"]["current_player"] == 0 and f["can_undo"]):
+                break
+        if f["over"]:
+            pytest.skip("the deal ended on the first move")
+        n_before = f["n"]
+        ws.send_json({"type": "undo"})
+        f = next_state(ws)
+        assert f["n"] < n_before and f["obs"]["current_player"] == 0
+    kinds = [r.kind for r in client.app.state.store.history(t["id"])]  # type: ignore[attr-defined]
+    assert "undo" in kinds
+    # with a second person at the table, no undo
+    t2 = create(client, game="tarot", players=3, seat=0, fill=False, seed=2)
+    client.post(f"/api/tables/{t2['id']}/join", json={"seat": 1})
+    live2 = client.app.state.hub.tables[t2["id"]]  # type: ignore[attr-defined]
+    assert not live2.can_undo(0) and not live2.can_undo(1)
+    assert live.can_undo(1) is False  # a bot's seat
+
+
+def test_levels_map_to_existing_bots() -> None:
+    for game in GAMES:
+        for level in LEVELS:
+            assert make_bot(game, bot_name(game, level), 0) is not None
+    with pytest.raises(ValueError, match="unknown bot level"):
+        bot_name("tarot", "godlike")
+
+
+def test_store_effective_moves_apply_undos() -> None:
+    s = Store("sqlite://")
+    s.create_table("x", "triomphe", "classic", 2, 1, {}, "normal", [("human", None), ("bot", None)])
+    s.add_move("x", 0, 0, "a")
+    s.add_move("x", 1, 1, "b")
+    s.add_undo("x", 2, 0, 0)
+    s.add_move("x", 3, 0, "c")
+    assert effective_moves(s.history("x")) == [(0, "c")]
+    assert s.table("x") is not None and s.count() == 1
+
+
+def test_pages_and_static_files(client: TestClient) -> None:
+    for path in ("/", "/t/abc", "/r/abc", "/static/table.js", "/static/style.css", "/favicon.ico", "/healthz"):
+        assert client.get(path).status_code == 200, path
