@@ -15,6 +15,7 @@ from atout.core.actions import Action
 from atout.core.cards import CARDS, Card
 from atout.core.cardset import codes, ids, mask
 from atout.core.errors import IllegalAction, RecordError
+from atout.core.packs import TAROT66_1637
 from atout.core.protocol import DealLog, GameState, Observation, Score, check_seat
 from atout.core.rng import clone_rng, make_rng, new_seed
 from atout.games.tarot1637 import marques as M
@@ -537,6 +538,17 @@ class Tarot1637State(GameState):
         new.given_deals = list(self.given_deals)
         new.log = [replace(d, actions=list(d.actions)) for d in self.log]
         return new
+
+    def card_name(self, card: Card | str, lang: str = "fr") -> str:
+        """A card's name with the period's words (Faon, le Mat, le Bagat, le Monde), in French or English.
+
+        >>> import atout
+        >>> g = atout.new_game("tarot1637", seed=1)
+        >>> g.card_name("JD"), g.card_name("EX", "en"), g.card_name("T1")
+        ('Faon de deniers', 'the Mat (Fool)', 'le Bagat')
+        """
+        c = card if isinstance(card, Card) else Card.parse(card)
+        return TAROT66_1637.display(c, lang)
 
     def options(self) -> dict[str, Any]:
         """Rule options for records; the variant is a record header of its own."""
