@@ -72,8 +72,8 @@ def to_play(g: TarotState, bids: list[str], discard: str | None = None, call: st
     assert g.phase == "play"
 
 
-def refused(g: TarotState, action: str, match: str) -> None:
-    """The action raises IllegalAction whose message matches, and changes nothing (record compared)."""
+def refused(g: TarotState, action: str, match: str | None) -> None:
+    """The action raises IllegalAction whose message matches (any message if None), and changes nothing."""
     before = json.dumps(g.to_record())
     with pytest.raises(IllegalAction, match=match):
         g.apply(action)
@@ -125,12 +125,22 @@ def test_random_deal_sizes_and_explicit_log(players: int, hand: int, talon: int)
     assert again.log[0].deal == logged
 
 
-def test_dealer_right_bids_first_d1() -> None:
-    """Seed 001: 'C'est le joueur placé à droite du donneur qui commence à parler' (seats in play order, D1)."""
-    for dealer in range(5):
-        g = atout.new_game("tarot", players=5, seed=3, dealer=dealer)
-        if g.phase == "bidding":
-            assert g.current_player == (dealer + 1) % 5
+@pytest.mark.parametrize("variant", ["seed", "fft"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_dealer_right_bids_first_d1(players: int, variant: str) -> None:
+    """Seed 001: 'C'est le joueur placé à droite du donneur qui commence à parler' (seats in play order, D1), and
+    'c'est le joueur placé à la droite du donneur qui jouera le premier' (§8). Explicit deals without a Petit sec,
+    so the bidding opens at once for every dealer."""
+    for dealer in range(players):
+        g = game(players, variant, fixed={}, dealer=dealer)
+        assert g.phase == "bidding" and g.current_player == (dealer + 1) % players
+        for _ in range(players):
+            g.apply("bid garde_sans" if g.current_player == dealer else "pass")
+        if g.phase == "call":
+            g.apply(g.legal_actions()[0])
+        while g.phase == "annonces":
+            g.apply("done")
+        assert g.phase == "play" and g.current_player == (dealer + 1) % players
 
 
 # --- petit sec (§3.1, D5, D15, FFT rule 7) ----------------------------------------------------------
@@ -362,8 +372,11 @@ def test_poignee_shows_exactly_the_threshold() -> None:
     que le nombre d'atouts nécessaire'."""
     g = game(fixed=POIGNEE_HAND)
     run(g, "bid garde_sans", "pass", "pass", "pass")
-    refused(g, "announce poignee T2 T3 T4 T5 T6 T7 T8 T9 T10", "exactly 10/13/15")
-    refused(g, "announce poignee T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12", "exactly 10/13/15")
+    # 11 trumps and the Excuse: only the simple poignée is open, shown with exactly 10 cards (or all 12 with EX).
+    offered = [a.args[1:] for a in g.legal_actions() if a.kind == "announce" and a.args[0] == "poignee"]
+    assert [len(cards) for cards in offered] == [10]
+    refused(g, "announce poignee T2 T3 T4 T5 T6 T7 T8 T9 T10", None)  # 9: below the threshold
+    refused(g, "announce poignee T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12", None)  # 11: not a threshold
     refused(g, "announce poignee T2 T3 T4 T5 T6 T7 T8 T9 T10 EX", "Excuse may be shown only with every trump")
     refused(g, "announce poignee T2 T3 T4 T5 T6 T7 T8 T9 T10 T13", "trumps of your hand")
     g.apply("announce poignee T12 T11 T10 T9 T8 T7 T6 T5 T4 T3")
@@ -391,7 +404,7 @@ def test_fft_poignee_exact_and_shown_at_the_first_card() -> None:
     g.apply("done")
     assert g.phase == "play" and g.current_player == 0
     assert any(a.kind == "announce" for a in g.legal_actions())
-    refused(g, "announce poignee T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 EX", "exactly 10/13/15")
+    refused(g, "announce poignee T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 EX", None)  # FFT: never above the threshold
     g.apply("announce poignee T2 T3 T4 T5 T6 T7 T8 T9 T10 T11")
     assert g.current_player == 0 and all(a.kind == "play" for a in g.legal_actions())
     g.apply("play T12")

@@ -1465,10 +1465,11 @@ def test_annonces_start_with_the_leader_before_first_card(variant):
         assert g.phase == "annonces"
         assert g.current_player == 0
         assert "done" in texts(g)
-    else:  # FFT rule 5: only the taker may announce a chelem, after the contract
-        assert g.phase in ("annonces", "play")
-        if g.phase == "annonces":
-            assert g.current_player == 2 and "announce chelem" in texts(g)
+    else:  # FFT rule 5: only the taker may announce a chelem, after the contract; then the dealer's right leads
+        assert g.phase == "annonces"
+        assert g.current_player == 2 and texts(g) == {"announce chelem", "done"}
+        g.apply("done")
+        assert g.phase == "play" and g.current_player == 0
 
 
 def poignee_deal(taker_trumps: list[str], with_excuse: bool = True):
