@@ -81,3 +81,11 @@ def test_bad_faces_are_refused_clearly() -> None:
 
 def test_svg_accepts_card_objects() -> None:
     assert svg("piquet32", Card.parse("kh")) == svg("piquet32", "KH")
+
+
+def test_an_unregistered_pack_renders_too() -> None:
+    """A game may define its own pack (register_pack); faces work for it before and after registration."""
+    from dataclasses import replace
+
+    mine = replace(TAROT66_1637, name="my-pack")
+    assert "le Monde" in svg(mine, "T21", "fr")

@@ -217,7 +217,10 @@ def find_order(text: str) -> TrumpOrder:
     """
     key = text.strip().lower().replace("′", "'")
     aliases = {"florence": "A-florence", "bologna": "A", "ferrara": "B", "marseille": "C", "milan": "C",
-               "c'": "savoy", "piedmont": "savoy"}
+               "c'": "savoy", "piedmont": "savoy",
+               # the names decks.md suggests for an enum
+               "a_bologna": "A", "a_florence": "A-florence", "b_ferrara": "B", "c_marseille": "C",
+               "c_prime_piedmont": "savoy"}
     for order in ORDERS.values():
         if order.key.lower() == key:
             return order

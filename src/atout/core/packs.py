@@ -484,7 +484,16 @@ def find_pack(name: str) -> Pack:
     return pack
 
 
+def packs_used_by(game: str) -> list[Pack]:
+    """The packs a game deals from (decks.md "Used by"), e.g. for the web table's faces.
+
+    >>> [p.name for p in packs_used_by("tarot")]
+    ['tarot78-french', 'tarot78-italian']
+    """
+    return [p for p in PACKS.values() if game in p.used_by]
+
+
 __all__ = [
     "ORDERS", "PACKS", "PIQUET32", "PRIME40", "TAROT66_1637", "TAROT78_FRENCH", "TAROT78_ITALIAN",
-    "CardOrder", "CardValues", "Pack", "PackStyle", "find_pack", "register_pack",
+    "CardOrder", "CardValues", "Pack", "PackStyle", "find_pack", "packs_used_by", "register_pack",
 ]  # fmt: skip

@@ -14,11 +14,12 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 from atout.core.cards import Card
-from atout.core.packs import Pack, find_pack
+from atout.core.packs import PACKS, Pack, find_pack
 from atout.faces.shapes import FRENCH_COLOURS, INK, ITALIAN_COLOURS, crown, star, suit_shape
 
 WIDTH, HEIGHT = 120, 180
@@ -60,6 +61,17 @@ def svg(pack: str | Pack, code: str | Card, lang: str = "fr") -> str:
     card = code if isinstance(code, Card) else Card.parse(code)
     if not the_pack.contains(card):
         raise ValueError(f"card {card.code} is not in pack {the_pack.name}")
+    if PACKS.get(the_pack.name) is the_pack:  # a registered pack: cache (a server renders on demand)
+        return _cached_face(the_pack.name, card.id, lang)
+    return _face(the_pack, card, lang)
+
+
+@lru_cache(maxsize=1024)
+def _cached_face(pack_name: str, card_id: int, lang: str) -> str:
+    return _face(find_pack(pack_name), Card(card_id), lang)
+
+
+def _face(the_pack: Pack, card: Card, lang: str) -> str:
     title = the_pack.display(card, lang)
     if card.is_excuse:
         body = _excuse(the_pack, card, lang)
