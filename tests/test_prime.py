@@ -367,3 +367,46 @@ def test_showdown_breakdown_names_each_hand() -> None:
     text = "\n".join(breakdown(scored, "en", Table("prime", 4)))
     assert "a point of 36" in text and "a point of 45" in text and "the fifty-five" in text
     assert "Player 3 wins 5 from each of the 2 others: +10" in text
+
+
+# --- the command line -------------------------------------------------------------------------------------
+def _cli(*args: str, stdin: str = "") -> Any:
+    import subprocess
+    import sys
+
+    atout_bin = Path(sys.executable).parent / "atout"
+    return subprocess.run([str(atout_bin), *args], input=stdin, capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_cli_simulate_rules_replay_and_play(tmp_path: Path) -> None:
+    out = _cli("simulate", "prime", "--players", "4", "--variant", "societe", "--deals", "300", "--seed", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["zero_sum"] and result["deals"] == 300 and len(result["totals"]) == 4
+    for lang, word in (("fr", "Valeur des cartes"), ("en", "Card values")):
+        out = _cli("rules", "prime", "--lang", lang)
+        assert out.returncode == 0 and word in out.stdout
+    out = _cli("replay", str(RECORDS / "prime7_partnership.json"))
+    assert out.returncode == 0 and "[-2, 6, -2, -2]" in out.stdout
+    bad = tmp_path / "bad.json"
+    record = json.loads((RECORDS / "prime5_settlement.json").read_text(encoding="utf-8"))
+    record["actions"][0]["action"] = "bet 11"
+    bad.write_text(json.dumps(record), encoding="utf-8")
+    out = _cli("replay", str(bad))
+    assert out.returncode == 2 and "Traceback" not in out.stderr + out.stdout
+    # A whole coup typed by a human at seat 0 (always the first legal action) against the heuristic bots.
+    from atout.bots import make_bot
+
+    seed = 6
+    g = atout.new_game("prime", players=3, seed=seed)
+    bots = [make_bot("prime", "heuristic", seed=seed * 1009 + s + 1) for s in range(3)]
+    typed = []
+    while not g.is_terminal():
+        seat = g.current_player
+        assert seat is not None
+        a = g.legal_actions()[0] if seat == 0 else bots[seat].act(g.observation(seat))
+        if seat == 0:
+            typed.append(str(a))
+        g.apply(a)
+    out = _cli("play", "prime", "--players", "3", "--seed", str(seed), "--lang", "en", stdin="\n".join(typed) + "\n")
+    assert out.returncode == 0 and "Match over" in out.stdout and "Refused" not in out.stdout, out.stdout[-500:]
