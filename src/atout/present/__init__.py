@@ -11,8 +11,8 @@ sentences (:func:`say`, :func:`say_error`), score breakdowns (:func:`breakdown`)
 'Anne joue le Roi de cœur.'
 >>> say(Event("card_played", seat=3, data={"card": "T21"}), "en", t)
 'You play Trump 21.'
->>> say(Event("trick_won", seat=1, data={"cards": ["KH", "7H"], "trick": 1}), "fr", t)
-'Bernard remporte le pli 1.'
+>>> say(Event("trick_won", seat=1, data={"cards": ["KH", "7H"], "trick": 1, "points": 5.5}), "fr", t)
+'Bernard remporte le pli 1 (5,5 points).'
 
 How a game adds its phrases (one module, no registration call)
 ----------------------------------------------------------------
@@ -68,7 +68,7 @@ class Table:
     """Who sits where, for sentences: the game, the seat names and the human's seat (``me``).
 
     >>> Table("triomphe", 2).seat_name(1, "fr"), Table("triomphe", 2, me=0).seat_name(0, "en")
-    ('Joueur 2', 'you')
+    ('Joueur 2', 'Player 1 (you)')
     """
 
     game: str
@@ -78,14 +78,15 @@ class Table:
     italian: bool = False
 
     def seat_name(self, seat: int | None, lang: str = "fr") -> str:
-        """A seat's name (``Joueur 3`` by default; ``vous``/``you`` for the human without names)."""
+        """A seat's name: ``Joueur 3`` by default, ``Joueur 1 (vous)`` for the human (``me``)."""
         if seat is None:
             return "—"
         if self.names is not None and 0 <= seat < len(self.names):
             return self.names[seat]
-        if seat == self.me:
-            return "vous" if lang == "fr" else "you"
-        return f"Joueur {seat + 1}" if lang == "fr" else f"Player {seat + 1}"
+        base = f"Joueur {seat + 1}" if lang == "fr" else f"Player {seat + 1}"
+        if seat == self.me:  # third person, so that any sentence stays grammatical ("<kind>/you" says "vous")
+            return f"{base} ({'vous' if lang == 'fr' else 'you'})"
+        return base
 
 
 class Phrases:
@@ -161,6 +162,8 @@ def the_card(code: str, lang: str, italian: bool = False) -> str:
             return name
         if c.rank == 1:  # "l'As de pique"
             return "l'" + name
+        if c.rank == 13:  # "la Dame de cœur"
+            return "la " + name
         return "le " + name
     return name
 
@@ -183,6 +186,8 @@ class _Fields(Mapping[str, str]):
         if (key in ("card", "called") or key.endswith("_card")) and isinstance(value, str):
             return the_card(value, lang, italian)
         if (key == "cards" or key.endswith("_cards")) and isinstance(value, list):
+            if len(value) > 4:  # a long list reads better in the short forms of the screen
+                return " ".join(short(c, lang) for c in value)
             return card_names(value, lang, italian)
         if isinstance(value, bool):
             return self.book.word("yes" if value else "no", lang)
@@ -191,7 +196,8 @@ class _Fields(Mapping[str, str]):
         if isinstance(value, str):
             return self.book.word(value, lang)
         if isinstance(value, list):
-            return ", ".join(number(v, lang) if isinstance(v, int | float) else str(v) for v in value)
+            return join_words([number(v, lang) if isinstance(v, int | float) else self.book.word(str(v), lang)
+                               for v in value], lang)
         return str(value)
 
     def __iter__(self) -> Any:

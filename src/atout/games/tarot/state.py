@@ -152,7 +152,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
                 self._phase, self.current_player = "petit_sec", holder  # seed 001: "il peut réclamer"
                 return
             self.log[-1].note = f"petit sec of seat {holder}: annulled, the next dealer redeals (FFT rule 7, D15)"
-            self._emit("redeal", seat=holder, reason="petit_sec", holder=holder, cards=codes(hands[holder]))
+            self._emit("redeal", seat=holder, reason="petit_sec_fft", holder=holder)
             dealer = self.next_seat[dealer]
 
     def _reset_deal(self, dealer: int, hands: list[int], talon: int) -> None:
@@ -205,7 +205,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
             # Seed 001: "la Main ne tourne pas et le joueur qui a donné donne à nouveau" (D15).
             entry = self.log[-1]
             entry.note = f"petit sec claimed by seat {seat}: annulled, the same dealer redeals (seed 001, D15)"
-            self._emit("redeal", seat=seat, reason="petit_sec", holder=seat, cards=codes(self.hands[seat]))
+            self._emit("redeal", seat=seat, reason="petit_sec", holder=seat)
             self._start_deal(entry.dealer)
         else:
             raise IllegalAction(f"{action}: you hold the Petit sec: 'petit_sec' (annul the deal) or 'no_petit_sec'",
