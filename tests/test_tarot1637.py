@@ -438,6 +438,6 @@ def test_the_mort_plays_a_card_to_every_trick() -> None:
     g = atout.new_game("tarot1637", players=2, seed=3)
     while not g.is_terminal():
         g.apply(g.legal_actions()[0])
-    tricks = [e for e in g.events() if e.kind == "trick"]
-    assert len(tricks) == 20 and all(len(t.data["cards"]) == 3 and t.data["cards"][2][0] == -1 for t in tricks)
+    tricks = [e for e in g.events() if e.kind == "trick_won"]
+    assert len(tricks) == 20 and all(len(t.data["cards"]) == 3 and t.data["players"][2] == -1 for t in tricks)
     assert sum(g.returns()) == 0

@@ -46,6 +46,11 @@ _BAN = "seed 000: 'sans toutesfois qu'il soit loysible d'escarter aucun des sept
 _NO_REVOKE = "seed 000: 'il n'est non plus permis de renoncer a ce ieu'"
 
 
+def codes_in_order(cards: list[int]) -> list[str]:
+    """Card codes in the order given (a trick as played)."""
+    return [CARDS[c].code for c in cards]
+
+
 class Tarot1637State(GameState):
     """A match of the 1637 tarot: ``deals`` deals, marques paid between players on a score sheet."""
 
@@ -107,6 +112,8 @@ class Tarot1637State(GameState):
         if given is not None and given.get("misdeal"):
             self.log.append(DealLog(dealer=dealer, deal={"misdeal": True}))
             self._begin_bookkeeping()
+            self._emit("deal_started", seat=dealer, deal=index + 1, dealer=dealer, eldest=self.eldest,
+                       packets=self.rules.deal_packets, mort=n == 2)
             self._misdeal(dealer)
             return
         if given is not None:
@@ -121,10 +128,10 @@ class Tarot1637State(GameState):
         self.hands = [mask(h) for h in dealt]
         self.mort_aside = mort[0] if mort else -1  # set aside unseen, counts for nobody (D19)
         self.mort_queue = list(mort[1:])  # one card per trick, in this (random) order
-        self._emit("deal_started", seat=dealer, deal=index, dealer=dealer, eldest=self.eldest,
+        self._emit("deal_started", seat=dealer, deal=index + 1, dealer=dealer, eldest=self.eldest,
                    packets=self.rules.deal_packets, mort=n == 2)
         for seat in range(n):
-            self._emit("hand", seat=seat, to=seat, cards=codes(self.hands[seat]))
+            self._emit("cards_dealt", seat=seat, to=seat, cards=codes(self.hands[seat]))
         self._dealer_bonus(dealer, dealt[dealer])
         self._phase = "discard"
         self._to_move: int | None = self.eldest
@@ -362,7 +369,7 @@ class Tarot1637State(GameState):
         self.hands[seat] = hand & ~(1 << card.id)
         self.trick.append(card.id)
         self.trick_seats.append(seat)
-        self._emit("play", seat=seat, card=card.code, trick=len(self.history) + 1)
+        self._emit("card_played", seat=seat, card=card.code, trick=len(self.history) + 1)
         live_played = sum(1 for s in self.trick_seats if s != MORT)
         if live_played < self.players:
             self._set_turn((seat + 1) % self.players)
@@ -387,8 +394,8 @@ class Tarot1637State(GameState):
                 self.mat_owner_trick = (s, winner)
         self.won[winner] |= taken
         self.history.append((self.leader, tuple(self.trick), tuple(self.trick_seats), winner))
-        self._emit("trick", seat=winner, number=len(self.history), leader=self.leader,
-                   cards=[[s, CARDS[c].code] for s, c in zip(self.trick_seats, self.trick, strict=True)])
+        self._emit("trick_won", seat=winner, trick=len(self.history), leader=self.leader,
+                   cards=codes_in_order(self.trick), players=list(self.trick_seats))
         for line in M.trick_payments(live, winner, last, n):
             data = {k: v for k, v in line.items() if k not in ("reason", "seat", "row", "card")}
             seat, reason, row, card = line["seat"], line["reason"], line["row"], line["card"]
@@ -435,7 +442,7 @@ class Tarot1637State(GameState):
         row: list[Score] = list(self.deal_row)
         entry.result = row
         self.totals = [t + r for t, r in zip(self.totals, self.deal_row, strict=True)]
-        self._emit("deal_scored", deal=len(self.log) - 1, dealer=entry.dealer, row=list(self.deal_row),
+        self._emit("deal_scored", seat=entry.dealer, deal=len(self.log), dealer=entry.dealer, row=list(self.deal_row),
                    lines=[dict(p) for p in self.payments], totals=list(self.totals))
         self._phase = "over"
         self._to_move = None
