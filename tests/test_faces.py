@@ -79,6 +79,12 @@ def test_bad_faces_are_refused_clearly() -> None:
         svg("piquet32", "KH", "de")
 
 
+def test_render_refuses_a_bad_language_before_writing(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="unknown language 'de'"):
+        render("piquet32", tmp_path / "out", "de")
+    assert not (tmp_path / "out").exists()
+
+
 def test_svg_accepts_card_objects() -> None:
     assert svg("piquet32", Card.parse("kh")) == svg("piquet32", "KH")
 

@@ -111,6 +111,8 @@ def render(pack: str | Pack, out_dir: str | Path, lang: str = "fr") -> list[Path
     33
     """
     the_pack = pack if isinstance(pack, Pack) else find_pack(pack)
+    if lang not in ("fr", "it", "en"):  # refuse before creating anything
+        raise ValueError(f"unknown language {lang!r} (expected fr, it or en)")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
