@@ -1,0 +1,180 @@
+"""Engine speed and memory, per game and player count, on one core (issue 11; figures in docs/benchmarks.md).
+
+Usage: python benchmarks/bench_engine.py [--game tarot] [--deals 2000] [--seed 1] [--memory-deals 100000] [--json]
+
+For every registered game (or one), variant and player count:
+* random playouts through the public API (``new_game``, ``legal_actions``, a seeded choice, ``apply``):
+  complete deals per second and decisions (``apply`` calls) per second, CPU time of this process;
+* the size of a clone made mid-deal (bytes newly allocated by ``clone()``, measured with tracemalloc);
+* with ``--memory-deals N``: traced memory after N/10 and after N simulated deals (growth should be ~0).
+When the optional packages ``open_spiel`` (OpenSpiel's C++ ``tarok``) and ``magmacrunch-tarot`` (a pure-Python
+French Tarot) are importable, their random playouts run in the same process and the ratios are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import time
+import tracemalloc
+from typing import Any
+
+import atout
+
+
+def api_rates(game: str, variant: str, players: int, deals: int, seed: int) -> tuple[float, float]:
+    """(deals per second, decisions per second) of random playouts through the public API."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    decisions = 0
+    start = time.process_time()
+    for i in range(deals):
+        state = atout.new_game(game, players=players, variant=variant, seed=seed + i)
+        while not state.is_terminal():
+            state.apply(choice(state.legal_actions()))
+            decisions += 1
+    seconds = time.process_time() - start
+    return deals / seconds, decisions / seconds
+
+
+def clone_bytes(game: str, variant: str, players: int, seed: int, samples: int = 50) -> int:
+    """Mean bytes allocated by one ``clone()`` of a state halfway through a deal."""
+    rng = random.Random(seed)
+    state = atout.new_game(game, players=players, variant=variant, seed=seed)
+    steps = 0
+    while not state.is_terminal() and steps < 30:
+        state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    clones = [state.clone() for _ in range(samples)]
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    del clones
+    return (after - before) // samples
+
+
+def memory_growth(game: str, variant: str, players: int, deals: int, seed: int) -> tuple[int, int]:
+    """Traced bytes still allocated after deals/10 and after ``deals`` random deals (nothing kept)."""
+    rng = random.Random(seed)
+    tracemalloc.start()
+    marks = []
+    for i in range(deals):
+        state = atout.new_game(game, players=players, variant=variant, seed=seed + i)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        if i + 1 in (deals // 10, deals):
+            del state
+            gc.collect()
+            marks.append(tracemalloc.get_traced_memory()[0])
+    tracemalloc.stop()
+    return marks[0], marks[-1]
+
+
+def magmacrunch_rate(deals: int, seed: int) -> float | None:
+    """Random legal playouts of magmacrunch-tarot's 4-player engine, deals per second (None if absent)."""
+    try:
+        from tarot import rules as mt  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    rng = random.Random(seed)
+    start = time.process_time()
+    done = 0
+    while done < deals:
+        g = mt.Game(rand=rng.random)
+        g.deal()
+        if g.phase != mt.BIDDING:
+            continue  # a petit sec: dealt again, not counted
+        while g.phase == mt.BIDDING:
+            g.bid(g.current_bidder, rng.choice(g.bids_open()))
+        if g.phase == mt.DOG_EXCHANGE:
+            g.discard([c.id for c in mt.ai_discards(g.hands[g.taker])])
+        while g.phase == mt.TRICK_PLAY:
+            if g.poignee_offer:
+                g.declare_poignee(False)
+            p = g.current
+            g.play(p, rng.choice(mt.legal_plays(g.hands[p], g.trick)))
+        done += 1
+    return deals / (time.process_time() - start)
+
+
+def open_spiel_rate(deals: int, seed: int) -> float | None:
+    """Random playouts of OpenSpiel's C++ tarok (3 players here) driven from Python (None if absent)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    rng = random.Random(seed)
+    game = pyspiel.load_game("tarok")
+    start = time.process_time()
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    return deals / (time.process_time() - start)
+
+
+def calibration() -> float:
+    """Seconds for a fixed pure-Python loop of one million steps (machine speed reference)."""
+    start = time.process_time()
+    x = 0
+    for i in range(1_000_000):
+        x += i & 7
+    return time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", help="only this game (default: every registered game)")
+    parser.add_argument("--deals", type=int, default=2000, help="deals per configuration (default 2000)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--memory-deals", type=int, default=0, help="also measure memory over N deals per configuration")
+    parser.add_argument("--json", action="store_true", help="one JSON object instead of lines")
+    args = parser.parse_args()
+    out: dict[str, Any] = {"calibration_ms": round(calibration() * 1000), "rows": [], "peers": {}}
+    if not args.json:
+        print(f"calibration loop: {out['calibration_ms']} ms (1e6 steps)")
+    for info in atout.list_games():
+        if args.game and info.name != args.game:
+            continue
+        for variant in info.variants:
+            for players in info.player_counts[variant]:
+                api_rates(info.name, variant, players, max(20, args.deals // 20), args.seed)  # warm the tables
+                deals, decisions = api_rates(info.name, variant, players, args.deals, args.seed)
+                row: dict[str, Any] = {"game": info.name, "variant": variant, "players": players,
+                                       "api_deals_per_s": round(deals), "api_decisions_per_s": round(decisions),
+                                       "rollout_deals_per_s": None,
+                                       "clone_bytes": clone_bytes(info.name, variant, players, args.seed)}
+                if args.memory_deals:
+                    first, last = memory_growth(info.name, variant, players, args.memory_deals, args.seed)
+                    row["memory_after_10pct"], row["memory_after_all"] = first, last
+                out["rows"].append(row)
+                if not args.json:
+                    mem = (f"  memory {row['memory_after_10pct']} -> {row['memory_after_all']} B"
+                           if args.memory_deals else "")
+                    print(f"{info.name:10} {variant:16} {players}p: {deals:8.0f} deals/s {decisions:9.0f} decisions/s"
+                          f"  clone {row['clone_bytes']:5d} B{mem}")
+    if args.game in (None, "tarot"):
+        ours = next((r["api_deals_per_s"] for r in out["rows"]
+                     if r["game"] == "tarot" and r["players"] == 4 and r["variant"] == "seed"), None)
+        for name, rate in (("magmacrunch-tarot (4p)", magmacrunch_rate(args.deals, args.seed)),
+                           ("open_spiel tarok (3p)", open_spiel_rate(args.deals, args.seed))):
+            if rate is None:
+                continue
+            out["peers"][name] = round(rate)
+            if not args.json:
+                ratio = f", atout tarot 4p / peer = {ours / rate:.2f}" if ours else ""
+                print(f"peer {name}: {rate:8.0f} deals/s{ratio}")
+    if args.json:
+        print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
