@@ -88,6 +88,7 @@ def next_state(ws: Any) -> dict[str, Any]:
 def play_through(ws: Any, game: str, seat: int, seed: int, state_check: Any = None) -> dict[str, Any]:
     """Play ``seat`` with the game's bot through the socket until the game is over; return the last frame."""
     bot = make_bot(game, bot_name(game, "normal"), seed=seed)
+    acted = -1
     while True:
         f = next_state(ws)
         if state_check:
@@ -95,7 +96,8 @@ def play_through(ws: Any, game: str, seat: int, seed: int, state_check: Any = No
         if f["over"]:
             return f
         obs = f["obs"]
-        if obs["current_player"] == seat and obs["legal_actions"]:
+        if obs["current_player"] == seat and obs["legal_actions"] and f["n"] != acted:
+            acted = f["n"]
             o = Observation(game=obs["game"], seat=seat, phase=obs["phase"], current_player=seat,
                             hand=tuple(Card.parse(c) for c in obs["hand"]),
                             legal_actions=tuple(atout.parse_action(a) for a in obs["legal_actions"]),

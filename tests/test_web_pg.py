@@ -1,0 +1,64 @@
+"""The web store on a real PostgreSQL (psycopg 3): migrations, a game played through the WebSocket, reload.
+
+``ATOUT_TEST_PG_URL`` names the database (``.ci/run`` starts a server on loopback and sets it). Without
+it the test is skipped locally; in CI (``CI=true``) a missing PostgreSQL is a failure, not a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+import warnings
+from typing import Any
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+import atout  # noqa: E402
+from atout.web import create_app  # noqa: E402
+from atout.web.store import Store  # noqa: E402
+
+PG_URL = os.environ.get("ATOUT_TEST_PG_URL")
+if not PG_URL:
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("CI=true but ATOUT_TEST_PG_URL is not set: .ci/run must start PostgreSQL")
+    pytest.skip("no PostgreSQL: set ATOUT_TEST_PG_URL (postgresql://user@127.0.0.1:PORT/db)", allow_module_level=True)
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+
+def test_migrations_are_idempotent_and_tables_exist() -> None:
+    assert PG_URL is not None
+    s1 = Store(PG_URL)
+    s2 = Store(PG_URL)  # a second start runs no migration twice
+    table_id = "pg" + uuid.uuid4().hex[:8]
+    s1.create_table(table_id, "triomphe", "classic", 2, 5, {"target": 5}, "easy", [("human", "h"), ("bot", None)])
+    s1.add_move(table_id, 0, 0, "no_concession")
+    assert s2.moves(table_id) == [(0, "no_concession")]
+    assert s2.table(table_id) is not None and s2.table(table_id).options == {"target": 5}  # type: ignore[union-attr]
+
+
+def test_a_game_on_postgresql_survives_a_new_app() -> None:
+    """Play part of a deal, build a fresh app on the same database: the table is exactly where it was."""
+    assert PG_URL is not None
+    with TestClient(create_app(PG_URL, bot_delay=0)) as client:
+        t = client.post("/api/tables", json={"game": "tarot", "players": 4, "seat": 0, "seed": 77}).json()
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t["token"]})
+            played = 0
+            while played < 6:
+                f: dict[str, Any] = ws.receive_json()
+                if f["type"] != "state" or f["obs"]["current_player"] != 0 or not f["obs"]["legal_actions"]:
+                    continue
+                ws.send_json({"type": "act", "action": f["obs"]["legal_actions"][0], "n": f["n"]})
+                played += 1
+        live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+        moves = list(live.moves)
+        hands = [live.state.observation(s).to_json()["hand"] for s in range(4)]
+    with TestClient(create_app(PG_URL, bot_delay=0)) as again:
+        fresh = again.app.state.hub.get(t["id"])  # type: ignore[attr-defined]
+        assert fresh is not None and fresh.moves[: len(moves)] == moves
+        if len(fresh.moves) == len(moves):
+            assert [fresh.state.observation(s).to_json()["hand"] for s in range(4)] == hands
+    assert atout.game_info("tarot").name == "tarot"
