@@ -420,3 +420,49 @@ def test_illegal_play_names_the_rule_and_changes_nothing() -> None:
     with pytest.raises(atout.IllegalAction, match="not in your hand"):
         g.apply("play 7H")
     assert json.dumps(g.to_record()) == before
+
+
+# --- the presentation layer ---------------------------------------------------------------------
+def test_every_event_and_refusal_is_said_in_both_languages() -> None:
+    """Every event kind the game emits has a French and an English sentence; every refusal code a phrase."""
+    from atout.present import Table, breakdown, phrases, say, say_error
+
+    kinds: set[str] = set()
+    for players in (3, 4, 5):
+        for seed in range(12):
+            g = atout.new_game("mistigri", players=players, seed=seed, deals=5, end_pot="refund" if seed % 2 else "liquidate")
+            rng = random.Random(seed)
+            while not g.is_terminal():
+                g.apply(rng.choice(g.legal_actions()))
+            for e in g.events():
+                kinds.add(e.kind)
+                for lang in ("fr", "en"):
+                    for me in (None, e.seat):
+                        say(e, lang, Table("mistigri", players, me=me))
+                    if e.kind == "deal_scored":
+                        assert len(breakdown(e, lang, Table("mistigri", players))) >= 3
+    assert {"coup_started", "hand_played", "card_played", "trick_won", "deal_scored", "bete", "passed"} <= kinds
+    book = phrases("mistigri")
+    codes_raised = {"noce_no_pass", "left_must_play", "fille_unavailable", "must_play", "dealer_only", "retourne_taken",
+                    "talon_empty", "draw_count", "not_lanturlu", "unexpected_action", "bad_card", "bad_cards", "bad_suit",
+                    "must_follow", "must_beat", "must_overtrump", "must_trump", "must_lead_trump", "not_in_hand"}
+    for lang in ("fr", "en"):
+        assert codes_raised <= set(book.errors[lang])
+    g = new()
+    with pytest.raises(atout.IllegalAction) as err:
+        g.apply("pass")
+    assert say_error(err.value, "fr", "mistigri").startswith("Coup de noce (pas de bête au jeu)")
+
+
+def test_breakdown_lets_a_player_check_mis2() -> None:
+    """The breakdown of MIS-2 shows the trick value, the Mistigri's double trick and who took what."""
+    from pathlib import Path
+
+    from atout.present import Table, breakdown
+
+    state = atout.replay(atout.loads((Path(__file__).parent / "records" / "mistigri" / "mis1_mis2.json").read_text()))
+    scored = [e for e in state.events() if e.kind == "deal_scored"]
+    text = "\n".join(breakdown(scored[1], "en", Table("mistigri", 4)))
+    assert "12 ÷ 6 = 2" in text and "counts double: 4" in text and "Player 1 takes 8 (3 trick(s))" in text
+    first = "\n".join(breakdown(scored[0], "fr", Table("mistigri", 4)))
+    assert "Joueur 1 est bête et met 6 au coup suivant" in first

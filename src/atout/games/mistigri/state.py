@@ -90,6 +90,7 @@ class MistigriState(GameState):
         betes = list(self.pending)
         self.noce = sum(betes) == 0  # spec §3: no bête in the pool, everybody must play
         self.stacks[dealer] -= stake
+        self.stake = stake
         self.pool = stake + sum(betes) + self.carry
         self._emit("coup_started", seat=dealer, deal=len(self.log), pool=self.pool, stake=stake, betes=betes,
                    carry=self.carry, noce=self.noce)
@@ -322,7 +323,7 @@ class MistigriState(GameState):
         allowed, code, rule = self._play_mask(seat)
         if not allowed >> card & 1:
             cite = "seed 003 §10, mistigri.md §10" if code == "must_lead_trump" else "mistigri.md §7, D10 (Rams rules)"
-            raise _refuse(action, f"{rule}; you may play {' '.join(codes(allowed))}", code, cite, allowed=codes(allowed))
+            raise _refuse(action, f"{rule}; you may play {' '.join(codes(allowed))}", code, cite, cards=codes(allowed))
         self.hands[seat] &= ~(1 << card)
         self.trick.append(card)
         self.trick_seats.append(seat)
@@ -397,8 +398,8 @@ class MistigriState(GameState):
         row: list[Score] = [a - b for a, b in zip(self.stacks, self.start_stacks, strict=True)]
         self.log[-1].result = row
         self._emit(
-            "deal_scored", seat=dealer, how=how, winner=winner, pool=pool, trick_value=trick_value(pool),
-            noce=self.noce, tricks_won=list(self.won), takings=takings,
+            "deal_scored", seat=dealer, deal=len(self.log) - 1, stake=self.stake, how=how, winner=winner, pool=pool,
+            trick_value=trick_value(pool), noce=self.noce, tricks_won=list(self.won), takings=takings,
             betes=[{"seat": s, "pays": pool} for s in betes], carry=carry, refunds=refunds, carry_to=carry_to,
             row=list(row), stacks=list(self.stacks), next_pool=sum(self.pending) + self.carry, **data,
         )
