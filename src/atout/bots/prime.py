@@ -28,7 +28,7 @@ from atout.games.prime.evaluate import VALUES, HandValue, evaluate_ids
 PACK_IDS = tuple(c.id for c in PRIME40.cards)
 SAMPLES = 12  # completions sampled per candidate; enough to rank the 16 ways of discarding
 BET_AT = 0.60  # start strength from which the bot bets (seed 004: "plus de 30 points" is its folk version)
-CALL_AT = 0.52  # start strength from which it accepts a bet
+CALL_AT = 0.45  # start strength from which it accepts a bet (below BET_AT: a bettor may be bluffing)
 GOOD = 15  # cards worth at least this (5, A, 6, 7) are kept when passing: "s'il y en a une bonne la retient"
 
 
