@@ -195,6 +195,39 @@ def test_tie_refers_only_to_the_top() -> None:
     assert g.returns() == [12, -6, -6]
 
 
+def test_two_cards_each_and_eldest_speaks_first() -> None:
+    """Seed: the dealer "en donne deux à chacun des Joueurs"; D2: eldest is the dealer's right (seat + 1)."""
+    for players in (3, 4, 5, 6):
+        g = atout.new_game("prime", players=players, seed=players, dealer=1)
+        assert [len(g.observation(s).hand) for s in range(players)] == [2] * players
+        assert g.current_player == 2 % players and g.phase == "opening"
+        record = g.to_record()
+        assert len(record["deal"]["stock"]) == 40 - 2 * players
+
+
+def test_consolation_is_paid_only_with_chips_one_has() -> None:
+    """Seed: each player gives the consolation; ours: nobody pays chips he has not (table stakes)."""
+    g = atout.new_game("prime", players=4, seed=1, dealer=3, chips=3, consolation=5)
+    play(g, "bet 1", "decline", "decline", "decline")
+    assert g.returns() == [9, -3, -3, -3]
+    assert isinstance(g, PrimeState) and g.chips_total() == 12
+
+
+def test_a_player_who_cannot_cover_the_stake_may_only_decline() -> None:
+    """Ours: table stakes. B loses 8 of his 10 chips, then cannot accept a bet of 5."""
+    first = deal_for([["7H", "6H"], ["2C", "3D"], ["JD", "QD"]], {0: ["AH", "5H"], 1: ["KS", "4D"]})
+    g = atout.new_game("prime", players=3, deal=[first], dealer=2, seed=3, chips=10, deals=2)
+    play(g, "bet 8", "accept", "decline", "no_show", "no_show", "discard", "discard")
+    assert g.sheet() == [[8, -8, 0]] and g.dealer == 0 and g.current_player == 1
+    play(g, "pass", "bet 5", "accept")  # C bets, A accepts; B (2 chips) speaks last
+    assert [str(a) for a in g.legal_actions()] == ["decline"]
+    before = snapshot(g)
+    with pytest.raises(atout.IllegalAction) as err:
+        g.apply("accept")
+    assert err.value.code == "cannot_cover" and err.value.params["stack"] == 2
+    assert snapshot(g) == before
+
+
 # --- refusals: typed, citing the seed, state unchanged --------------------------------------------------
 @pytest.mark.parametrize(
     ("actions", "bad", "code"),
