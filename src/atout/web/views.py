@@ -99,10 +99,23 @@ def label(game: str, text: str, lang: str) -> str:
     return " ".join(out)
 
 
+def _strings(value: Any, depth: int = 0) -> set[str]:
+    """The short strings inside a JSON value (the words of bids, contracts, announcements…)."""
+    if isinstance(value, str):
+        return {value} if len(value) <= 40 else set()
+    if depth > 3:
+        return set()
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list | tuple) else ()
+    out: set[str] = set()
+    for v in items:
+        out |= _strings(v, depth + 1)
+    return out
+
+
 def labels(state: GameState, obs: dict[str, Any], moves: list[dict[str, Any]], lang: str) -> dict[str, str]:
     """Labels for the words a frame shows: legal actions, moves, the phase, public words (contract…)."""
     words = set(obs["legal_actions"]) | {m["action"] for m in moves} | {obs["phase"]}
-    words |= {v for v in obs["public"].values() if isinstance(v, str)}
+    words |= {w for w in _strings(obs["public"]) if not _is_card(w)}
     words |= {tok for a in obs["legal_actions"] for tok in a.split()[:2] if not _is_card(tok)}
     out = {}
     for w in words:

@@ -31,6 +31,7 @@ function newTableForm() {
     el("h2", {}, t("newTable")),
     el("label", {}, t("game"), gameSel), detail,
     el("label", {}, t("mode"), mode), el("label", {}, t("level"), level),
+    el("label", {}, t("seedLabel"), el("input", { type: "number", name: "seed", id: "f-seed", min: 0, placeholder: t("seedHint") })),
     el("button", { type: "submit", class: "primary", id: "create" }, t("create")),
   );
   refresh();
@@ -94,6 +95,7 @@ async function onCreate(ev) {
     game: g.name, variant: f.variant.value, players: Number(f.players.value), options, level: f.level.value,
     seat: mode === "watch" ? null : Number(f.seat.value), fill: mode === "bots",
   };
+  if (f.seed.value !== "") body.seed = Number(f.seed.value);
   if (f.deals && f.deals.value) body.deals = Number(f.deals.value);
   if (f.target && f.target.value) body.target = Number(f.target.value);
   try {

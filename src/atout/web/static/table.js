@@ -159,7 +159,7 @@ function board(f, opts) {
 }
 
 function controls(f) {
-  const box = el("section", { class: "controls", id: "controls" });
+  const box = el("section", { class: "controls", id: "controls", "data-n": f.n, "data-turn": f.obs.current_player ?? "" });
   const you = T.seat;
   const turn = f.obs.current_player;
   const banner = f.over ? el("div", { class: "banner over", id: "over" }, t("over"))
@@ -275,14 +275,20 @@ function factValue(key, value, you) {
   if (typeof value === "string" && isCard(value)) return cardNode(value, "small");
   if (Array.isArray(value) && value.every((v) => typeof v === "string" && isCard(v))) return el("span", { class: "cards" }, value.map((c) => cardNode(c, "small")));
   if (["taker", "partner", "bettor", "fille_taker", "pillager"].includes(key) && typeof value === "number") return seatName(value, you);
+  if (key === "announcements" && Array.isArray(value) && value.every((a) => a && typeof a === "object")) {
+    return el("span", {}, value.map((a) => el("span", { class: "announce" }, `${seatName(a.seat, you)}: ${actionLabel(a.kind)} `, (a.cards || []).map((c) => cardNode(c, "tiny")))));
+  }
   if (typeof value === "string") return SUIT_WORDS[value] ? `${SUIT_WORDS[value]} (${value})` : ((T.frame && T.frame.labels && T.frame.labels[value]) || value);
   if (typeof value === "boolean") return value ? "✓" : null;
   if (typeof value === "number") return String(value);
-  if (key === "bids" && Array.isArray(value)) return value.map(([s, w]) => `${seatName(s, you)}: ${w}`).join(" · ");
+  if (key === "bids" && Array.isArray(value)) return value.map(([s, w]) => `${seatName(s, you)}: ${actionLabel(w)}`).join(" · ");
   if (key === "announcements" && Array.isArray(value)) {
     return el("span", {}, value.map((a) => el("span", { class: "announce" }, `${seatName(a.seat, you)}: ${a.kind} `, (a.cards || []).map((c) => cardNode(c, "tiny")))));
   }
-  if (Array.isArray(value) && value.every((v) => typeof v === "number")) return value.map((v, s) => `${seatName(s, you)} ${v}`).join(" · ");
+  if (Array.isArray(value) && value.every((v) => typeof v === "number")) {
+    const perSeat = value.length === T.frame.table.players;  // else per side (partnerships)
+    return value.map((v, s) => `${perSeat ? seatName(s, you) : `${t("side")} ${s + 1}`} ${v}`).join(" · ");
+  }
   const text = JSON.stringify(value);
   return text.length <= 120 ? text : null;
 }
@@ -316,7 +322,8 @@ function sheetPanel(f, you) {
   const result = f.obs.public && f.obs.public.result;
   return el("section", { class: "panel", id: "sheet" }, el("h3", {}, t("sheet")),
     el("table", { class: "sheet" }, el("thead", {}, head), el("tbody", {}, body.flat()), el("tfoot", {}, totals)),
-    result ? el("p", { class: "muted", id: "result" }, `${t("result")}: ${JSON.stringify(result)}`) : null);
+    result && !(f.breakdowns || []).length ? el("p", { class: "muted", id: "result" }, `${t("result")}: ` +
+      Object.entries(result).filter(([, v]) => v !== null && typeof v !== "object").map(([k, v]) => `${actionLabel(k)} ${v}`).join(" · ")) : null);
 }
 
 function logPanel(f, you) {
