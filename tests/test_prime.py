@@ -112,6 +112,24 @@ def test_prime1_flux_beats_55_at_the_table() -> None:
     assert g.is_terminal() and g.returns() == [-2, 2, 0]
 
 
+@pytest.mark.parametrize(
+    ("name", "a", "b", "expected"),
+    [
+        ("PRIME-1", "7H 6H AH KS", "2C 3C 4C 5C", [-2, 2, 0]),  # flux 54 beats the 55
+        ("PRIME-2", "AS 6S 7S 2D", "7H 7D 7C 5S", [2, -2, 0]),  # the 55 beats prime 78
+        ("PRIME-4", "7D 5D KS 2H", "6C 4C 3C QD", [-2, 2, 0]),  # point 36 against point 45
+        ("PRIME-4b", "7S 6S 7H 6H", "5C 4C 3C KD", [-2, 2, 0]),  # 39 (the better pair) against 42
+    ],
+)
+def test_two_hand_examples_at_the_table(name: str, a: str, b: str, expected: list[int]) -> None:
+    """PRIME-1, 2, 4 played: A bets 2, B accepts, C declines; nobody shows or discards."""
+    ha, hb = a.split(), b.split()
+    rest = [c.code for c in PRIME40.cards if c.code not in ha + hb]
+    g = atout.new_game("prime", players=3, deal=deal_for([ha[:2], hb[:2], rest[:2]], {0: ha[2:], 1: hb[2:]}), dealer=2, seed=1)
+    play(g, "bet 2", "accept", "decline", "no_show", "no_show", "discard", "discard")
+    assert g.returns() == expected, name
+
+
 # --- rules of the coup --------------------------------------------------------------------------------
 def test_nobody_bets_the_coup_is_void_and_the_deal_passes() -> None:
     """D5: a void coup; the deal passes to the next player (spec §1)."""
