@@ -1,169 +1,532 @@
-"""``atout play``: a human at one seat against bots, in the terminal.
+"""``atout play``: a human at one seat against bots, in the terminal, narrated like a card table.
 
-The table shows only what the human's seat may see: its observation, and the other seats'
-actions in their public form (an écart or a card put under the stock stays hidden).
+The table shows only what the human's seat may see (its observation and the events it may see),
+said by :mod:`atout.present` in French or English: each card played, the winner of each trick, the
+talon, the écart, the poignées, the partner revealed, and at the end of a deal the score written out.
+Typing is forgiving (``R♥``, ``10♠``, ``jouer 21``, ``passe``, ``garde sans``, a bare card); at the
+prompt ``?`` lists the choices, ``indice``/``hint`` asks the heuristic bot, ``annuler``/``undo`` takes
+back a move, ``dernier``/``last`` shows the last trick, ``règles``/``rules`` prints the rules,
+``q`` (or Ctrl-C) quits after confirmation. The record of the game is saved on exit.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import time
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.text import Text
 
-from atout.bots.base import make_bot
-from atout.core.cards import Card
+from atout.bots.base import Bot, make_bot
+from atout.core.actions import Action
 from atout.core.errors import IllegalAction, NotationError
-from atout.core.protocol import GameState, Observation, json_number, new_game
+from atout.core.events import Event
+from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
 from atout.core.rng import new_seed
+from atout.present import Table, breakdown, number, say, say_error
+from atout.present.cards import fold
+from atout.present.hints import why
+from atout.present.inputs import InputProblem, interpret
+from atout.present.screen import action_label, card_text, hand_text
+from atout.records import dumps
 from atout.sim import default_bot
 
-LABELS = {
+LABELS: dict[str, dict[str, Any]] = {
     "fr": {
-        "seat": "Place",
-        "you": "vous",
-        "hand": "Votre main",
-        "trick": "Pli en cours",
-        "turn": "À vous de jouer",
-        "legal": "Coups possibles",
-        "prompt": "Votre coup (aide: ?, quitter: q)",
-        "deal_over": "Fin de la donne",
-        "match_over": "Fin de la partie — totaux",
-        "sheet": "Feuille de marque",
-        "seed": "Graine",
-        "illegal": "Coup refusé",
-        "bye": "Partie interrompue.",
-        "phase": "Phase",
+        "you": "vous", "hand": "Votre main", "trick": "Pli", "lead": "entame", "turn": "À vous",
+        "choices": "Possible", "prompt": "Votre jeu (? aide, q quitter)", "deal": "Donne", "sheet": "Feuille de marque",
+        "seed": "graine", "bye": "Partie interrompue.", "confirm": "Quitter la partie ? (o/n) ", "yes": ("o", "oui", "y"),
+        "saved": "Partie enregistrée", "replay": "pour la revoir", "auto_done": "(fini : rien d'autre à annoncer)",
+        "help": ("Tapez une carte (R♥, 10♠, CD pour Cavalier de carreau, 21 pour le 21 d'atout, excuse), "
+                 "ou un mot : passe, prise, garde, garde sans, écarter …, appeler R♥, annoncer poignée, fini. "
+                 "Commandes : indice, annuler, dernier (dernier pli), règles, q (quitter)."),
+        "hint": "Conseil", "undone": "Coup annulé.", "no_undo": "Rien à annuler.", "no_last": "Aucun pli terminé.",
+        "last": "Dernier pli", "enter": "(Entrée pour continuer)", "ecart": (
+            "Écartez {n} cartes : « écarter » puis les cartes (toute combinaison permise est acceptée : "
+            "pas de Roi ni de bout, un atout seulement si c'est inévitable). Exemple : {example}"),
+        "contract": "Contrat", "taker": "preneur", "called": "appelé", "partner": "partenaire", "alone": "seul",
+        "talon": "Chien", "poignees": "Poignées", "tricks": "Plis", "attack": "attaque", "defence": "défense",
+        "attack_points": "points de l'attaque", "trump": "Atout", "turnup": "retournée", "scores": "Marque",
+        "match_over": "Fin de la partie", "total": "Total", "bids": "Enchères",
     },
     "en": {
-        "seat": "Seat",
-        "you": "you",
-        "hand": "Your hand",
-        "trick": "Trick",
-        "turn": "Your turn",
-        "legal": "Legal actions",
-        "prompt": "Your action (help: ?, quit: q)",
-        "deal_over": "End of the deal",
-        "match_over": "Match over — totals",
-        "sheet": "Score sheet",
-        "seed": "Seed",
-        "illegal": "Refused",
-        "bye": "Game interrupted.",
-        "phase": "Phase",
+        "you": "you", "hand": "Your hand", "trick": "Trick", "lead": "lead", "turn": "Your turn",
+        "choices": "Possible", "prompt": "Your move (? help, q quit)", "deal": "Deal", "sheet": "Score sheet",
+        "seed": "seed", "bye": "Game interrupted.", "confirm": "Quit the game? (y/n) ", "yes": ("y", "yes", "o"),
+        "saved": "Game saved", "replay": "to watch it again", "auto_done": "(done: nothing else to announce)",
+        "help": ("Type a card (K♥, 10♠, NH for the Knight of Hearts, 21 for trump 21, excuse), or a word: "
+                 "pass, bid garde, discard …, call K♥, announce poignee, done. "
+                 "Commands: hint, undo, last (last trick), rules, q (quit)."),
+        "hint": "Hint", "undone": "Move taken back.", "no_undo": "Nothing to take back.", "no_last": "No trick yet.",
+        "last": "Last trick", "enter": "(Enter to continue)", "ecart": (
+            "Lay aside {n} cards: 'discard' then the cards (any legal set is accepted: no King, no oudler, "
+            "a trump only when unavoidable). Example: {example}"),
+        "contract": "Contract", "taker": "taker", "called": "called", "partner": "partner", "alone": "alone",
+        "talon": "Talon", "poignees": "Poignées", "tricks": "Tricks", "attack": "attack", "defence": "defence",
+        "attack_points": "attack's card points", "trump": "Trumps", "turnup": "turn-up", "scores": "Score",
+        "match_over": "End of the match", "total": "Total", "bids": "Bids",
     },
 }
-# Public facts worth a line on the table, when a game's observation has them.
-SHOWN_KEYS = ("dealer", "trump", "turnup", "contract", "taker", "called", "talon", "tricks_won", "scores", "debts")
+COMMANDS = {
+    "help": {"?", "aide", "help"}, "hint": {"indice", "conseil", "hint"}, "undo": {"annuler", "undo", "retour"},
+    "last": {"dernier", "dernier pli", "last", "last trick"}, "rules": {"regles", "rules", "regle"},
+    "quit": {"q", "quitter", "quit", "exit", "sortir"},
+}
 
 
-def card_text(code: str) -> Text:
-    """A card code coloured by suit (red hearts and diamonds)."""
+class Quit(Exception):
+    """The player confirmed that he leaves the table."""
+
+
+class Session:
+    """One game at the terminal: the state, the bots, the narration cursor, the undo stack, the records."""
+
+    def __init__(self, console: Console, args: argparse.Namespace) -> None:
+        self.console = console
+        self.lang: str = args.lang
+        self.lab = LABELS[self.lang]
+        self.seed = new_seed() if args.seed is None else args.seed
+        self.options: dict[str, Any] = dict(getattr(args, "option", []) or [])
+        self.wanted_deals: int = args.deals or 1
+        self.target = args.target
+        match: dict[str, Any] = {"deals": args.deals} if args.deals else {}
+        if args.target:
+            match["target"] = args.target
+        self.state = new_game(args.game, players=args.players, variant=args.variant, seed=self.seed,
+                              **self.options, **match)
+        self.game = self.state.game_name
+        n = self.state.players
+        if not isinstance(args.seat, int) or not 0 <= args.seat < n:
+            raise ValueError(f"--seat must be 0..{n - 1}, not {args.seat}")
+        self.me: int = args.seat
+        self.bot_name = args.bot or default_bot(self.game)
+        self.bots: dict[int, Bot] = {s: make_bot(self.game, self.bot_name, seed=self.seed * 1009 + s + 1)
+                                     for s in range(n)}
+        self.table = Table(self.game, n, me=self.me, italian=bool(self.options.get("italian", False)))
+        self.speed, self.step_mode = _speed(getattr(args, "speed", None))
+        self.records = _records_dir(getattr(args, "records", None))
+        self.cursor = 0
+        self.undo: list[tuple[GameState, int]] = []
+        self.finished: list[GameState] = []  # earlier parts of the match (after an all-pass deal, see _continue)
+        self.attack_points: Any = None
+        self.last_trick: Event | None = None
+
+    # --- the main loop -------------------------------------------------------------------------------
+    def run(self) -> int:
+        lab = self.lab
+        info = game_info(self.game)
+        self.console.rule(f"[bold]{info.title}[/] — {self.state.variant}, {self.state.players} "
+                          f"{'joueurs' if self.lang == 'fr' else 'players'}, {lab['seed']} {self.seed}")
+        code = 0
+        try:
+            while True:
+                self._narrate()
+                if self.state.is_terminal():
+                    if self._continue():
+                        continue
+                    break
+                seat = self.state.current_player
+                assert seat is not None
+                if seat != self.me:
+                    self._pace()
+                    self.state.apply(self.bots[seat].act(self.state.observation(seat)))
+                    continue
+                self._human_turn()
+        except Quit:
+            self.console.print(lab["bye"])
+            code = 1
+        self._final(code == 0)
+        self._save()
+        return code
+
+    def _pace(self) -> None:
+        if self.speed > 0:
+            time.sleep(self.speed)
+
+    def _wait(self) -> None:
+        """'Press Enter' mode: a pause after each trick."""
+        if self.step_mode:
+            try:
+                self.console.input(f"[dim]{self.lab['enter']}[/]")
+            except EOFError:
+                self.step_mode = False
+            except KeyboardInterrupt:
+                self._confirm_quit()
+
+    # --- narration --------------------------------------------------------------------------------
+    def _narrate(self) -> None:
+        """Say every event the human may see since the last call."""
+        events = self.state.events(self.me, self.cursor)
+        self.cursor = self.state.event_count
+        offset = sum(len(part.sheet()) for part in self.finished)
+        for e in events:
+            if offset and "deal" in e.data:  # deals are numbered over the whole match
+                e = Event(e.kind, e.seat, {**e.data, "deal": e.data["deal"] + offset}, e.to)
+            self.show_event(e)
+
+    def show_event(self, e: Event) -> None:
+        console, lab, lang = self.console, self.lab, self.lang
+        if e.kind == "deal_started":
+            console.print()
+            console.rule(f"[bold]{lab['deal']} {e.data.get('deal', '')}[/]")
+        text = say(e, lang, self.table)
+        if e.kind == "trick_won":
+            self.last_trick = e
+            if "attack_points" in e.data:
+                self.attack_points = e.data["attack_points"]
+            console.print(Text(text or "", style="bold green"))
+            console.print(self._trick_line(e.data.get("seats", []), e.data.get("cards", []), e.data.get("leader")))
+            console.rule(style="dim")
+            self._wait()
+            return
+        if e.kind == "deal_scored":
+            console.rule(f"[bold]{text}[/]")
+            for line in breakdown(e, lang, self.table):
+                console.print("  " + line)
+            self._sheet()
+            self.attack_points = None
+            return
+        if e.kind == "match_over":
+            return  # said by _final, with the sheet of every part of the match
+        if text:
+            style = "bold" if e.kind in ("contract", "called", "partner_revealed", "poignee_shown", "talon_shown",
+                                         "redeal", "petit_au_bout", "slam", "concession_refused", "vole_undertaken",
+                                         "three_first_tricks", "conceded") else ""
+            console.print(Text(text, style=style))
+
+    def _trick_line(self, seats: list[int], cards: list[str], leader: int | None) -> Text:
+        line = Text("   ")
+        for seat, code in zip(seats, cards, strict=False):
+            mark = "*" if seat == leader else ""
+            line.append(f"{self.table.seat_name(seat, self.lang)}{mark} ")
+            line.append_text(card_text(code, self.lang))
+            line.append("   ")
+        return line
+
+    def _sheet(self) -> None:
+        rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
+        totals = self._totals()
+        names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
+        self.console.print(f"[bold]{self.lab['sheet']}[/] ({len(rows)}) : " if self.lang == "fr" else
+                           f"[bold]{self.lab['sheet']}[/] ({len(rows)}): ", end="")
+        self.console.print(", ".join(f"{name} {number(t, self.lang)}" for name, t in zip(names, totals, strict=True)))
+
+    def _totals(self) -> list[Any]:
+        totals: list[Any] = [0] * self.state.players
+        for part in [*self.finished, self.state]:
+            totals = [t + r for t, r in zip(totals, part.returns(), strict=True)]
+        return totals
+
+    def _final(self, complete: bool) -> None:
+        if not complete:
+            return
+        lab = self.lab
+        totals = self._totals()
+        self.console.print()
+        self.console.rule(f"[bold]{lab['match_over']}[/]")
+        event = Event("match_over", data={"totals": [json_number(t) for t in totals],
+                                          "scores": list(getattr(self.state, "scores", []))})
+        self.console.print(Text(say(event, self.lang, self.table) or "", style="bold"))
+        rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
+        for i, row in enumerate(rows, 1):
+            self.console.print(f"  {lab['deal']} {i:>2} : " + "  ".join(f"{number(x, self.lang):>6}" for x in row))
+        self.console.print(f"  {lab['total']:<8} : " + "  ".join(f"{number(x, self.lang):>6}" for x in totals))
+
+    # --- an all-pass deal ---------------------------------------------------------------------------
+    def _continue(self) -> bool:
+        """An all-pass deal is void and the next player deals (seed 001): the match goes on.
+
+        The engine counts the void deal among ``deals``; the table plays one more deal instead, as a
+        new part of the match (its own record), so that the player gets the deals he asked for.
+        """
+        last = self.state.log[-1]
+        if not last.note.startswith("all passed"):
+            return False
+        played = sum(1 for part in [*self.finished, self.state] for d in part.log
+                     if d.result is not None and not d.note.startswith("all passed"))
+        if played >= self.wanted_deals:
+            return False
+        self.finished.append(self.state)
+        seed = self.seed + 7919 * len(self.finished)
+        dealer = (last.dealer + 1) % self.state.players
+        self.state = new_game(self.game, players=self.state.players, variant=self.state.variant, seed=seed,
+                              dealer=dealer, deals=self.wanted_deals - played, **self.options)
+        self.cursor = 0
+        self.undo.clear()
+        return True
+
+    # --- the human's turn ----------------------------------------------------------------------------
+    def _human_turn(self) -> None:
+        state, lab = self.state, self.lab
+        legal = state.legal_actions()
+        if len(legal) == 1 and legal[0].kind == "done":
+            state.apply(legal[0])
+            self.console.print(f"[dim]{lab['auto_done']}[/]")
+            return
+        obs = state.observation(self.me)
+        self.render(obs)
+        self.undo.append((state.clone(), self.cursor))
+        while True:
+            try:
+                text = self.console.input(f"[bold]{lab['prompt']}[/] > ")
+            except EOFError:
+                raise Quit from None
+            except KeyboardInterrupt:
+                self.console.print()
+                self._confirm_quit()
+                continue
+            if self._command(text, obs):
+                if self.state is not state:  # undone: the table shows the earlier position
+                    return
+                continue
+            try:
+                action = interpret(text, legal, self.lang, self.game)
+                state.apply(action)
+                return
+            except InputProblem as exc:
+                self.console.print(f"[yellow]{exc}[/]")
+            except (IllegalAction, NotationError) as exc:
+                self.console.print(f"[red]{say_error(exc, self.lang, self.game)}[/]")
+
+    def _command(self, text: str, obs: Observation) -> bool:
+        """Table commands: help, hint, undo, last trick, rules, quit. True when one was run."""
+        key = fold(text)
+        lab = self.lab
+        if not key:
+            return True
+        if key in COMMANDS["help"]:
+            self.console.print(lab["help"])
+            self._choices(obs, full=True)
+        elif key in COMMANDS["hint"]:
+            bot = make_bot(self.game, default_bot(self.game), seed=self.seed)
+            action = bot.act(obs)
+            self.console.print(f"[cyan]{lab['hint']} : {action_label(action, self.lang, self.game)} — "
+                               f"{why(action, obs, self.lang)}[/]" if self.lang == "fr" else
+                               f"[cyan]{lab['hint']}: {action_label(action, self.lang, self.game)} — "
+                               f"{why(action, obs, self.lang)}[/]")
+        elif key in COMMANDS["undo"]:
+            self.undo.pop()  # the position now
+            if not self.undo:
+                self.undo.append((self.state.clone(), self.cursor))
+                self.console.print(lab["no_undo"])
+                return True
+            self.state, self.cursor = self.undo.pop()
+            self.console.print(f"[yellow]{lab['undone']}[/]")
+        elif key in COMMANDS["last"]:
+            if self.last_trick is None:
+                self.console.print(lab["no_last"])
+            else:
+                d = self.last_trick.data
+                self.console.print(f"{lab['last']} : {say(self.last_trick, self.lang, self.table)}")
+                self.console.print(self._trick_line(d.get("seats", []), d.get("cards", []), d.get("leader")))
+        elif key in COMMANDS["rules"]:
+            self.console.print(Markdown(game_info(self.game).rules_text(self.lang)))
+        elif key in COMMANDS["quit"]:
+            self._confirm_quit()
+        else:
+            return False
+        return True
+
+    def _confirm_quit(self) -> None:
+        try:
+            answer = self.console.input(str(self.lab["confirm"]))
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+        if fold(answer) in self.lab["yes"]:
+            raise Quit
+
+    # --- the table ---------------------------------------------------------------------------------
+    def render(self, obs: Observation) -> None:
+        """The steady layout: facts of the deal, the trick in progress, the hand, the choices."""
+        console, lab, lang, pub = self.console, self.lab, self.lang, dict(obs.public)
+        console.print()
+        for line in self._facts(pub):
+            console.print(line)
+        trick = pub.get("trick") or []
+        tricks = pub.get("tricks") or []
+        if obs.phase == "play":
+            leader = pub.get("leader")
+            head = f"{lab['trick']} {len(tricks) + 1} — {lab['lead']} : " if lang == "fr" else \
+                f"{lab['trick']} {len(tricks) + 1} — {lab['lead']}: "
+            console.print(head + self.table.seat_name(leader, lang))
+            if trick:
+                console.print(self._trick_line([s for s, _ in trick], [c for _, c in trick], leader))
+        console.print(Text(f"{lab['hand']} : " if lang == "fr" else f"{lab['hand']}: ", style="bold")
+                      + hand_text([c.code for c in obs.hand], lang))
+        if obs.phase == "ecart":
+            example = next((a for a in obs.legal_actions if a.kind == "discard"), None)
+            label = action_label(example, lang, self.game) if example else ""
+            n = len(example.args) if example else 0
+            console.print(Text(str(lab["ecart"]).format(n=n, example=label), style="yellow"))
+        console.print(Text(str(lab["turn"]) + (" !" if lang == "fr" else "!"), style="bold reverse"))
+        self._choices(obs)
+
+    def _facts(self, pub: dict[str, Any]) -> list[Text]:
+        lab, lang, name = self.lab, self.lang, self.table.seat_name
+        col = " : " if lang == "fr" else ": "
+        out: list[Text] = []
+        if pub.get("contract"):
+            book_contract = _word(self.game, pub["contract"], lang)
+            line = Text(f"{lab['contract']}{col}{book_contract}, {lab['taker']} {name(pub.get('taker'), lang)}")
+            if pub.get("called"):
+                line.append(f", {lab['called']} ")
+                line.append_text(card_text(pub["called"], lang))
+                if pub.get("partner") is not None:
+                    line.append(f" ({lab['partner']} {name(pub['partner'], lang)})")
+                elif pub.get("taker_alone"):
+                    line.append(f" ({lab['alone']})")
+            out.append(line)
+        elif pub.get("bids"):
+            bids = ", ".join(f"{name(s, lang)} {_word(self.game, w, lang)}" for s, w in pub["bids"])
+            out.append(Text(f"{lab['bids']}{col}{bids}"))
+        if pub.get("talon"):
+            line = Text(f"{lab['talon']}{col}")
+            for c in pub["talon"]:
+                line.append_text(card_text(c, lang))
+                line.append(" ")
+            out.append(line)
+        for ann in pub.get("announcements") or []:
+            if ann.get("cards"):
+                line = Text(f"{lab['poignees']}{col}{name(ann['seat'], lang)} {_word(self.game, ann['kind'], lang)} ")
+                for c in ann["cards"]:
+                    line.append_text(card_text(c, lang))
+                    line.append(" ")
+                out.append(line)
+        if pub.get("turnup") or pub.get("trump"):
+            line = Text(f"{lab['trump']}{col}{_word(self.game, pub.get('trump') or '', lang)}")
+            if pub.get("turnup"):
+                line.append(f" ({lab['turnup']} ")
+                line.append_text(card_text(pub["turnup"], lang))
+                line.append(")")
+            out.append(line)
+        if self.last_trick is not None and pub.get("tricks"):
+            d = self.last_trick.data
+            if "attack_tricks" in d:
+                text = f"{lab['tricks']}{col}{lab['attack']} {d['attack_tricks']} – {lab['defence']} {d['defence_tricks']}"
+                if self.attack_points is not None:
+                    text += f" ; {lab['attack_points']} {number(self.attack_points, lang)}"
+                out.append(Text(text))
+            elif "side_tricks" in d:
+                out.append(Text(f"{lab['tricks']}{col}" + " – ".join(str(x) for x in d["side_tricks"])))
+        if pub.get("scores") and self.game == "triomphe":
+            target = f" / {pub['target']}" if pub.get("target") else ""
+            out.append(Text(f"{lab['scores']}{col}" + " – ".join(str(x) for x in pub["scores"]) + target))
+        return out
+
+    def _choices(self, obs: Observation, full: bool = False) -> None:
+        legal = _ordered(list(obs.legal_actions), self.state)
+        if obs.phase == "ecart" and not full:
+            return
+        if len(legal) > 16 and not full:
+            return
+        labels = " · ".join(action_label(a, self.lang, self.game) for a in legal)
+        self.console.print(f"[dim]{self.lab['choices']} : {labels}[/]" if self.lang == "fr" else
+                           f"[dim]{self.lab['choices']}: {labels}[/]")
+
+    # --- records -----------------------------------------------------------------------------------
+    def _save(self) -> None:
+        parts = [*self.finished, self.state]
+        paths = []
+        for i, part in enumerate(parts):
+            suffix = f"-part{i + 1}" if len(parts) > 1 else ""
+            path = self.records / f"{self.game}-{part.variant}-{part.players}p-seed{self.seed}{suffix}.json"
+            path.write_text(dumps(part.to_record()), encoding="utf-8")
+            paths.append(path)
+        for path in paths:
+            self.console.print(f"{self.lab['saved']} : {path}" if self.lang == "fr" else f"{self.lab['saved']}: {path}")
+        self.console.print(f"[dim]atout replay {paths[-1]} --step --lang {self.lang}  ({self.lab['replay']})[/]")
+
+
+def _word(game: str, word: str, lang: str) -> str:
+    from atout.present import phrases
+
+    return phrases(game).word(word, lang)
+
+
+def _ordered(legal: list[Action], state: GameState) -> list[Action]:
+    """Bids in rank order (weakest first, then 'pass'); other actions as the game lists them."""
+    contracts = list(getattr(state.rules, "contracts", ()))
+    if not contracts or not any(a.kind == "bid" for a in legal):
+        return legal
+
+    def key(a: Action) -> tuple[int, int]:
+        if a.kind == "bid" and a.args and a.args[0] in contracts:
+            return (0, contracts.index(a.args[0]))
+        return (1, 0)
+
+    return sorted(legal, key=key)
+
+
+def _speed(value: object) -> tuple[float, bool]:
+    """``--speed``: seconds between the bots' cards (default 0.6), or 'enter' to press Enter after each trick."""
+    if value is None:
+        return 0.6, False
+    text = str(value).strip().lower()
+    if text in ("enter", "entree", "entrée", "step"):
+        return 0.0, True
     try:
-        c = Card.parse(code)
-    except NotationError:
-        return Text(code)
-    suit = c.suit
-    style = "red" if suit is not None and suit.letter in "HD" else ("magenta" if c.is_trump or c.is_excuse else "")
-    return Text(c.code, style=style)
+        seconds = float(text)
+    except ValueError:
+        raise ValueError(f"--speed is a number of seconds (e.g. 0.5, 0) or 'enter', not {value!r}") from None
+    if not 0 <= seconds <= 10:
+        raise ValueError(f"--speed must be between 0 and 10 seconds, not {value!r}")
+    return seconds, False
 
 
-def render(console: Console, obs: Observation, lang: str) -> None:
-    """Print what the seat sees: public facts, the trick in progress, its hand and legal actions."""
-    lab = LABELS[lang]
-    pub: dict[str, Any] = dict(obs.public)
-    facts = [f"{k}={pub[k]}" for k in SHOWN_KEYS if pub.get(k) not in (None, [], {})]
-    console.print(f"[bold]{lab['phase']}[/]: {obs.phase}   " + "  ".join(facts))
-    trick = pub.get("trick") or []
-    if trick:
-        line = Text(f"{lab['trick']}: ")
-        for seat, code in trick:
-            line.append(f"{seat}:")
-            line.append_text(card_text(code))
-            line.append("  ")
-        console.print(line)
-    hand = Text(f"{lab['hand']}: ")
-    for c in obs.hand:
-        hand.append_text(card_text(c.code))
-        hand.append(" ")
-    console.print(hand)
-    if 0 < len(obs.legal_actions) <= 8:  # few choices: show them, so nobody has to ask
-        console.print(f"{lab['legal']}: " + ", ".join(str(a) for a in obs.legal_actions))
+def _records_dir(value: object) -> Path:
+    """Where records go: ``--records DIR``, else $ATOUT_RECORDS, else ~/.local/share/atout/records."""
+    if value:
+        folder = Path(str(value))
+    elif os.environ.get("ATOUT_RECORDS"):
+        folder = Path(os.environ["ATOUT_RECORDS"])
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+        folder = base / "atout" / "records"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"--records {folder}: cannot create the folder ({exc.strerror or exc})") from None
+    if not folder.is_dir():
+        raise ValueError(f"--records {folder}: not a folder")
+    return folder
 
 
 def play(console: Console, args: argparse.Namespace) -> int:
-    """Run an interactive game; returns the exit code."""
-    lang = args.lang
-    lab = LABELS[lang]
-    seed = new_seed() if args.seed is None else args.seed
-    options: dict[str, Any] = dict(args.option)
-    if args.deals:
-        options["deals"] = args.deals
-    if args.target:
-        options["target"] = args.target
-    state = new_game(args.game, players=args.players, variant=args.variant, seed=seed, **options)
-    if not 0 <= args.seat < state.players:
-        raise ValueError(f"--seat must be 0..{state.players - 1}, not {args.seat}")
-    bot_name = args.bot or default_bot(state.game_name)
-    bots = {s: make_bot(state.game_name, bot_name, seed=seed * 1009 + s + 1) for s in range(state.players)}
-    me = args.seat
-    console.print(f"[bold]{state.game_name}[/] ({state.variant}, {state.players}), {lab['seed']} {seed}, {lab['you']}: {me}")
-    shown_deals = 0
-    while not state.is_terminal():
-        shown_deals = _report_deals(console, state, shown_deals, lab)
-        seat = state.current_player
-        assert seat is not None
-        if seat != me:
-            action = bots[seat].act(state.observation(seat))
-            console.print(f"  {lab['seat']} {seat}: {state.public_action(action)}")
-            state.apply(action)
+    """Run an interactive game; returns the exit code (0 finished, 1 interrupted)."""
+    return Session(console, args).run()
+
+
+def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = True) -> int:
+    """``atout replay FILE --step``: the record narrated trick by trick (public events), Enter between tricks."""
+    from atout.records import read_record
+
+    state = read_record(file)
+    table = Table(state.game_name, state.players)
+    for e in state.events(None):
+        if e.kind == "deal_started":
+            console.rule(f"[bold]{LABELS[lang]['deal']} {e.data.get('deal', '')}[/]")
+        text = say(e, lang, table)
+        if e.kind == "deal_scored":
+            console.rule(f"[bold]{text}[/]")
+            for line in breakdown(e, lang, table):
+                console.print("  " + line)
             continue
-        obs = state.observation(me)
-        console.rule(lab["turn"])
-        render(console, obs, lang)
-        if not _human_turn(console, state, obs, lab):
-            console.print(lab["bye"])
-            return 1
-    _report_deals(console, state, shown_deals, lab)
-    totals = [json_number(x) for x in state.returns()]
-    console.rule(lab["match_over"])
-    for seat, total in enumerate(totals):
-        who = f" ({lab['you']})" if seat == me else ""
-        console.print(f"  {lab['seat']} {seat}{who}: {total}")
+        if text:
+            console.print(Text(text, style="bold green" if e.kind == "trick_won" else ""))
+        if e.kind == "trick_won":
+            console.rule(style="dim")
+            if pause:
+                try:
+                    console.input(f"[dim]{LABELS[lang]['enter']}[/]")
+                except EOFError:
+                    pause = False
+                except KeyboardInterrupt:
+                    console.print()
+                    return 1
+    totals = ", ".join(f"{table.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
+    console.print(f"[bold]{LABELS[lang]['total']}[/] : {totals}" if lang == "fr" else f"[bold]Total[/]: {totals}")
     return 0
-
-
-def _human_turn(console: Console, state: GameState, obs: Observation, lab: dict[str, str]) -> bool:
-    """Read actions until one is legal; False when the player quits or input ends."""
-    while True:
-        try:
-            text = console.input(f"{lab['prompt']}> ").strip()
-        except EOFError:
-            return False
-        if text.lower() in ("q", "quit", "exit"):
-            return False
-        if text in ("?", "help", "aide"):
-            console.print(f"{lab['legal']}: " + ", ".join(str(a) for a in obs.legal_actions))
-            continue
-        if not text:
-            continue
-        try:
-            state.apply(text)
-            return True
-        except IllegalAction as exc:
-            hint = ", ".join(str(a) for a in obs.legal_actions[:12])
-            more = " …" if len(obs.legal_actions) > 12 else ""
-            console.print(f"[red]{lab['illegal']}[/]: {exc}\n{lab['legal']}: {hint}{more}")
-
-
-def _report_deals(console: Console, state: GameState, shown: int, lab: dict[str, str]) -> int:
-    """Print the rows of deals finished since the last report."""
-    finished = [d for d in state.log if d.result is not None]
-    for d in finished[shown:]:
-        row = [json_number(x) for x in d.result or []]
-        note = f" ({d.note})" if d.note else ""
-        console.print(f"[bold]{lab['deal_over']}[/]{note}: {row}")
-    if len(finished) > shown and not state.is_terminal():
-        totals = [json_number(x) for x in state.returns()]
-        console.print(f"{lab['sheet']}: {totals}")
-    return len(finished)

@@ -9,8 +9,8 @@ Event kinds (``data`` keys): ``deal_started`` (deal, dealer), ``redeal`` (reason
 ``talon_shown`` (cards), ``talon_hidden`` (contract), ``called_in_talon`` (called), ``ecart_made``
 (cards; to the taker only), ``ecart_done`` (count, shown_cards), ``announced`` (announcement),
 ``poignee_shown`` (announcement, cards, count), ``card_played`` (card, trick), ``partner_revealed``
-(called), ``trick_won`` (trick, leader, cards, seats, points, attack_tricks, defence_tricks,
-attack_points, excuse), ``petit_au_bout`` (side), ``slam`` (side, announced), ``deal_scored``
+(called), ``trick_won`` (trick, leader, cards, seats, points, winner_side, attack_tricks,
+defence_tricks, excuse, attack_points), ``petit_au_bout`` (side), ``slam`` (side, announced), ``deal_scored``
 (every scoring component, see :func:`score_components`), ``match_over`` (totals).
 
 >>> import atout
@@ -30,6 +30,7 @@ from atout.core.cardset import codes
 from atout.core.events import Event
 from atout.core.protocol import Score, json_number
 from atout.games.tarot.rules import ANNOUNCE_VALUES, MULTIPLIERS, OUDLERS, POIGNEE_KINDS, TARGETS, VALUE2
+from atout.games.tarot.scoring import card_points2
 
 if TYPE_CHECKING:
     from atout.games.tarot.state import TarotState
@@ -95,6 +96,7 @@ def trick_data(state: TarotState, wside: int, ex_seat: int) -> dict[str, Any]:
         "attack_tricks": won[0],
         "defence_tricks": won[1],
         "excuse": ex_seat if ex_seat >= 0 else None,
+        "attack_points": json_number(Fraction(card_points2(state.piles[0]), 2)),  # cards won so far (not the écart)
     }
 
 

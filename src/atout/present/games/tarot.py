@@ -166,7 +166,7 @@ WORDS: dict[str, dict[str, str]] = {
         "poignee": "poignée", "capot": "le capot", "chelem": "le chelem", "sans_atouts": "sans atouts",
         "sans_points": "sans points", "call": "appeler", "discard": "écarter", "announce": "annoncer",
         "petit_sec": "petit sec", "no_petit_sec": "pas de petit sec",
-        "bidding": "enchères", "ecart": "écart", "annonces": "annonces", "over": "fin",
+        "bidding": "enchères", "ecart": "écart", "annonces": "annonces", "over": "fin", "pass": "passe",
     },
     "en": {
         "prise": "Prise (take)", "pousse": "Pousse (push)", "garde": "Garde (guard)",
