@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -32,6 +33,14 @@ PLAY_HAND, TAKE_FILLE, PASS = Action("play_hand"), Action("take_fille"), Action(
 REVEAL, NO_REVEAL = Action("reveal_lanturlu"), Action("no_reveal")
 TRICKS = HAND
 MAX_EXTRA_COUPS = 20  # D16: safety cap on the coups played to empty the pool, then refund
+
+
+@lru_cache(maxsize=4096)
+def _draws(hand: int, k_max: int) -> tuple[Action, ...]:
+    """Every ``draw`` of 1 to ``k_max`` cards of ``hand`` (the discards, by card id)."""
+    cards = list(ids(hand))
+    return tuple(Action("draw", tuple(CARDS[c].code for c in combo))
+                 for k in range(1, k_max + 1) for combo in combinations(cards, k))
 
 
 def _refuse(action: Action, why: str, code: str, cite: str, **params: Any) -> IllegalAction:
@@ -153,9 +162,8 @@ class MistigriState(GameState):
         if self.fille_taker is None and not self.retourne_taken:
             out.append(TAKE_FILLE)
         k_max = min(HAND, len(self.talon) - 1)  # D4: the bottom card is never drawn
-        if not forced_left:
-            for k in range(1, k_max + 1):
-                out += [Action("draw", tuple(CARDS[c].code for c in combo)) for combo in combinations(ids(hand), k)]
+        if not forced_left and k_max > 0:
+            out += _draws(hand, k_max)
         if not self.noce and not forced_left and not self.retourne_taken:
             out.append(PASS)
         if is_lanturlu(hand):
