@@ -76,6 +76,14 @@ MUTANTS = [
            "for i in range(78) if honour_cards >> i & 1), reverse=False)", (MUT,)),
     Mutant("seed_literal: 21 and Petit pair honours", f"{TAROT}/scoring.py", "pairs = (pile & MIDDLE_TRUMPS).bit_count()",
            "pairs = (pile & (MIDDLE_TRUMPS | OUDLERS)).bit_count()", (MUT,)),
+    # --- the order of play (seed 001 "à droite du donneur", D1, D7; FFT rule 5) ---
+    Mutant("dealer bids and leads first", f"{TAROT}/state.py", "self.eldest = self.next_seat[dealer]",
+           "self.eldest = dealer", ("tests/test_tarot_rules.py::test_dealer_right_bids_first_d1",)),
+    Mutant("FFT: no chelem announcement phase", f"{TAROT}/annonces.py",
+           "self.current_player = self.taker if self.fft else self.eldest\n        self.ann_count = 0\n",
+           "self.current_player = self.taker if self.fft else self.eldest\n        self.ann_count = 0\n"
+           "        if self.fft:\n            self._open_play()\n",
+           ("tests/test_tarot_spec.py::test_annonces_start_with_the_leader_before_first_card",)),
     # --- the scoring, caught by the playout oracle alone (its own reading and scoring) ---
     Mutant("seed prime 25->20", f"{TAROT}/scoring.py", "amount = (e + 25) * m if made else e * m",
            "amount = (e + 20) * m if made else e * m", (ORACLE,)),
@@ -125,7 +133,7 @@ def run(m: Mutant, src_copy: Path, original: dict[str, str]) -> tuple[str, float
     finally:
         target.write_text(text)
     if proc.returncode == 1:
-        failed = next((line.split()[1] for line in proc.stdout.splitlines() if line.startswith("FAILED ")), "?")
+        failed = next((line[7:].split(" - ")[0] for line in proc.stdout.splitlines() if line.startswith("FAILED ")), "?")
         verdict = f"killed by {failed.split('/')[-1]}"
     else:
         verdict = "SURVIVED" if proc.returncode == 0 else f"error {proc.returncode}"
