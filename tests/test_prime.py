@@ -36,6 +36,13 @@ def deal_for(first: list[list[str]], completions: dict[int, list[str]], eldest: 
     return {"hands": first, "stock": stock}
 
 
+def new(**kwargs: Any) -> PrimeState:
+    """``atout.new_game("prime", …)``, typed as the Prime state."""
+    state = atout.new_game("prime", **kwargs)
+    assert isinstance(state, PrimeState)
+    return state
+
+
 def play(state: atout.GameState, *actions: str) -> None:
     for a in actions:
         state.apply(a)
@@ -69,7 +76,7 @@ def test_prime5_settlement_the_best_hand_wins_the_stake_from_every_other() -> No
         [["7D", "5D"], ["6C", "4C"], ["7S", "6S"], ["2H", "3H"]],
         {0: ["KS", "2S"], 1: ["3C", "QD"], 2: ["AS", "2D"]},  # A point 36, B point 45, C the 55
     )
-    g = atout.new_game("prime", players=4, deal=deal, dealer=3, seed=1)
+    g = new(players=4, deal=deal, dealer=3, seed=1)
     play(g, "bet 5", "accept", "accept", "decline")
     assert g.pot == 15 and g.chips_total() == 400
     play(g, "no_show", "no_show", "no_show", "discard", "discard", "discard")
@@ -179,7 +186,7 @@ def test_second_discard_replaces_one_for_one() -> None:
 def test_stock_runs_out_dead_cards_are_reused() -> None:
     """D9: six players discarding everything need more than 40 cards; the discards come back."""
     for seed in range(20):
-        g = atout.new_game("prime", players=6, seed=seed, dealer=5)
+        g = new(players=6, seed=seed, dealer=5)
         hands0 = [[c.code for c in g.observation(s).hand] for s in range(6)]
         play(g, *[f"pass {' '.join(h)}" for h in hands0[:5]], "bet 1", *["accept"] * 5)
         while g.phase == "show":
@@ -348,7 +355,7 @@ def test_chips_are_never_created_or_lost(variant: str, players: int) -> None:
 def test_events_hide_what_the_seat_may_not_see(variant: str, players: int) -> None:
     """A seat's events hold only cards it holds or laid aside; public events only shown hands."""
     for seed in range(40):
-        g = atout.new_game("prime", players=players, variant=variant, seed=seed)
+        g = new(players=players, variant=variant, seed=seed)
         rng = random.Random(seed)
         seen: list[set[str]] = [set(codes(g.known_cards(s))) for s in range(players)]
         while True:
@@ -421,12 +428,14 @@ def test_showdown_breakdown_names_each_hand() -> None:
 
 
 # --- the command line -------------------------------------------------------------------------------------
-def _cli(*args: str, stdin: str = "") -> Any:
+def _cli(*args: str, stdin: str = "", records: Path | None = None) -> Any:
+    import os
     import subprocess
     import sys
 
     atout_bin = Path(sys.executable).parent / "atout"
-    return subprocess.run([str(atout_bin), *args], input=stdin, capture_output=True, text=True, timeout=120, check=False)
+    env = {**os.environ, "ATOUT_RECORDS": str(records)} if records is not None else None
+    return subprocess.run([str(atout_bin), *args], input=stdin, capture_output=True, text=True, timeout=120, check=False, env=env)
 
 
 def test_cli_simulate_rules_replay_and_play(tmp_path: Path) -> None:
@@ -459,5 +468,9 @@ def test_cli_simulate_rules_replay_and_play(tmp_path: Path) -> None:
         if seat == 0:
             typed.append(str(a))
         g.apply(a)
-    out = _cli("play", "prime", "--players", "3", "--seed", str(seed), "--lang", "en", stdin="\n".join(typed) + "\n")
-    assert out.returncode == 0 and "Match over" in out.stdout and "Refused" not in out.stdout, out.stdout[-500:]
+    saved = tmp_path / "saved"
+    typed_text = "\n".join(typed) + "\n"
+    out = _cli("play", "prime", "--players", "3", "--seed", str(seed), "--lang", "en", stdin=typed_text, records=saved)
+    assert out.returncode == 0 and "Refused" not in out.stdout and "Traceback" not in out.stdout + out.stderr, out.stdout[-500:]
+    for path in saved.glob("*.json"):  # the game the terminal saved replays to the same chips
+        assert atout.replay(atout.loads(path.read_text(encoding="utf-8"))).returns() == g.returns()

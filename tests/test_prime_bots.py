@@ -32,7 +32,7 @@ def margins(players: int, variant: str, deals: int) -> list[float]:
             action = bots[seat].act(g.observation(seat))
             assert action in g.legal_actions()
             g.apply(action)
-        r = g.returns()
+        r = [float(x) for x in g.returns()]
         mine = [r[s] for s in range(players) if s in heroes]
         others = [r[s] for s in range(players) if s not in heroes]
         out.append(sum(mine) / len(mine) - sum(others) / len(others))

@@ -4,6 +4,8 @@
 >>> from atout.core.events import Event
 >>> say(Event("bet", seat=1, data={"stake": 4}), "fr", Table("prime", 4))
 'Joueur 2 parie 4 jetons.'
+>>> say(Event("bet", seat=0, data={"stake": 1}), "en", Table("prime", 4, me=0))
+'You bet 1 chip.'
 >>> say(Event("show", seat=0, data={"cards": ["7H", "6S", "AD", "5C"], "category": "prime", "value": 70}),
 ...     "en", Table("prime", 4, me=0))
 'You show a prime of 70: 7 of Hearts, 6 of Spades, Ace of Diamonds and 5 of Clubs.'
@@ -24,8 +26,6 @@ PACK = PRIME40.mask  # A, 2-7, J, Q, K in four suits
 EVENTS: dict[str, dict[str, str]] = {
     "fr": {
         "cards_dealt": "Vous recevez {cards}.",
-        "bet": "{seat} parie {stake} jetons.",
-        "bet/you": "Vous pariez {stake} jetons.",
         "pass": "{seat} passe et écarte {laid_aside} carte(s).",
         "pass/you": "Vous passez et écartez {laid_aside} carte(s).",
         "laid_aside": "Vous écartez {cards}.",
@@ -33,7 +33,6 @@ EVENTS: dict[str, dict[str, str]] = {
         "accept/you": "Vous acceptez le pari.",
         "decline": "{seat} refuse le pari et jette ses cartes.",
         "decline/you": "Vous refusez le pari et jetez vos cartes.",
-        "consolation": "Personne n'accepte : {seat} reçoit {total} jeton(s) de consolation.",
         "discard": "{seat} écarte {count} carte(s).",
         "discard/you": "Vous écartez {count} carte(s).",
         "cards_given": "",
@@ -44,8 +43,6 @@ EVENTS: dict[str, dict[str, str]] = {
     },
     "en": {
         "cards_dealt": "You receive {cards}.",
-        "bet": "{seat} bets {stake} chips.",
-        "bet/you": "You bet {stake} chips.",
         "pass": "{seat} passes and lays aside {laid_aside} card(s).",
         "pass/you": "You pass and lay aside {laid_aside} card(s).",
         "laid_aside": "You lay aside {cards}.",
@@ -53,7 +50,6 @@ EVENTS: dict[str, dict[str, str]] = {
         "accept/you": "You accept the bet.",
         "decline": "{seat} declines and throws in.",
         "decline/you": "You decline and throw in.",
-        "consolation": "Nobody accepts: {seat} receives {total} chip(s) of consolation.",
         "discard": "{seat} discards {count} card(s).",
         "discard/you": "You discard {count} card(s).",
         "cards_given": "",
@@ -115,6 +111,29 @@ _A = {"fr": {"point": "un point", "prime": "une prime", "cinquante_cinq": "le ci
       "en": {"point": "a point", "prime": "a prime", "cinquante_cinq": "the fifty-five", "flux": "a flux"}}
 
 
+def _chips(n: int, lang: str) -> str:
+    """'1 jeton', '4 jetons'; '1 chip', '4 chips'."""
+    word = ("jeton" if lang == "fr" else "chip") + ("s" if abs(n) > 1 else "")
+    return f"{n} {word}"
+
+
+def _say_bet(event: Event, lang: str, table: Table) -> str:
+    chips = _chips(event.data["stake"], lang)
+    if event.seat == table.me:
+        return f"Vous pariez {chips}." if lang == "fr" else f"You bet {chips}."
+    who = table.seat_name(event.seat, lang)
+    text = f"{who} parie {chips}." if lang == "fr" else f"{who} bets {chips}."
+    return text[:1].upper() + text[1:]
+
+
+def _say_consolation(event: Event, lang: str, table: Table) -> str:
+    chips = _chips(event.data["total"], lang)
+    who = table.seat_name(event.seat, lang)
+    if lang == "fr":
+        return f"Personne n'accepte : {who} reçoit {chips} de consolation."
+    return f"Nobody accepts: {who} receives {chips} of consolation."
+
+
 def _hand(h: dict[str, Any], lang: str) -> str:
     """'une prime de 70' / 'a point of 36' (the 55 has no value to add)."""
     category = h["category"]
@@ -173,7 +192,8 @@ def _say_count(event: Event, lang: str, table: Table) -> str:
     return text[:1].upper() + text[1:]
 
 
-SAYERS = {"show": _say_show, "showdown": _say_showdown, "pass": _say_count, "discard": _say_count}
+SAYERS = {"show": _say_show, "showdown": _say_showdown, "pass": _say_count, "discard": _say_count, "bet": _say_bet,
+          "consolation": _say_consolation}
 
 
 def breakdown(event: Event, lang: str, table: Table) -> list[str]:
@@ -207,9 +227,13 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
                          else f"  {name(h['seat'])}: {card_names(h['cards'], lang)} — {_hand(h, lang)}")
         others = len(d["participants"]) - 1
         if d.get("winner") is not None:
-            w = name(d["winner"])
-            lines.append(f"{w} gagne {stake} sur chacun des {others} autres : +{number(stake * others, lang)}" if fr
-                         else f"{w} wins {stake} from each of the {others} others: +{number(stake * others, lang)}")
+            w, won = name(d["winner"]), number(stake * others, lang)
+            if others == 1:
+                lines.append(f"{w} gagne {stake} sur l'autre joueur : +{won}" if fr
+                             else f"{w} wins {stake} from the other player: +{won}")
+            else:
+                lines.append(f"{w} gagne {stake} sur chacun des {others} autres : +{won}" if fr
+                             else f"{w} wins {stake} from each of the {others} others: +{won}")
         else:
             tied = ", ".join(name(s) for s in d.get("tie", []))
             lines.append(f"Égalité en tête ({tied}) : personne ne gagne ni perd." if fr
