@@ -243,7 +243,7 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
         f"{name(s)} {'+' if v > 0 else ''}{number(v, lang)}" for s, v in enumerate(d.get("row", []))))
     if d.get("teams"):
         t = d["teams"]
-        a, b = number(t[0], lang), number(t[1], lang)
+        a, b = (("+" if v > 0 else "") + number(v, lang) for v in t)
         lines.append(f"Par camp : {name(0)} et {name(2)} {a}, {name(1)} et {name(3)} {b}" if fr
                      else f"Per team: {name(0)} and {name(2)} {a}, {name(1)} and {name(3)} {b}")
     return lines
