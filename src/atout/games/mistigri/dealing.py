@@ -5,9 +5,9 @@ deuxième donnée. Le joueur placé à la droite du donneur est servi le premier
 l'avant-dernier, c'est-à-dire immédiatement avant le donneur." Seats count to the right: seat ``d + 1``
 is on the dealer ``d``'s right and speaks first (D2).
 
->>> from atout.core.cards import Card
->>> d = shuffled_deal(list(range(32)), players=4, dealer=0)
->>> [len(h) for h in d.hands], len(d.fille), len(d.talon)
+>>> import random
+>>> d = shuffled_deal(new_pack(random.Random(1)), players=4, dealer=0)
+>>> [h.bit_count() for h in d.hands], d.fille.bit_count(), len(d.talon)
 ([5, 5, 5, 5], 5, 6)
 """
 
