@@ -19,6 +19,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "postgresql://user:pass@host/db for PostgreSQL)")
     p.add_argument("--bot-delay", type=float, default=0.7, metavar="SECONDS",
                    help="pause before each bot move, so people can follow (default 0.7)")
+    p.add_argument("--http-rate", type=float, default=2.0, metavar="PER_SECOND",
+                   help="tables, seats and uploads one address may create per second, in bursts of 30 s' worth (default 2)")
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -34,7 +36,9 @@ def serve(args: argparse.Namespace) -> int:
         raise ValueError(f"--bot-delay must be 0 or more, not {args.bot_delay}")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     url = database_url(args.db)
-    app = create_app(url, bot_delay=args.bot_delay)
+    if args.http_rate <= 0:
+        raise ValueError(f"--http-rate must be above 0, not {args.http_rate}")
+    app = create_app(url, bot_delay=args.bot_delay, http_rate=args.http_rate)
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     print(f"atout: serving on http://{args.host}:{args.port} (database {shown}); Ctrl+C to stop", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)

@@ -110,8 +110,11 @@ def record_moves(record: dict[str, Any]) -> int:
     return sum(len(e["actions"]) for e in entries)
 
 
-def create_app(db_url: str | None = None, bot_delay: float = 0.7) -> FastAPI:
-    """The application on a database URL (SQLite file by default, ``ATOUT_DB``, or PostgreSQL)."""
+def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: float = 2.0) -> FastAPI:
+    """The application on a database URL (SQLite file by default, ``ATOUT_DB``, or PostgreSQL).
+
+    ``http_rate``: requests a second each address may make to create tables, seats and uploads (bursts of 30 s' worth).
+    """
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay)
     http_buckets: dict[str, Bucket] = {}
@@ -128,7 +131,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7) -> FastAPI:
     def _limited(request: Request) -> bool:
         """Per-address limit on the requests that create things (tables, seats, uploads)."""
         host = request.client.host if request.client else "?"
-        bucket = http_buckets.setdefault(host, Bucket(2.0, 60.0))
+        bucket = http_buckets.setdefault(host, Bucket(http_rate, 30 * http_rate))
         return not bucket.take()
 
     def _live(table_id: str) -> Live | None:

@@ -94,6 +94,7 @@ class Live:
     conns: list[Conn] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    said: dict[Any, Any] = field(default_factory=dict)  # narration cache (atout.web.views.narration); reset on undo
 
     def seat_of(self, token: str) -> int | None:
         """The seat a token opens, or None (constant-time comparison)."""
@@ -268,6 +269,7 @@ class Hub:
             live.history += 1
             del live.moves[back_to:]
             live.state = state
+            live.said.clear()
             self.broadcast(live)
 
     def fill_bots(self, live: Live) -> None:
@@ -326,7 +328,7 @@ class Hub:
         for conn in list(live.conns):
             key = (conn.seat, conn.lang)
             if key not in cache:
-                cache[key] = frame(live.state, conn.seat, conn.lang, meta, live.can_undo(conn.seat))
+                cache[key] = frame(live.state, conn.seat, conn.lang, meta, live.can_undo(conn.seat), live.said)
             if not conn.send(cache[key]):
                 log.warning("table %s: dropping a connection too slow to read its frames", live.id)
                 live.conns.remove(conn)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from atout import present
@@ -52,27 +53,40 @@ def moves_seen(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def narration(state: GameState, viewer: int | None, lang: str) -> tuple[list[str], list[list[str]]]:
-    """The last sentences ``viewer`` may hear and the breakdown lines of every scored deal, via atout.present."""
+Said = dict[tuple[int, int | None, str], Any]  # (event's position, viewer, language) -> its sentence(s)
+
+
+def narration(state: GameState, viewer: int | None, lang: str, said: Said | None = None) -> tuple[list[str], list[list[str]]]:
+    """The last sentences ``viewer`` may hear and the breakdown lines of every scored deal, via atout.present.
+
+    ``said`` caches sentences across frames (events are only ever appended to a match).
+    """
+    said = {} if said is None else said
     events: Sequence[Event] = state.events(viewer)
     table = present.Table(state.game_name, state.players, me=viewer)
     lines: list[str] = []
-    for e in events[-RECENT_EVENTS:]:
-        try:
-            text = present.say(e, lang, table)
-        except (KeyError, ValueError, IndexError) as exc:  # a phrase not written yet: say nothing, note it
-            log.debug("no phrase for %s: %s", e.kind, exc)
-            continue
-        if text:
-            lines.append(text)
-    breakdowns: list[list[str]] = []
-    for e in events:
-        if e.kind == "deal_scored":
+    start = max(0, len(events) - RECENT_EVENTS)
+    for i, e in enumerate(events[start:], start):
+        key = (i, viewer, lang)
+        if key not in said:
             try:
-                breakdowns.append(present.breakdown(e, lang, table))
-            except (KeyError, ValueError, IndexError) as exc:
-                log.debug("no breakdown for %s: %s", state.game_name, exc)
-                breakdowns.append([])
+                said[key] = present.say(e, lang, table)
+            except (KeyError, ValueError, IndexError) as exc:  # a phrase not written yet: say nothing, note it
+                log.debug("no phrase for %s: %s", e.kind, exc)
+                said[key] = None
+        if said[key]:
+            lines.append(said[key])
+    breakdowns: list[list[str]] = []
+    for i, e in enumerate(events):
+        if e.kind == "deal_scored":
+            key = (-1 - i, viewer, lang)
+            if key not in said:
+                try:
+                    said[key] = present.breakdown(e, lang, table)
+                except (KeyError, ValueError, IndexError) as exc:
+                    log.debug("no breakdown for %s: %s", state.game_name, exc)
+                    said[key] = []
+            breakdowns.append(said[key])
     return lines, breakdowns
 
 
@@ -84,6 +98,7 @@ def _is_card(text: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=8192)
 def label(game: str, text: str, lang: str) -> str:
     """An action or a game word as a person reads it (atout.present's words; cards by their short name)."""
     book = present.phrases(game)
@@ -103,7 +118,7 @@ def _strings(value: Any, depth: int = 0) -> set[str]:
     """The short strings inside a JSON value (the words of bids, contracts, announcements…)."""
     if isinstance(value, str):
         return {value} if len(value) <= 40 else set()
-    if depth > 3:
+    if depth >= 3:  # deeper lists are tricks and the like: card codes, nothing to label
         return set()
     items = value.values() if isinstance(value, dict) else value if isinstance(value, list | tuple) else ()
     out: set[str] = set()
@@ -126,10 +141,11 @@ def labels(state: GameState, obs: dict[str, Any], moves: list[dict[str, Any]], l
     return out
 
 
-def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any], undo: bool = False) -> dict[str, Any]:
+def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any], undo: bool = False,
+          said: Said | None = None) -> dict[str, Any]:
     """The ``state`` frame for one seat (or a spectator, ``viewer=None``): nothing it may not know."""
     obs = state.observation(viewer).to_json() if viewer is not None else spectator_observation(state)
-    lines, breakdowns = narration(state, viewer, lang)
+    lines, breakdowns = narration(state, viewer, lang, said)
     moves = moves_seen(state, viewer)
     return {
         "type": "state",
