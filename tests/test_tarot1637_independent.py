@@ -89,10 +89,11 @@ def fill(partial: Sequence[Sequence[str]], dealer: int = 0,
     used = {c for h in hands for c in h}
     assert len(used) == sum(len(h) for h in hands), "a card given twice"
     sizes = [24 if s == dealer else 21 for s in range(n)]
+    rest = [c for c in PACK if c not in used]
+    # The most constrained cards first (fewest seats accept them), then round the table.
+    rest.sort(key=lambda c: sum(ok is None or ok(s, c) for s in range(n)))
     turn = 0
-    for card in PACK:
-        if card in used:
-            continue
+    for card in rest:
         turn += 1
         for s in [(turn + k) % n for k in range(n)]:
             if len(hands[s]) < sizes[s] and (ok is None or ok(s, card)):
@@ -348,3 +349,208 @@ def test_dealer_forced_discards_take_plain_cards_first_then_lowest_trumps() -> N
     assert texts(g.legal_actions()) == {"discard T3"}
     g.apply("discard T3")
     assert sorted(public(g)["discards_face_up"]) == ["T2", "T3"]
+
+
+# === §6: declarations =============================================================================
+
+
+def eldest_declaring(holding: Sequence[str], **options: Any) -> GameState:
+    """A deal where the eldest (seat 1) holds ``holding`` and otherwise only numerals (no Belle),
+    brought to his declarations (he is the first to play, spec §6.1, D6)."""
+    hands: list[list[str]] = [[], list(holding), []]
+    g = new(fill(hands, ok=lambda s, c: s != 1 or (c in NUMERALS and c != BELLE)), **options)
+    discard_all(g)
+    assert g.current_player == 1
+    return g
+
+
+def offered(g: GameState) -> set[str]:
+    """The declaration items offered to the seat to act."""
+    return {str(a).split()[1] for a in g.legal_actions() if str(a).startswith("declare ")}
+
+
+def declare(g: GameState, item: str) -> list[int]:
+    """Declare an item; return the change of the marques (each item is paid at once, §6.1)."""
+    before = scores(g)
+    g.apply(f"declare {item}")
+    return delta(before, scores(g))
+
+
+def from_each(seat: int, amount: int, players: int = 3) -> list[int]:
+    """The row of "``amount`` marques from each" other player to ``seat`` (spec §1, D21)."""
+    return [amount * (players - 1) if s == seat else -amount for s in range(players)]
+
+
+KINGS = ["KS", "KH", "KD", "KC"]
+
+# Spec §6.3's reference table (decision D8), one row per holding among the seven Tarots and la
+# Belle: the value from each of the King/Tarot line (K_core + T(n)) plus Monde-Mat-Bagat (3).
+REFERENCE_63 = [
+    (["KS", "KH", "KD"], 1),  # K_core 1 + T(3) 0
+    (KINGS, 4),  # 3 + T(4) 1
+    (KINGS + ["T21"], 5),  # 3 + T(5) 2  ("ne valent que trois" with five Tarots)
+    (KINGS + ["T21", "T1"], 6),  # 3 + T(6) 3
+    (["KS", "KH", "EX"], 1),  # 2 Kings & the Mat: 1 + T(3) 0
+    (["KS", "KH", "KD", "EX"], 2),  # 3 Kings & the Mat: 1 + T(4) 1
+    (KINGS + ["EX"], 6),  # 4 Kings & the Mat: 4 + T(5) 2
+    (KINGS + ["EX", "T21"], 7),  # 4 + T(6) 3
+    (["T21", "EX", "T1"], 3),  # Monde, Mat & Bagat 3, T(3) 0
+    (["T21", "EX", "T1", "KS"], 4),  # 3 + T(4) 1
+    (KINGS + ["T21", "EX", "T1"], 11),  # 4 + T(7) 4 + 3
+    (KINGS + ["T21", "EX", "T1", BELLE], 12),  # 4 + 5 (seven Tarots & la Belle) + 3
+    (["KS", "T21", "T1"], 0),  # nothing (but qui n'a le sien, §6.4)
+    (["KS", "KH", "T21", "T1"], 1),  # "Quatre Tarots, vn": K_core 0 + T(4) 1
+    (["KS", "KH"], 0),  # two Kings alone are nothing
+]
+
+
+@pytest.mark.parametrize("holding,amount", REFERENCE_63, ids=lambda x: "+".join(x) if isinstance(x, list) else str(x))
+def test_kings_and_tarots_reference_table(holding: list[str], amount: int) -> None:
+    """Seed 000: "Trois Roys valent vne marque de chacun. Quatre Roys valent quatre ... autrement si
+    l'on vouloit compter cinq ou six Tarots, lesdicts quatre Roys ne valent que trois ... Deux Roys &
+    le Math ... vne ... Trois Roys & le Math deux. Quatre Roys & le Math six. Le Monde, le Math & le
+    Bagat, trois. Quatre Tarots, vn. Cinq ... deux. Six ... trois. Sept ... quatre. Les sept Tarots &
+    la belle, cinq" — spec §6.2, §6.3 (decision D8) reference values, from each other player."""
+    g = eldest_declaring(holding)
+    items = offered(g) & {"rois", "monde_mat_bagat"}
+    total = [0, 0, 0]
+    for item in sorted(items):
+        total = [t + d for t, d in zip(total, declare(g, item), strict=True)]
+    assert total == from_each(1, amount)
+    assert (amount == 0) == (not items)
+
+
+@pytest.mark.parametrize("trumps,amount", [
+    (["T5", "T7", "T9", "T10", "T11", "T12", "T13", "T14", "T15"], 0),  # nine: nothing
+    (["T5", "T7", "T9", "T10", "T11", "T12", "T13", "T14", "T15", "EX"], 1),  # ten with the Mat
+    ([f"T{n}" for n in range(2, 16)] + ["EX"], 2),  # fifteen
+    ([f"T{n}" for n in range(2, 21)] + ["EX"], 3),  # twenty
+])
+def test_triumph_counts(trumps: list[str], amount: int) -> None:
+    """Seed 000: "Dix triomphes valent vne marque de chacun. Quinze triomphes, deux. Vingts
+    triomphes, trois"; the Mat is one of the 22 triomphes (spec §2, §6.2: "Mat included"); the
+    highest line only; showing them makes them public ("Si quelqu'vn ne montre point ses dix ...")."""
+    g = eldest_declaring(trumps)
+    if amount == 0:
+        assert "triomphes" not in offered(g)
+        return
+    assert declare(g, "triomphes") == from_each(1, amount)
+    shown = set(public(g)["shown"])
+    assert {t for t in trumps if is_triumph(t)} <= shown  # shown to the table (D6)
+    assert "triomphes" not in offered(g)  # paid once
+
+
+@pytest.mark.parametrize("s", "SCHD")
+def test_imperiale_of_a_suit(s: str) -> None:
+    """Seed 000: "Qui a les quatre honneurs de chaque point ce qui s'apelle Imperiale gaigne vne marque
+    de chacun" — King, Queen, Knight and Faon of one suit (spec §6.2, "point" = suit)."""
+    g = eldest_declaring([r + s for r in "KQNJ"])
+    assert declare(g, f"imperiale_{SUIT_NAMES[s]}") == from_each(1, 1)
+
+
+def test_imperiale_lost_by_discarding_an_honour() -> None:
+    """Spec §6.1: declarations are checked against the hand after the discard; the Faon laid aside
+    breaks the Impériale of Swords (seed 000: "les quatre honneurs")."""
+    hands: list[list[str]] = [[], ["KS", "QS", "NS", "JS"], []]
+    g = new(fill(hands, ok=lambda s, c: s != 1 or (c in NUMERALS and c != BELLE)))
+    discard_all(g, {1: ["JS"]})
+    assert "imperiale_epees" not in offered(g)
+
+
+@pytest.mark.parametrize("rank,name", [("Q", "dames"), ("N", "cavaliers"), ("J", "faons")])
+def test_imperiale_of_a_rank(rank: str, name: str) -> None:
+    """Seed 000: "Qui a les quatre Roynes les quatre Cheualiers, ou les quatre Faons, qui s'appellent
+    aussi Imperiale, gaigne pareillement vne marque de chacun" (spec §6.2). Three are nothing."""
+    g = eldest_declaring([rank + s for s in "SCHD"])
+    assert declare(g, f"imperiale_{name}") == from_each(1, 1)
+    g = eldest_declaring([rank + s for s in "SCH"])
+    assert not any(i.startswith("imperiale") for i in offered(g))
+
+
+@pytest.mark.parametrize("length,amount", [(3, 0), (4, 1), (5, 2), (6, 3), (7, 3)])
+@pytest.mark.parametrize("end", ["hautes", "basses"])
+def test_brizigole(end: str, length: int, amount: int) -> None:
+    """Seed 000: "les quatre hautes ou les quatre basses de triomphes, ce qui s'appelle Brizigole ...
+    vne marque ... les cinq ... deux ... les six ... trois" (spec §6.2); longer runs capped at 3 (D20)."""
+    run = [f"T{21 - k}" for k in range(length)] if end == "hautes" else [f"T{1 + k}" for k in range(length)]
+    g = eldest_declaring(run)
+    if amount == 0:
+        assert f"brizigole_{end}" not in offered(g)
+    else:
+        assert declare(g, f"brizigole_{end}") == from_each(1, amount)
+
+
+def test_brizigole_top_and_bottom_both_score_and_mat_is_not_in_a_run() -> None:
+    """Spec D20: the top and the bottom runs score separately; the Mat (unnumbered) is never part of a
+    Brizigole, so XXI-XX-XIX and the Mat are no Brizigole of four."""
+    g = eldest_declaring(["T21", "T20", "T19", "T18", "T17", "T1", "T2", "T3", "T4"])
+    assert declare(g, "brizigole_hautes") == from_each(1, 2)
+    assert declare(g, "brizigole_basses") == from_each(1, 1)
+    g = eldest_declaring(["T21", "T20", "T19", "EX"])
+    assert "brizigole_hautes" not in offered(g)
+
+
+def test_qui_n_a_le_sien() -> None:
+    """Seed 000: "Si quelqu'vn n'a l'vn des trois Tarots, Monde, Math, & Bagat, il paye vne marque a
+    celuy qui en a deux, & cela s'appelle qui n'a le sien" (spec §6.4, D9): only the player holding
+    none pays, 1 marque, to the holder of exactly two who claims it."""
+    # B (eldest) holds Monde and Mat, C holds the Bagat, A holds none: A pays B 1.
+    hands: list[list[str]] = [[], ["T21", "EX"], ["T1"]]
+    g = new(fill(hands, ok=lambda s, c: c not in KEYS and (s != 1 or c in NUMERALS)))
+    discard_all(g)
+    assert declare(g, "qui_n_a_le_sien") == [-1, 1, 0]
+    # Holder of one, or of all three: no claim (the three are Monde-Mat-Bagat, D9).
+    for holding in (["T21"], ["T21", "EX", "T1"]):
+        assert "qui_n_a_le_sien" not in offered(eldest_declaring(holding))
+
+
+def test_worked_example_t1637_1_declarations() -> None:
+    """Spec T1637-1 (seed 000 table, D8, D9): A (dealer) holds the four Kings, the Mat and the Monde,
+    12 triumphs with the Mat, and King-Queen-Knight-Faon of Swords; B holds the Bagat; C none of the
+    three. A declares everything: K_core 4 + T(6) 3 = 7, ten triumphs 1, Impériale of Swords 1 → 9 from
+    each (A +18, B -9, C -9); qui n'a le sien: C pays A 1. Expected A +19, B -9, C -10."""
+    trumps = ["T21", "T19", "T17", "T16", "T15", "T14", "T13", "T12", "T11", "T10", "T9"]  # no Brizigole
+    a_hand = ["4C", "5C", "6C"] + KINGS + ["EX"] + trumps + ["QS", "NS", "JS", "8C", "7C"]
+    assert len(a_hand) == 24 and sum(is_triumph(c) for c in a_hand) == 12
+    b_hand = ["T1"]
+    g = new(fill([a_hand, b_hand, []], ok=lambda s, c: s == 1 or c in NUMERALS or c.startswith("T")))
+    assert g.to_record()["deal"]["hands"][0][-1] == "7C"  # no bottom-card bonus
+    discard_all(g, {0: ["4C", "5C", "6C", "7C"]})
+    # B leads, C follows; then A declares before his first card.
+    for seat in (1, 2):
+        decline_to_play(g)
+        assert g.current_player == seat
+        g.apply(g.legal_actions()[0])
+    assert g.current_player == 0 and g.phase == "declarations"
+    assert offered(g) == {"rois", "triomphes", "imperiale_epees", "qui_n_a_le_sien"}
+    before = scores(g)
+    paid = {item: declare(g, item) for item in ["rois", "triomphes", "imperiale_epees", "qui_n_a_le_sien"]}
+    assert paid == {"rois": from_each(0, 7), "triomphes": from_each(0, 1),
+                    "imperiale_epees": from_each(0, 1), "qui_n_a_le_sien": [1, 0, -1]}
+    assert delta(before, scores(g)) == [19, -9, -10]
+
+
+def test_declarations_only_before_ones_first_card() -> None:
+    """Seed 000: "si quelqu'vn oublie aucune de ses Imperialles, Brizigoles, trois Roys ... n'est plus
+    receu à s'en souuenir" (spec §6.1, D6): after 'done' or one's first card, no declaration is
+    offered and one is refused; an item not held is refused too."""
+    g = eldest_declaring(["KS", "KH", "KD"])
+    refused(g, "declare monde_mat_bagat")  # not held
+    refused(g, "declare triomphes")
+    g.apply("done")
+    assert g.phase == "play" and not offered(g)
+    refused(g, "declare rois")
+    g.apply(g.legal_actions()[0])
+    while g.current_player != 1:
+        decline_to_play(g)
+        g.apply(g.legal_actions()[0])
+    assert not offered(g)
+    refused(g, "declare rois")
+
+
+def test_a_declared_item_is_paid_once() -> None:
+    """Spec §6.1: each declared item is paid immediately, once."""
+    g = eldest_declaring(["KS", "KH", "KD"])
+    assert declare(g, "rois") == from_each(1, 1)
+    assert "rois" not in offered(g)
+    refused(g, "declare rois")
