@@ -441,3 +441,26 @@ def test_the_mort_plays_a_card_to_every_trick() -> None:
     tricks = [e for e in g.events() if e.kind == "trick_won"]
     assert len(tricks) == 20 and all(len(t.data["cards"]) == 3 and t.data["players"][2] == -1 for t in tricks)
     assert sum(g.returns()) == 0
+
+
+def test_events_never_show_a_seat_a_card_it_may_not_know() -> None:
+    # Hidden information: an event a seat may see names only cards that seat may know when it is emitted
+    # (its hand, its discard, cards played or shown). The cut is drawn from a pack shuffled again.
+    from conftest import codes_in
+
+    for players in (3, 2):
+        for seed in range(15):
+            g = atout.new_game("tarot1637", players=players, seed=seed, variant="manuscript" if seed % 2 else "printed")
+            rng_moves = 0
+            cursor = g.event_count
+            while not g.is_terminal():
+                legal = g.legal_actions()
+                g.apply(legal[(seed * 7 + rng_moves) % len(legal)])
+                rng_moves += 1
+                for seat in range(players):
+                    allowed = set(codes(g.known_cards(seat)))
+                    for e in g.events(seat, since=cursor):
+                        if e.kind != "cut":
+                            leaked = codes_in(json.dumps(e.to_json())) - allowed
+                            assert not leaked, f"seed {seed}: {e.kind} shows seat {seat} {leaked}"
+                cursor = g.event_count
