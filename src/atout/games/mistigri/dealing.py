@@ -73,9 +73,12 @@ def parse_deal(deal: Any, players: int) -> Deal:
     """Check an explicit deal: ``{"hands": [...], "fille": [...], "retourne": "X", "talon": [...]}``.
 
     ``talon`` (top first) may be left out of a hand-written case: the unused cards, in pack order.
+    ``turnup``, ``stock`` and ``mort`` are accepted for ``retourne``, ``talon`` and ``fille``.
     """
     if not isinstance(deal, dict):
         raise RecordError(f"a Mistigri deal is an object with hands, fille, retourne, talon, not {type(deal).__name__}")
+    aliases = {"turnup": "retourne", "stock": "talon", "mort": "fille"}  # the other games' words
+    deal = {aliases.get(k, k): v for k, v in deal.items()}
     missing = {"hands", "fille", "retourne"} - set(deal)
     if missing:
         raise RecordError(f"deal lacks {', '.join(sorted(missing))}")
