@@ -1,19 +1,23 @@
 """The ``atout`` command: list games, play in the terminal, simulate, replay records, print rules.
 
-Exit codes: 0 success, 1 an interrupted game, 2 bad arguments or an invalid record.
+Exit codes: 0 success, 1 a game abandoned (quit, input closed) or an internal error, 2 bad arguments
+or an invalid record, 130 interrupted (Ctrl-C). Every error is one line on stderr (never a traceback)
+and, with ``--json``, also one JSON object on stdout. ``ATOUT_DEBUG=1`` shows an internal error's traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from rich.console import Console
 
-from atout.core.errors import AtoutError, RecordError
+from atout.core.errors import AtoutError, RecordError, clip
 from atout.core.protocol import game_info, json_number, list_games
 
 EPILOG = """examples:
@@ -47,17 +51,58 @@ def _option(text: str) -> tuple[str, object]:
     """A rule option KEY=VALUE; the value is read as JSON when it can be (true, 1000, [3, 2])."""
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {clip(text)}")
+    if not key.strip().isidentifier():
+        raise argparse.ArgumentTypeError(f"an option name is a word such as capot_value, not {clip(key.strip())}")
     try:
-        value: object = json.loads(raw)
-    except json.JSONDecodeError:
+        value: object = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError):  # not JSON (a bare word), NaN/Infinity, a number too long…
         value = raw
     return key.strip(), value
 
 
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not an option value")
+
+
+#: Creation arguments that have their own flag: refused as ``-o`` options, naming the flag.
+_FLAG_ARGS = {"players": "--players", "variant": "--variant", "seed": "--seed", "deals": "--deals",
+              "target": "--target", "bots": "--bots", "records": "--records", "game": "the GAME argument",
+              "seat": "--seat", "bot": "--bot", "lang": "--lang"}
+
+
+def check_cli_options(game: str, options: list[tuple[str, object]]) -> dict[str, object]:
+    """``-o`` options as a dict: only the game's rule options, a flag's name never (``-o players=3``)."""
+    info = game_info(game)
+    known = None
+    if info.rules is not None:
+        from atout.core.options import option_types
+
+        known = set(option_types(info.rules)) - {"players", "variant"}
+    out: dict[str, object] = {}
+    for key, value in options:
+        if key in _FLAG_ARGS:
+            raise ValueError(f"-o {key}=…: {key} is not a rule option; use {_FLAG_ARGS[key]}")
+        if known is not None and key not in known:
+            raise ValueError(f"unknown {info.title} option {key!r}; known: {', '.join(sorted(known)) or 'none'}")
+        out[key] = value
+    return out
+
+
+class _UsageError(Exception):
+    """A command line argparse refuses (turned into one line, exit 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse without its two-line usage dump and SystemExit on an error: main() words it."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{self.prog}: error: {message}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; every command and option is documented in ``--help``."""
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = _Parser(
         prog="atout",
         description="French card games, modern and historical: play, simulate, replay, read the rules.",
         epilog=EPILOG,
@@ -80,13 +125,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--target", type=_positive, help="play until a side reaches this score (Triomphe: 5)")
     p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="rule option KEY=VALUE, repeatable (e.g. -o capot_value=1000, -o italian=true)")
+    p.add_argument("--speed", metavar="SECONDS|enter",
+                   help="pause between the bots' cards in seconds (default 0.6; 0: none), or 'enter' (Enter after each trick)")
+    p.add_argument("--records", metavar="DIR",
+                   help="folder for the game's record, saved on exit (default $ATOUT_RECORDS, else ~/.local/share/atout/records)")
 
-    p = sub.add_parser("simulate", help="bots play N deals; prints totals and speed")
+    p = sub.add_parser("simulate", help="bots play N deals; prints totals, speed and statistics")
     p.add_argument("game", help="game name")
     p.add_argument("--players", type=_positive, help="number of players")
     p.add_argument("--variant", help="rules variant")
     p.add_argument("--deals", type=_positive, required=True, help="number of deals to play")
-    p.add_argument("--seed", type=_seed, required=True, help="seed of the match and the bots")
+    p.add_argument("--seed", type=_seed, help="seed of the match and the bots (default: a random one, printed)")
     p.add_argument("--bots", help="bot names: one for all seats or one per seat, comma-separated")
     p.add_argument("--records", metavar="DIR", help="write the match record (atout-record/1 JSON) into DIR")
     p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
@@ -96,6 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="validate and replay a record file")
     p.add_argument("file", help="an atout-record/1 JSON file")
     p.add_argument("--json", action="store_true", help='print {"valid": ..., "returns": [...]}')
+    p.add_argument("--step", action="store_true", help="narrate the record trick by trick (Enter between tricks)")
+    p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of --step (default fr)")
 
     p = sub.add_parser("rules", help="print a game's rules summary")
     p.add_argument("game", help="game name")
@@ -114,41 +165,108 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script."""
+    """Entry point of the console script: one line on stderr for any error, never a traceback."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json" in argv
     parser = build_parser()
-    args = parser.parse_args(argv)
-    console = Console()
+    words = [a for a in argv if not a.startswith("-")]
+    command = words[0] if words and words[0] in _commands(parser) else ""
     try:
-        if args.command == "games":
-            return _games(console, args.json)
-        if args.command == "rules":
-            print(game_info(args.game).rules_text(args.lang))
-            return 0
-        if args.command == "replay":
-            return _replay(console, args.file, args.json)
-        if args.command == "tournament":
-            from atout.cli import tournament
+        args = parser.parse_args(argv)
+        if args.command in ("simulate", "play") and args.option:
+            args.option = list(check_cli_options(args.game or "tarot", args.option).items())
+        return _dispatch(args)
+    except _UsageError as exc:
+        return _fail(command, f"{exc} (see 'atout {command + ' ' if command else ''}--help')", 2, as_json, prefix=False)
+    except KeyboardInterrupt as exc:
+        kept = getattr(exc, "record_path", None)
+        return _fail(command, "interrupted" + (f"; record so far: {kept}" if kept else ""), 130, as_json)
+    except EOFError:
+        return _fail(command, "input closed: game abandoned", 1, as_json)
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (atout games | head): nothing more to say
+        return 1
+    except (AtoutError, ValueError, OSError) as exc:
+        return _fail(command, str(exc), 2, as_json)
+    except RuntimeError as exc:
+        if "stdin" in str(exc):  # input(): lost sys.stdin (the command was started with stdin closed)
+            return _fail(command, "no input (stdin is closed): game abandoned", 1, as_json)
+        return _internal(command, exc, as_json)
+    except Exception as exc:
+        return _internal(command, exc, as_json)
 
-            return tournament.run(console, args)
-        if args.command == "serve":
-            from atout.cli import serve
 
-            return serve.serve(args)
-        if args.command == "packs":
-            from atout.cli import packs
+def _commands(parser: argparse.ArgumentParser) -> set[str]:
+    """The names of the sub-commands (to name the command in an error before the line is parsed)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
 
-            return packs.run(args)
-        if args.command == "simulate":
-            return _simulate(console, args)
-        if args.command == "play":
-            from atout.cli.play import play
 
-            if args.game is None:
-                names = [g.name for g in list_games()]
-                args.game = "tarot" if "tarot" in names else names[0]
-            return play(console, args)
-    except (AtoutError, ValueError) as exc:
-        parser.exit(2, f"atout {args.command}: error: {exc}\n")
+def _internal(command: str, exc: Exception, as_json: bool) -> int:
+    """A bug in atout: one line and exit 1 (ATOUT_DEBUG=1 re-raises to show the traceback)."""
+    if os.environ.get("ATOUT_DEBUG"):
+        raise exc
+    what = f"internal error {type(exc).__name__}: {clip(str(exc), 200)} (ATOUT_DEBUG=1 shows the traceback)"
+    return _fail(command, what, 1, as_json)
+
+
+def _fail(command: str, message: str, code: int, as_json: bool, prefix: bool = True) -> int:
+    """Report an error: one line on stderr and, with --json, one JSON object on stdout; the exit code."""
+    line = " ".join(message.split())  # one line, whatever the message held
+    if len(line) > 1000:
+        line = line[:1000] + "…"
+    if as_json:
+        out: dict[str, object] = {"error": line, "exit": code}
+        if command == "replay":
+            out = {"valid": False, **out}
+        try:
+            print(json.dumps(out), flush=True)
+        except OSError:
+            pass
+    try:
+        print(f"atout {command}: error: {line}" if prefix and command else line, file=sys.stderr, flush=True)
+    except OSError:
+        pass
+    return code
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    """Run the chosen command."""
+    console = Console()
+    if args.command == "games":
+        return _games(console, args.json)
+    if args.command == "rules":
+        print(game_info(args.game).rules_text(args.lang))
+        return 0
+    if args.command == "replay":
+        if args.step:
+            from atout.cli.play import replay_step
+
+            return replay_step(console, args.file, args.lang)
+        return _replay(console, args.file, args.json)
+    if args.command == "tournament":
+        from atout.cli import tournament
+
+        return tournament.run(console, args)
+    if args.command == "serve":
+        from atout.cli import serve
+
+        return serve.serve(args)
+    if args.command == "packs":
+        from atout.cli import packs
+
+        return packs.run(args)
+    if args.command == "simulate":
+        return _simulate(console, args)
+    if args.command == "play":
+        from atout.cli.play import play
+
+        if args.game is None:
+            names = [g.name for g in list_games()]
+            args.game = "tarot" if "tarot" in names else names[0]
+        return play(console, args)
     return 2
 
 
@@ -185,10 +303,10 @@ def _replay(console: Console, file: str, as_json: bool) -> int:
     try:
         state = read_record(file)
     except RecordError as exc:
+        message = " ".join(f"{clip(file, 200)[1:-1]}: {exc}".split())
         if as_json:
-            print(json.dumps({"valid": False, "file": file, "error": str(exc)}))
-            return 2
-        print(f"{file}: {exc}", file=sys.stderr)
+            print(json.dumps({"valid": False, "file": file, "error": message}))
+        print(message, file=sys.stderr)
         return 2
     returns = [json_number(x) for x in state.returns()]
     if as_json:
@@ -200,18 +318,23 @@ def _replay(console: Console, file: str, as_json: bool) -> int:
 
 
 def _simulate(console: Console, args: argparse.Namespace) -> int:
+    from atout.core.rng import new_seed
+    from atout.present.stats import match_stats
     from atout.sim import simulate
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     options = dict(args.option)
+    if args.seed is None:
+        args.seed = new_seed()  # printed below (and in the JSON), so that the run can be repeated
     if args.json:
         result = simulate(args.game, args.players, args.variant, args.deals, args.seed, bots, args.records, **options)
-        print(json.dumps(result.to_json()))
+        print(json.dumps({**result.to_json(), "stats": match_stats(result.state) if result.state else {}}))
         return 0
     from rich.progress import Progress
 
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{args.game}: {args.deals} deals", total=args.deals)
+    progress = Progress(console=console, transient=True)
+    task = progress.add_task(f"{args.game}: {args.deals} deals", total=args.deals)
+    try:
         result = simulate(
             args.game,
             args.players,
@@ -221,15 +344,28 @@ def _simulate(console: Console, args: argparse.Namespace) -> int:
             bots,
             args.records,
             on_deal=lambda k: progress.advance(task, k),
+            on_ready=progress.start,  # shown once everything was checked: no bar left behind an error
             **options,
         )
+    finally:
+        if progress.live.is_started:
+            progress.stop()
     data = result.to_json()
     console.print(
         f"{data['game']} ({data['variant']}, {data['players']} players): {data['deals']} deals in "
         f"{data['seconds']:.2f} s ({data['deals_per_second']:.0f} deals/s), bots {', '.join(result.bots)}"
     )
+    stats = match_stats(result.state) if result.state else {}
+    console.print(f"seed {args.seed}")
     for seat, total in enumerate(data["totals"]):
-        console.print(f"  seat {seat}: {total}")
+        mean = stats.get("mean_per_seat", [None] * len(data["totals"]))[seat]
+        console.print(f"  seat {seat}: {total} (mean per deal {mean})")
+    for kind, c in stats.get("contracts", {}).items():
+        console.print(f"  {kind}: taken {c['taken']}, made {c['made']} ({100 * c['success_rate']:.0f}%)")
+    if "all_passed" in stats:
+        console.print(f"  all passed: {stats['all_passed']}")
+    for reason, count in stats.get("endings", {}).items():
+        console.print(f"  {reason}: {count}")
     if result.record_path:
         console.print(f"record: {result.record_path}")
     return 0
