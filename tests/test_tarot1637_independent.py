@@ -144,25 +144,28 @@ def refused(g: GameState, action: str) -> str:
     return str(info.value)
 
 
-def default_discard(g: GameState) -> str:
-    """A numeral if possible (keeps honours, and so Impériales, in hand), else the first legal."""
+def default_discard(g: GameState, keep: Iterable[str] = ()) -> str:
+    """A numeral not in ``keep`` if possible (keeps honours, and so Impériales), else the first legal."""
     legal = [str(a) for a in g.legal_actions()]
+    keep = set(keep)
     for a in legal:
-        if a.split()[1] in NUMERALS:
+        if a.split()[1] in NUMERALS and a.split()[1] not in keep:
             return a
     return legal[0]
 
 
-def discard_all(g: GameState, wanted: dict[int, list[str]] | None = None) -> None:
-    """Play the discard phase: the given cards for each seat, else a numeral."""
+def discard_all(g: GameState, wanted: dict[int, list[str]] | None = None,
+                keep: Iterable[str] = ()) -> None:
+    """Play the discard phase: the given cards for each seat, else a numeral not in ``keep``."""
     wanted = {s: list(c) for s, c in (wanted or {}).items()}
+    keep = set(keep)
     while g.phase == "discard":
         seat = g.current_player
         assert seat is not None
         if wanted.get(seat):
             g.apply(f"discard {wanted[seat].pop(0)}")
         else:
-            g.apply(default_discard(g))
+            g.apply(default_discard(g, keep))
 
 
 def play(g: GameState, seat: int, card: str) -> None:
@@ -388,16 +391,16 @@ KINGS = ["KS", "KH", "KD", "KC"]
 REFERENCE_63 = [
     (["KS", "KH", "KD"], 1),  # K_core 1 + T(3) 0
     (KINGS, 4),  # 3 + T(4) 1
-    (KINGS + ["T21"], 5),  # 3 + T(5) 2  ("ne valent que trois" with five Tarots)
-    (KINGS + ["T21", "T1"], 6),  # 3 + T(6) 3
+    ([*KINGS, "T21"], 5),  # 3 + T(5) 2  ("ne valent que trois" with five Tarots)
+    ([*KINGS, "T21", "T1"], 6),  # 3 + T(6) 3
     (["KS", "KH", "EX"], 1),  # 2 Kings & the Mat: 1 + T(3) 0
     (["KS", "KH", "KD", "EX"], 2),  # 3 Kings & the Mat: 1 + T(4) 1
-    (KINGS + ["EX"], 6),  # 4 Kings & the Mat: 4 + T(5) 2
-    (KINGS + ["EX", "T21"], 7),  # 4 + T(6) 3
+    ([*KINGS, "EX"], 6),  # 4 Kings & the Mat: 4 + T(5) 2
+    ([*KINGS, "EX", "T21"], 7),  # 4 + T(6) 3
     (["T21", "EX", "T1"], 3),  # Monde, Mat & Bagat 3, T(3) 0
     (["T21", "EX", "T1", "KS"], 4),  # 3 + T(4) 1
-    (KINGS + ["T21", "EX", "T1"], 11),  # 4 + T(7) 4 + 3
-    (KINGS + ["T21", "EX", "T1", BELLE], 12),  # 4 + 5 (seven Tarots & la Belle) + 3
+    ([*KINGS, "T21", "EX", "T1"], 11),  # 4 + T(7) 4 + 3
+    ([*KINGS, "T21", "EX", "T1", BELLE], 12),  # 4 + 5 (seven Tarots & la Belle) + 3
     (["KS", "T21", "T1"], 0),  # nothing (but qui n'a le sien, §6.4)
     (["KS", "KH", "T21", "T1"], 1),  # "Quatre Tarots, vn": K_core 0 + T(4) 1
     (["KS", "KH"], 0),  # two Kings alone are nothing
@@ -510,7 +513,7 @@ def test_worked_example_t1637_1_declarations() -> None:
     three. A declares everything: K_core 4 + T(6) 3 = 7, ten triumphs 1, Impériale of Swords 1 → 9 from
     each (A +18, B -9, C -9); qui n'a le sien: C pays A 1. Expected A +19, B -9, C -10."""
     trumps = ["T21", "T19", "T17", "T16", "T15", "T14", "T13", "T12", "T11", "T10", "T9"]  # no Brizigole
-    a_hand = ["4C", "5C", "6C"] + KINGS + ["EX"] + trumps + ["QS", "NS", "JS", "8C", "7C"]
+    a_hand = ["4C", "5C", "6C", *KINGS, "EX", *trumps, "QS", "NS", "JS", "8C", "7C"]
     assert len(a_hand) == 24 and sum(is_triumph(c) for c in a_hand) == 12
     b_hand = ["T1"]
     g = new(fill([a_hand, b_hand, []], ok=lambda s, c: s == 1 or c in NUMERALS or c.startswith("T")))
@@ -554,3 +557,165 @@ def test_a_declared_item_is_paid_once() -> None:
     assert declare(g, "rois") == from_each(1, 1)
     assert "rois" not in offered(g)
     refused(g, "declare rois")
+
+
+# === §7: trick play ===============================================================================
+
+
+def ref_legal(held: Iterable[str], trick: Sequence[str]) -> set[str]:
+    """Legal cards (spec §7, D11): the Mat always; follow the suit led; else trump; else anything.
+    The suit to follow is fixed by the first card that is not the Mat."""
+    held = set(held)
+    led = next((c for c in trick if c != "EX"), None)
+    if led is None:
+        return held  # leading, or the Mat was led: free (D11)
+    same = {c for c in held if suit(c) == suit(led)}
+    if same:
+        return same | (held & {"EX"})  # follow, no duty to beat
+    trumps = {c for c in held if suit(c) == "T"}
+    if trumps:
+        return trumps | (held & {"EX"})  # void: trump, no duty to overtrump
+    return held
+
+
+def ref_winner(trick: Sequence[str]) -> int:
+    """Index of the winning card (spec §7): the highest trump, else the highest card of the suit led;
+    the Mat never wins ("ne prent point", seed 000)."""
+    live = [(i, c) for i, c in enumerate(trick) if c != "EX"]
+    trumps = [(strength(c), i) for i, c in live if suit(c) == "T"]
+    if trumps:
+        return max(trumps)[1]
+    led = suit(live[0][1])
+    return max((strength(c), i) for i, c in live if suit(c) == led)[1]
+
+
+def test_reference_card_order_is_the_seed_order() -> None:
+    """Seed 000, footnote 42: in Cups and Coins the numerals run from the Ace (just below the Faon)
+    down to the 10, so the 7 is the lowest kept; Swords and Batons run 10 … 4 (spec §2)."""
+    assert ref_winner(["7H", "AH", "2H"]) == 1
+    assert ref_winner(["JH", "AH", "KH"]) == 2
+    assert ref_winner(["4S", "10S", "9S"]) == 1
+    assert ref_winner(["KS", "T2", "QS"]) == 1
+    assert ref_winner(["EX", "4S", "5S"]) == 2
+    assert ref_winner(["7D", "KC", "6D"]) == 2  # another suit never wins
+
+
+def to_first_trick(hands: list[list[str]], discards: dict[int, list[str]] | None = None,
+                   keep: Iterable[str] = (), **options: Any) -> GameState:
+    """Discard (never a card of ``keep``), decline declarations: the eldest is to lead."""
+    g = new(hands, **options)
+    discard_all(g, discards, keep)
+    decline_to_play(g)
+    return g
+
+
+def test_follow_suit_without_duty_to_beat() -> None:
+    """Seed 000: "il n'est non plus permis de renoncer" (spec §7 rule 2, D11): holding the suit led,
+    one must follow it, with a lower card as freely as a higher one; the Mat may always be played."""
+    hands = fill([["QS", "4S"], ["10S", "EX"], ["KC", "8S"]])
+    g = to_first_trick(hands, keep=["QS", "4S", "10S", "8S"])
+    assert g.current_player == 1  # eldest leads the first trick (D10)
+    assert legal_cards(g) == set(hand(g, 1))
+    play(g, 1, "10S")
+    decline_to_play(g)
+    c_hand = hand(g, 2)
+    assert legal_cards(g) == {c for c in c_hand if suit(c) == "S"}  # the Mat is with B
+    refused(g, "play KC")
+    play(g, 2, "8S")
+    decline_to_play(g)
+    a_hand = hand(g, 0)
+    assert {"QS", "4S"} <= legal_cards(g)  # higher or lower, both legal
+    assert legal_cards(g) == {c for c in a_hand if suit(c) == "S"} | ({"EX"} & set(a_hand))
+    refused(g, f"play {next(c for c in a_hand if suit(c) not in 'SX')}")
+
+
+def test_void_must_trump_without_duty_to_overtrump() -> None:
+    """Seed 000: "auec les triomphes on surmonte tous les efforts des quatres peintures, quand on y
+    fait des renonces" (spec §7 rule 3, D11): void in the suit led, one must play a trump if one has
+    one, but need not overtrump."""
+    no_spades = lambda s, c: s == 1 or suit(c) != "S"  # noqa: E731
+    hands = fill([["T20", "T3", "4C"], ["10S"], ["T15", "5C"]], ok=no_spades)
+    g = to_first_trick(hands, {0: ["4C"], 2: ["5C"]})
+    play(g, 1, "10S")
+    decline_to_play(g)
+    assert legal_cards(g) == {c for c in hand(g, 2) if suit(c) in "TX"}
+    refused(g, f"play {next(c for c in hand(g, 2) if suit(c) not in 'TX')}")
+    play(g, 2, "T15")
+    decline_to_play(g)
+    assert {"T20", "T3"} <= legal_cards(g)  # under-trumping is allowed
+    assert legal_cards(g) == {c for c in hand(g, 0) if suit(c) in "TX"}
+    before = scores(g)
+    play(g, 0, "T3")
+    assert public(g)["tricks"][-1]["winner"] == 2  # T15 beats T3
+    assert scores(g) == before  # no Tarot, no Belle in this trick
+
+
+def test_void_in_suit_and_trumps_plays_anything() -> None:
+    """Spec §7 rule 5 (D11): void in the suit led and without trumps, any card."""
+    hands = fill([[], ["10S"], []], ok=lambda s, c: s != 2 or (suit(c) in "CHD" and c != BELLE))
+    g = to_first_trick(hands, keep=["10S"])
+    play(g, 1, "10S")
+    decline_to_play(g)
+    assert legal_cards(g) == set(hand(g, 2))
+
+
+def test_trumps_led_must_trump_any_trump() -> None:
+    """Spec §7 rule 4 (D11): trumps led, a player with trumps must play one, not necessarily higher."""
+    hands = fill([["T21", "T2"], ["T10"], []])
+    g = to_first_trick(hands)
+    play(g, 1, "T10")
+    decline_to_play(g)
+    c_hand = hand(g, 2)
+    assert legal_cards(g) == ref_legal(c_hand, ["T10"])
+    play(g, 2, sorted(legal_cards(g))[0])
+    decline_to_play(g)
+    assert {"T21", "T2"} <= legal_cards(g)
+    assert legal_cards(g) == {c for c in hand(g, 0) if suit(c) in "TX"}
+
+
+def test_mat_led_next_card_fixes_the_suit() -> None:
+    """Spec §7 (D11): "If the Mat is led, the next card played fixes the suit to follow"; the Mat
+    never takes the trick (seed 000: "qui ne prent point & ne peut estre pris")."""
+    hands = fill([["6S", "QS", "T9"], ["EX"], ["5S"]])
+    g = to_first_trick(hands, keep=["6S", "QS", "5S"])
+    play(g, 1, "EX")
+    decline_to_play(g)
+    assert legal_cards(g) == set(hand(g, 2))  # free
+    play(g, 2, "5S")
+    decline_to_play(g)
+    assert legal_cards(g) == {c for c in hand(g, 0) if suit(c) == "S"} | ({"EX"} & set(hand(g, 0)))
+    refused(g, "play T9")
+    before = scores(g)
+    play(g, 0, "QS")
+    trick = public(g)["tricks"][-1]
+    assert trick["winner"] == 0  # QS beats 5S; the Mat does not compete
+    assert delta(before, scores(g)) == [-1, 2, -1]  # the Mat excused: its owner +1 from each (§8)
+
+
+def test_card_order_in_play_and_winner_leads() -> None:
+    """Seed 000 footnote 42 (spec §2, §7): in Cups the Ace is the highest numeral and the 7 the
+    lowest; in Swords the 10 is the highest numeral. The winner of a trick leads the next."""
+    hands = fill([["2H", "9S"], ["7H", "4S"], ["AH", "10S"]])
+    g = to_first_trick(hands, keep=["2H", "9S", "7H", "4S", "AH", "10S"])
+    play_trick(g, [(1, "7H"), (2, "AH"), (0, "2H")])
+    assert public(g)["tricks"][-1]["winner"] == 2
+    decline_to_play(g)
+    assert g.current_player == 2
+    play_trick(g, [(2, "10S"), (0, "9S"), (1, "4S")])
+    assert public(g)["tricks"][-1]["winner"] == 2
+    assert g.current_player == 2
+
+
+def test_revoke_is_refused_and_state_unchanged() -> None:
+    """Seed 000: "il n'est non plus permis de renoncer a ce ieu" (spec §7, §13): a card that fails to
+    follow is refused with a typed error naming the rule; nothing changes."""
+    hands = fill([["6S"], ["10S"], ["5S", "T4"]])
+    g = to_first_trick(hands, keep=["6S", "10S", "5S"])
+    play(g, 1, "10S")
+    decline_to_play(g)
+    message = refused(g, "play T4")
+    assert "T4" in message
+    refused(g, "play 6S")  # not his card
+    refused(g, "discard 5S")  # wrong phase
+    with pytest.raises(atout.AtoutError):
+        g.apply("play ZZ")
