@@ -16,7 +16,7 @@ from typing import Any
 
 from atout.bots.base import Bot, register_bot
 from atout.core.actions import Action
-from atout.core.cards import Card
+from atout.core.cards import CARDS, Card
 from atout.core.protocol import Observation
 from atout.games.tarot1637.rules import (
     BAGAT,
@@ -35,6 +35,7 @@ from atout.games.tarot1637.rules import (
 )
 
 DONE = Action("done")
+_ID = {c.code: c.id for c in CARDS}  # card code -> id, for reading observations quickly
 
 
 class Tarot1637Bot(Bot):
@@ -76,7 +77,7 @@ class Tarot1637Bot(Bot):
     def _play(self, obs: Observation, legal: tuple[Action, ...], hand: list[int]) -> Action:
         pub = obs.public
         options = [Card.parse(a.args[0]).id for a in legal]
-        trick_pairs = [(s, Card.parse(code).id) for s, code in pub["trick"]]
+        trick_pairs = [(s, _ID[code]) for s, code in pub["trick"]]
         live = [(s, c) for s, c in trick_pairs if s >= 0]
         number = len(pub["tricks"]) + 1
         players = len(pub["hand_sizes"])
@@ -155,12 +156,12 @@ class Tarot1637Bot(Bot):
         for c in hand:
             seen |= 1 << c
         for code in pub["discard"]:
-            seen |= 1 << Card.parse(code).id
+            seen |= 1 << _ID[code]
         for t in pub["tricks"]:
             for _, code in t["cards"]:
-                seen |= 1 << Card.parse(code).id
+                seen |= 1 << _ID[code]
         for _, code in pub["trick"]:
-            seen |= 1 << Card.parse(code).id
+            seen |= 1 << _ID[code]
         return PACK & ~seen
 
     @staticmethod
@@ -168,7 +169,7 @@ class Tarot1637Bot(Bot):
         """Suits each seat has shown it lacks (a card of another suit on a led suit; no trump when void)."""
         voids: list[set[int]] = [set() for _ in pub["hand_sizes"]]
         for t in pub["tricks"]:
-            ids = [(s, Card.parse(code).id) for s, code in t["cards"]]
+            ids = [(s, _ID[code]) for s, code in t["cards"]]
             led = led_suit([c for s, c in ids if s >= 0])
             for s, c in ids:
                 if s < 0 or c == MAT or led == NO_SUIT:

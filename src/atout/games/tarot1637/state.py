@@ -151,6 +151,7 @@ class Tarot1637State(GameState):
         self.trick_seats: list[int] = []
         self.leader = self.eldest
         self.history: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []  # leader, cards, seats, winner
+        self.tricks_public: list[dict[str, Any]] = []  # the same, as observations show it
         self.won = [0] * n  # cards taken in tricks (the Mat back with its owner)
         self.mat_owner_trick: tuple[int, int] | None = None  # (owner, winner) when a live player played the Mat
         self.payments: list[dict[str, Any]] = []
@@ -394,6 +395,8 @@ class Tarot1637State(GameState):
                 self.mat_owner_trick = (s, winner)
         self.won[winner] |= taken
         self.history.append((self.leader, tuple(self.trick), tuple(self.trick_seats), winner))
+        self.tricks_public.append({"leader": self.leader, "winner": winner, "cards": [
+            [s, CARDS[c].code] for s, c in zip(self.trick_seats, self.trick, strict=True)]})  # built once per trick
         self._emit("trick_won", seat=winner, trick=len(self.history), leader=self.leader,
                    cards=codes_in_order(self.trick), players=list(self.trick_seats))
         for line in M.trick_payments(live, winner, last, n):
@@ -499,10 +502,7 @@ class Tarot1637State(GameState):
             "variant": self.variant,
             "leader": self.leader,
             "trick": [[s, CARDS[c].code] for s, c in zip(self.trick_seats, self.trick, strict=True)],
-            "tricks": [
-                {"leader": lead, "cards": [[s, CARDS[c].code] for s, c in zip(seats, cards, strict=True)], "winner": w}
-                for lead, cards, seats, w in self.history
-            ],
+            "tricks": list(self.tricks_public),
             "discard": codes(self.discards[seat]),  # one's own discard only
             "discards_face_up": codes(self.face_up),
             "shown": codes(self.shown),
@@ -539,6 +539,7 @@ class Tarot1637State(GameState):
         new.trick = list(self.trick)
         new.trick_seats = list(self.trick_seats)
         new.history = list(self.history)
+        new.tricks_public = list(self.tricks_public)
         new.won = list(self.won)
         new.payments = list(self.payments)
         new.deal_row = list(self.deal_row)
