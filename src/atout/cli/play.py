@@ -151,7 +151,7 @@ class Session:
         """'Press Enter' mode: a pause after each trick."""
         if self.step_mode:
             try:
-                self.console.input(f"[dim]{self.lab['enter']}[/]")
+                self.console.input(Text(str(self.lab["enter"]), style="dim"))
             except EOFError:
                 self.step_mode = False
             except KeyboardInterrupt:
@@ -272,7 +272,7 @@ class Session:
         self.undo.append((state.clone(), self.cursor))
         while True:
             try:
-                text = self.console.input(f"[bold]{lab['prompt']}[/] > ")
+                text = self.console.input(Text(f"{lab['prompt']} > "))
             except EOFError:
                 raise Quit from None
             except KeyboardInterrupt:
@@ -284,7 +284,7 @@ class Session:
                     return
                 continue
             try:
-                action = interpret(text, legal, self.lang, self.game)
+                action = interpret(text, _ordered(legal, state), self.lang, self.game)
                 state.apply(action)
                 return
             except InputProblem as exc:
@@ -333,7 +333,7 @@ class Session:
 
     def _confirm_quit(self) -> None:
         try:
-            answer = self.console.input(str(self.lab["confirm"]))
+            answer = self.console.input(Text(str(self.lab["confirm"])))
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
         if fold(answer) in self.lab["yes"]:
@@ -521,7 +521,7 @@ def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = Tru
             console.rule(style="dim")
             if pause:
                 try:
-                    console.input(f"[dim]{LABELS[lang]['enter']}[/]")
+                    console.input(Text(str(LABELS[lang]["enter"]), style="dim"))
                 except EOFError:
                     pause = False
                 except KeyboardInterrupt:

@@ -349,7 +349,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
             parsed = parse_action(action)
             c = Card.parse(parsed.args[0]).id if parsed.kind == "play" and len(parsed.args) == 1 else -1
         except NotationError as exc:
-            raise IllegalAction(f"{action!r}: {exc}") from None
+            raise IllegalAction(f"{action!r}: {exc}", code="notation", params={"text": str(action)}) from None
         if c < 0:
             GameState.apply(self, parsed)
             return -1

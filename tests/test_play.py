@@ -1,0 +1,166 @@
+"""``atout play`` driven end to end through a pseudo-terminal (pexpect), as a person would.
+
+A whole Tarot deal in French and a Triomphe match in English: the player asks for hints and types
+them back in several spellings (symbols ``R♥``, codes ``KH``, ``jouer …``, French words), tries an
+illegal card, presses Ctrl-C (and declines to quit), and the screen must stay free of English in
+French (and of tracebacks).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+ATOUT = [sys.executable, "-m", "atout.cli.main", "play"]
+PROMPT_FR = r"Votre jeu \(\? aide, q quitter\) > "
+PROMPT_EN = r"Your move \(\? help, q quit\) > "
+SYMBOL_TO_CODE = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+FRENCH_TO_CODE = {"R": "K", "D": "Q", "C": "N", "V": "J"}
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+ENGLISH = re.compile(r"\b(the|wins|plays|trick|your|deal|score|bids|passes|player|must|refused|hand)\b")
+
+
+def _spawn(args: list[str], tmp_path: Path) -> pexpect.spawn:
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="200", LINES="50", PYTHONIOENCODING="utf-8")
+    child = pexpect.spawn(ATOUT[0], [*ATOUT[1:], *args, "--speed", "0", "--records", str(tmp_path)],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(50, 200))
+    return child
+
+
+def _code(label: str, lang: str) -> str:
+    """A card label of the screen (``R♥``, ``10♠``, ``21``) as a code (``KH``, ``10S``, ``T21``)."""
+    if label[-1] in SYMBOL_TO_CODE:
+        rank = label[:-1]
+        rank = FRENCH_TO_CODE.get(rank, rank) if lang == "fr" else rank
+        return rank + SYMBOL_TO_CODE[label[-1]]
+    return "EX" if label == "Exc" else "T" + label
+
+
+def _hint(child: pexpect.spawn, prompt: str, lang: str) -> str:
+    child.sendline("indice" if lang == "fr" else "hint")
+    child.expect(r"(?:Conseil :|Hint:) (.+?) — ")
+    label = ANSI.sub("", child.match.group(1)).strip()
+    child.expect(prompt)
+    return label
+
+
+def _drive(child: pexpect.spawn, prompt: str, lang: str, limit: int = 400) -> tuple[str, set[str]]:
+    """Answer every prompt with the hint, in varied spellings, until the match ends; the screen text."""
+    screen = []
+    tried: set[str] = set()
+    end = r"Fin de la partie|End of the match"
+    for turn in range(limit):
+        i = child.expect([prompt, end])
+        screen.append(ANSI.sub("", child.before))
+        if i == 1:
+            child.expect(pexpect.EOF)
+            screen.append(ANSI.sub("", child.before))
+            return "".join(screen), tried
+        before = ANSI.sub("", child.before)
+        if "illegal" not in tried and "Possible" in before and ("jouables" in before or True):
+            hand = re.search(r"(?:Votre main|Your hand) ?: (.+)", before)
+            choices = re.search(r"Possible ?: (.+)", before)
+            if hand and choices and re.search(r"(?:Pli|Trick) \d+", before):
+                legal = {c.strip() for c in choices.group(1).split("·")}
+                groups = [g.strip().split() for g in hand.group(1).split("│")]
+                cards = [g[0] + r if g[0] in SYMBOL_TO_CODE else r for g in groups if g for r in g[1:]
+                         if g[0] != "Excuse"]
+                cards = [(c[1:] + c[0]) if c[0] in SYMBOL_TO_CODE else c for c in cards]
+                bad = [c for c in cards if c not in legal]
+                if bad and len(legal) < len(cards):
+                    child.sendline(bad[0])
+                    child.expect(r"(?:Il faut|You must|You have no|Vous n'avez plus)")
+                    child.expect(prompt)
+                    screen.append(ANSI.sub("", child.before))
+                    tried.add("illegal")
+        if turn == 3 and "ctrl-c" not in tried:
+            child.sendintr()
+            child.expect(r"Quitter la partie \? \(o/n\)|Quit the game\? \(y/n\)")
+            child.sendline("n")
+            child.expect(prompt)
+            tried.add("ctrl-c")
+        label = _hint(child, prompt, lang)
+        if " " not in label and (label[-1] in SYMBOL_TO_CODE or label.isdigit() or label == "Exc"):
+            form = turn % 4
+            if form == 0:
+                text = label  # R♥, 10♠, 21: the screen's own form
+            elif form == 1:
+                text = _code(label, lang)  # KH, 8D, T21: the codes
+                tried.add("code")
+            elif form == 2:
+                text = ("jouer " if lang == "fr" else "play ") + label
+                tried.add("verb")
+            else:
+                text = _code(label, lang).lower()
+            tried.add("card")
+        else:
+            # Play the cards rather than concede: 'no concession' and 'refuse' (typed words, seed 002 §4).
+            text = {"concede": "no concession", "accept": "refuse", "concéder": "pas de concession",
+                    "accepter": "refuser"}.get(label, label)
+            tried.add(text.split()[0])
+        child.sendline(text)
+    raise AssertionError("the match did not end")
+
+
+def test_a_whole_tarot_deal_in_french(tmp_path: Path) -> None:
+    child = _spawn(["tarot", "--seed", "12", "--lang", "fr"], tmp_path)
+    child.expect(PROMPT_FR)
+    # French words at the first prompt: an unknown word gets a short French message listing the choices.
+    child.sendline("bonjour")
+    child.expect("Je ne comprends pas « bonjour »")
+    screen, tried = _drive(child, PROMPT_FR, "fr")
+    assert {"card", "code", "verb", "ctrl-c"} <= tried, tried
+    assert "Traceback" not in screen
+    assert re.search(r"remporte le pli 1\b", screen) or "Vous remportez le pli 1" in screen
+    assert "Marque de la donne" in screen and "Feuille de marque" in screen
+    for line in screen.splitlines():
+        if "atout replay" in line or "/" in line:
+            continue
+        assert not ENGLISH.search(line), f"English in the French table: {line!r}"
+    records = sorted(tmp_path.glob("tarot-*.json"))
+    assert records, "the record is saved on exit"
+    record = json.loads(records[-1].read_text(encoding="utf-8"))
+    assert record["game"] == "tarot" and record["actions"]
+
+
+def test_a_triomphe_match_in_english(tmp_path: Path) -> None:
+    child = _spawn(["triomphe", "--players", "2", "--target", "3", "--seed", "4", "--lang", "en"], tmp_path)
+    screen, tried = _drive(child, PROMPT_EN, "en")
+    assert "Traceback" not in screen
+    assert "card" in tried and "ctrl-c" in tried
+    assert re.search(r"wins trick \d|You win trick \d", screen)
+    assert "Score:" in screen and "End of the match" in screen
+    assert sorted(tmp_path.glob("triomphe-*.json"))
+
+
+def test_q_asks_to_confirm_then_saves_and_leaves(tmp_path: Path) -> None:
+    child = _spawn(["triomphe", "--players", "2", "--seed", "3", "--lang", "fr"], tmp_path)
+    child.expect(PROMPT_FR)
+    child.sendline("q")
+    child.expect(r"Quitter la partie \? \(o/n\)")
+    child.sendline("o")
+    child.expect("Partie interrompue.")
+    child.expect("Partie enregistrée")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert "Traceback" not in (child.before or "")
+    assert sorted(tmp_path.glob("triomphe-*.json"))
+
+
+def test_ctrl_c_twice_leaves_without_a_traceback(tmp_path: Path) -> None:
+    child = _spawn(["tarot", "--seed", "2", "--lang", "en"], tmp_path)
+    child.expect(PROMPT_EN)
+    child.sendintr()
+    child.expect(r"Quit the game\? \(y/n\)")
+    child.sendintr()
+    child.expect("Game interrupted.")
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in (child.before or "")
