@@ -88,11 +88,14 @@ class PrimeState(GameState):
     def _start_deal(self, dealer: int) -> None:
         n = self.players
         index = len(self.log)
-        pack = [c.id for c in PRIME40.cards]
-        self.rng.shuffle(pack)  # always drawn, so that a replayed explicit deal keeps the generator in step
+        # The restock of D9 shuffles from a generator of its own, fixed by the seed and the deal's number,
+        # so that a replayed record (explicit deals, the dealer given) draws the same cards.
+        self.restock_rng = random.Random(f"prime/{self.seed}/restock/{index}")
         if index < len(self.given_deals):
             hands, stock = self._parse_deal(self.given_deals[index])
         else:
+            pack = [c.id for c in PRIME40.cards]
+            self.rng.shuffle(pack)
             hands = [0] * n
             for k in range(FIRST * n):  # D4: two cards each, one at a time from eldest
                 hands[(dealer + 1 + k) % n] |= 1 << pack[k]
@@ -155,7 +158,7 @@ class PrimeState(GameState):
         if not self.stock:
             reuse = [c for c in self.dead if not keep_out >> c & 1]
             self.dead = [c for c in self.dead if keep_out >> c & 1]
-            self.rng.shuffle(reuse)
+            self.restock_rng.shuffle(reuse)
             self.stock = reuse
             self._emit("stock_renewed", size=len(reuse))
         return self.stock.pop(0)
@@ -523,6 +526,7 @@ class PrimeState(GameState):
         new = object.__new__(PrimeState)
         new.__dict__.update(self.__dict__)
         new.rng = clone_rng(self.rng)
+        new.restock_rng = clone_rng(self.restock_rng)
         lists = ("hands", "stock", "dead", "status", "participants", "laid_aside", "second", "shown", "own_aside")
         for name in (*lists, "stacks", "deal_start"):
             setattr(new, name, list(getattr(self, name)))
