@@ -464,3 +464,48 @@ def test_events_never_show_a_seat_a_card_it_may_not_know() -> None:
                             leaked = codes_in(json.dumps(e.to_json())) - allowed
                             assert not leaked, f"seed {seed}: {e.kind} shows seat {seat} {leaked}"
                 cursor = g.event_count
+
+
+def _deal_with(eldest_cards: str) -> dict[str, list[list[str]]]:
+    """A deal (A deals) where eldest B holds ``eldest_cards``; the rest in pack order, no Tarot at the bottom."""
+    want = eldest_cards.split()
+    rest = [c for c in codes(PACK) if c not in want]
+    b = want + [c for c in rest if not TAROTS >> cid(c) & 1 and cid(c) < 56][: 21 - len(want)]
+    rest = [c for c in rest if c not in b]
+    a = rest[:24]
+    c = rest[24:]
+    a = [x for x in a if not TAROTS >> cid(x) & 1] + [x for x in a if TAROTS >> cid(x) & 1]
+    a = a[-5:] + a[:-5]  # a plain card last: no bottom-card bonus; Tarots inside the hand
+    assert not TAROTS >> cid(a[-1]) & 1 and len(b) == 21 and len(c) == 21
+    return {"hands": [a, b, c]}
+
+
+@pytest.mark.parametrize(
+    ("held", "item", "value"),
+    [
+        ("T21 EX T1", "monde_mat_bagat", 3),
+        ("QS QH QD QC", "imperiale_dames", 1),
+        ("NS NH ND NC", "imperiale_cavaliers", 1),
+        ("JS JH JD JC", "imperiale_faons", 1),
+        ("KC QC NC JC", "imperiale_batons", 1),
+        ("T21 T20 T19 T18 T17", "brizigole_hautes", 2),
+        ("T1 T2 T3 T4 T5 T6 T7", "brizigole_basses", 3),
+        (" ".join(f"T{i}" for i in range(2, 17)), "triomphes", 2),
+        ("KS KH KD EX", "rois", 2),
+    ],
+)
+def test_each_declaration_is_paid_from_each_through_the_engine(held: str, item: str, value: int) -> None:
+    # seed 000, table of marques: "gaigne vne marque de chacun" etc.; D6: declared before one's first card
+    g = atout.new_game("tarot1637", deal=_deal_with(held), dealer=A, seed=0)
+    while g.phase == "discard":
+        keep = set(held.split())
+        g.apply(next(a for a in g.legal_actions() if a.args[0] not in keep))
+    assert g.current_player == B and g.phase == "declarations"
+    assert f"declare {item}" in [str(a) for a in g.legal_actions()]
+    before = g.returns()
+    g.apply(f"declare {item}")
+    gained = [x - y for x, y in zip(g.returns(), before, strict=True)]
+    assert gained == [-value, 2 * value, -value]
+    assert isinstance(g, Tarot1637State)
+    shown = set(g.observation(C).public["shown"])  # the combination is shown to the table
+    assert shown and shown <= set(codes(g.hand20[B]))
