@@ -719,3 +719,140 @@ def test_revoke_is_refused_and_state_unchanged() -> None:
     refused(g, "discard 5S")  # wrong phase
     with pytest.raises(atout.AtoutError):
         g.apply("play ZZ")
+
+
+# === §7.1, §8: the Mat, tribute and ransom, la Belle, the ultimo ===================================
+
+
+def test_worked_example_t1637_2_tribute_ransom_and_the_mat() -> None:
+    """Spec T1637-2 (seed 000: "il leur faut payer le tribut ou eux mesmes sont contraints de payer la
+    rençon s'ils tombent entre les mains de leurs ennemis, c'est à dire que celuy qui les perd donne vne
+    marque à chacun"; the Mat "ne prent point & ne peut estre pris"; §8, D13):
+    B leads the King of Swords, C plays the 6 of Swords, A (void) trumps with XII and wins → B pays 1
+    to A and to C (A +1, B -2, C +1). C leads XXI, A plays II, B plays the Mat; C wins → C +1 from A
+    and from B (Monde), B +1 from A and from C (Mat excused) → A -2, B +1, C +1."""
+    hands = fill([["T12", "T2", "7H"], ["KS", "5H", "EX"], ["6S", "QH", "T21"]],
+                 ok=lambda s, c: s != 0 or suit(c) != "S")
+    g = to_first_trick(hands, keep=["7H", "5H", "6S", "QH"])
+    assert play_trick(g, [(1, "KS"), (2, "6S"), (0, "T12")]) == [1, -2, 1]
+    assert public(g)["tricks"][-1]["winner"] == 0
+    # A leads the 7 of Cups (lowest), B follows with the 5, C wins with the Queen: no payment.
+    assert play_trick(g, [(0, "7H"), (1, "5H"), (2, "QH")]) == [0, 0, 0]
+    assert play_trick(g, [(2, "T21"), (0, "T2"), (1, "EX")]) == [-2, 1, 1]
+    assert public(g)["tricks"][-1]["winner"] == 2
+
+
+def trick_number(g: GameState) -> int:
+    return len(public(g)["tricks"]) + 1
+
+
+def play_out(g: GameState, script: dict[tuple[int, int], str], reserved: dict[int, str],
+             greedy_seat: int) -> dict[int, list[int]]:
+    """Play to the end: the scripted (trick, seat) cards; ``greedy_seat`` plays its highest legal
+    trump; the others their first legal card, keeping their ``reserved`` card for the last trick.
+    Returns, per trick, the marques paid during it, card points excluded (events ``marques``)."""
+    paid: dict[int, list[int]] = {}
+    while not g.is_terminal():
+        decline_to_play(g)
+        seat = g.current_player
+        assert seat is not None
+        n = trick_number(g)
+        legal = sorted(legal_cards(g), key=PACK.index)
+        if (n, seat) in script:
+            card = script[(n, seat)]
+        elif seat == greedy_seat:
+            card = max((c for c in legal if suit(c) == "T"), key=strength, default=legal[0])
+        else:
+            card = next((c for c in legal if c != reserved.get(seat)), legal[0])
+        assert card in legal, (n, seat, card, legal)
+        cursor = g.event_count
+        g.apply(f"play {card}")
+        for e in g.events(None, since=cursor):
+            if e.kind == "marques" and e.data.get("reason") != "cards":
+                row = paid.setdefault(n, [0] * len(e.data["row"]))
+                paid[n] = [a + b for a, b in zip(row, e.data["row"], strict=True)]
+    return paid
+
+
+def cards_event(g: GameState) -> dict[str, Any]:
+    """The card-count line of the deal (its ``marques`` event with reason ``cards``)."""
+    return dict(next(e.data for e in g.events(None) if e.kind == "marques" and e.data.get("reason") == "cards"))
+
+
+def a_takes_all(b_extra: Sequence[str], c_extra: Sequence[str],
+                c_ok: Callable[[str], bool] = lambda c: True) -> list[list[str]]:
+    """A (dealer) holds trumps XX … I and four low Swords to discard; B and C share everything else."""
+    a_hand = ["4S", "5S", "6S"] + [f"T{n}" for n in range(20, 0, -1)] + ["7S"]
+    return fill([a_hand, list(b_extra), list(c_extra)], ok=lambda s, c: s != 2 or c_ok(c))
+
+
+def test_worked_example_t1637_3_and_a_whole_deal_counted_by_hand() -> None:
+    """Spec T1637-3 (seed 000: "S'il fait le Bagat, ou vn Roy le dernier il en gaigne six"; "Celuy qui
+    à laz de deniers ... gaigne vne marque de chacun en la joüant soit qu'on la perde ou qu'on ne la
+    perde pas"; §8, D13): A leads the Bagat to the 20th trick, B (no trumps) plays la Belle, C (no
+    trumps) the Queen of Cups; A wins. Belle B +1 from each; Bagat tribute A +1 from each; ultimo A +6
+    from each → A +13, B -5, C -8.
+
+    The whole deal by hand (spec §4, §7.1, §8, §9, D5, D12, D16): A holds XX … I, B the Monde, KS, KC and
+    la Belle, C the Mat, KH, KD. Trick 1: B leads XXI, C plays the Mat, A XX: B +1 from each (Monde),
+    C +1 from each (Mat excused) → A -2, B +1, C +1. A trumps or leads every later trick and wins it:
+    the four Kings are captured → B pays 2 to each, C pays 2 to each → A +4, B -2, C -2.
+    Card points: B = XXI, XX + discard QS: 5+1+4 - 2 = 8; C = Mat + discard NS: 5+3 - 4/3 = 6.67 → 7;
+    A = the other 61 cards: (118 - 10 - 8) - 122/3 = 59.33 → 59 (8 + 7 + 59 = 74). B loses 17 → 3,
+    C loses 18 → 3, both to A → A +6, B -3, C -3.
+    Total: A -2 + 4 + 13 + 6 = 21; B 1 - 2 - 5 - 3 = -9; C 1 - 2 - 8 - 3 = -12."""
+    hands = a_takes_all(["T21", "KS", "KC", BELLE, "QS"], ["EX", "KH", "KD", "QH", "NS"])
+    g = new(hands)
+    assert scores(g) == [0, 0, 0]  # bottom card 7S: no bonus
+    discard_all(g, {0: ["4S", "5S", "6S", "7S"], 1: ["QS"], 2: ["NS"]})
+    paid = play_out(g, {(1, 1): "T21", (1, 2): "EX", (1, 0): "T20", (2, 1): "KS"},
+                    {1: BELLE, 2: "QH"}, greedy_seat=0)
+    last = public(g)["tricks"][-1]
+    assert [c for _, c in last["cards"]] == ["T1", BELLE, "QH"] and last["winner"] == 0
+    assert paid[20] == [13, -5, -8]
+    assert paid[1] == [-2, 1, 1]
+    assert sum(p[0] for n, p in paid.items() if 1 < n < 20) == 4
+    counted = cards_event(g)
+    assert counted["points"] == [59, 8, 7]
+    assert counted["row"] == [6, -3, -3]
+    assert g.returns() == [21, -9, -12]
+
+
+def test_worked_example_t1637_6a_mat_kept_to_the_last_trick() -> None:
+    """Spec T1637-6(a), §7.1, D12 (seed 000: "Celuy qui ne s'est point excusé en joüant en paye deux à
+    chacun"; manuscript: "& le garde a la derniere paie deux marques a chacun"): B plays the Mat to the
+    20th trick → B pays 2 to each, no tribute (A +2, B -4, C +2), and the Mat still returns to B.
+    With A's Bagat tribute (+1 from each) and ultimo (+6 from each) the 20th trick pays
+    A 2+2+12 = 16, B -4-1-6 = -11, C 2-1-6 = -5.
+    Card points: B = discard (a numeral) + the Mat: 1+5 - 4/3 = 4.67 → 5; C = trick 1 (8S, XXI, XX)
+    + a numeral discard: 8 - 8/3 = 5.33 → 5; A = 60 cards: 104 - 40 = 64."""
+    hands = a_takes_all(["EX", "8S"], ["T21", "4H"], c_ok=lambda c: suit(c) != "S")
+    g = new(hands)
+    discard_all(g, {0: ["4S", "5S", "6S", "7S"]}, keep=["8S", "4H"])
+    start = g.event_count
+    paid = play_out(g, {(1, 1): "8S", (1, 2): "T21", (1, 0): "T20"}, {1: "EX", 2: "4H"}, greedy_seat=0)
+    last = public(g)["tricks"][-1]
+    assert [c for _, c in last["cards"]] == ["T1", "EX", "4H"] and last["winner"] == 0
+    assert paid[20] == [16, -11, -5]
+    mat_lines = [e.data for e in g.events(None, since=start) if e.kind == "marques" and e.data.get("card") == "EX"]
+    assert [line["row"] for line in mat_lines] == [[2, -4, 2]]
+    assert cards_event(g)["points"] == [64, 5, 5]
+
+
+@pytest.mark.parametrize("king", ["KS", "KH"])
+def test_ultimo_with_a_king(king: str) -> None:
+    """Seed 000: "S'il fait le Bagat, ou vn Roy le dernier il en gaigne six" (spec §8): a King that
+    wins the 20th trick earns its tribute (1 from each) and the ultimo (6 from each), B and C holding
+    no trump any more: A +2+12 = 14, B -1-6 = -7, C -1-6 = -7."""
+    a_hand = ["4S", "5S", "6S"] + [f"T{n}" for n in range(20, 1, -1)] + [king, "7S"]
+    hands = fill([a_hand, ["T21", "T1", "4H"], ["EX", "5H"]])
+    g = new(hands)
+    discard_all(g, {0: ["4S", "5S", "6S", "7S"]}, keep=["4H", "5H"])
+    # Trick 1: B leads XXI, C plays the Mat, A XX. Trick 2: B leads I, A takes it with XIX. Then A
+    # leads XVIII … II and the King last.
+    paid = play_out(g, {(1, 1): "T21", (1, 2): "EX", (1, 0): "T20", (2, 1): "T1", (2, 0): "T19"},
+                    {1: "4H", 2: "5H"}, greedy_seat=0)
+    last = public(g)["tricks"][-1]
+    assert last["cards"] == [[0, king], [1, "4H"], [2, "5H"]] and last["winner"] == 0
+    assert paid[20] == [14, -7, -7]
+    assert paid[2] == [1, -2, 1]  # the Bagat captured: B pays 1 to each (ransom)
