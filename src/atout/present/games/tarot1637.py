@@ -11,6 +11,8 @@ Cards are named with the period's words (le Faon, le Mat, le Bagat, le Monde) fr
 'Joueur 3 joue la Lune.'
 >>> say(Event("mort_card", data={"card": "EX", "trick": 1}), "en", t)
 'Drawn from the Mort (the dummy): the Mat (Fool).'
+>>> card("T14", "fr"), card("T18", "en")
+('la Tempérance', 'the Moon')
 >>> say(Event("marques", seat=2, data={"reason": "ransom", "row": [1, 1, -2], "card": "KS", "taker": 0}), "en", t)
 'Player 3 loses King of Swords to Player 1 (you): its ransom, 1 marque to each.'
 """
@@ -32,8 +34,12 @@ def card(code: str, lang: str) -> str:
     """A card of the 1637 pack for sentences: ``le Faon de deniers``, ``la Dame d'épées``, ``le Mat``."""
     c = Card.parse(code)
     name = TAROT66_1637.display(c, lang)
-    if lang != "fr" or name.startswith(("le ", "la ", "l'")):
+    if lang != "fr":
+        return "the " + name[4:] if name.startswith("The ") else name  # "plays the Moon"
+    if name.startswith(("le ", "la ", "l'")):
         return name
+    if name == "Tempérance":
+        return "la Tempérance"
     if name.startswith(("Le ", "La ", "L'")):  # a trump's title: "La Lune" → "la Lune"
         return name[0].lower() + name[1:]
     if c.rank == 1:
