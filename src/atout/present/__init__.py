@@ -175,6 +175,8 @@ class _Fields(Mapping[str, str]):
         self.data, self.lang, self.table, self.book = data, lang, table, book
 
     def __getitem__(self, key: str) -> str:
+        if key not in self.data:  # a phrase asking for data the event lacks: a dash, never a crash at the table
+            return "—"
         value = self.data[key]
         lang, italian = self.lang, self.table.italian
         if value is None:
@@ -245,8 +247,8 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
     """A refusal in ``lang``, from the error's code and params, with the seed citation kept.
 
     >>> say_error(IllegalAction("play 7H: must follow suit", code="must_follow",
-    ...                         params={"suit": "S", "cite": "seed 002, §5"}), "fr", "triomphe")
-    'Il faut fournir à la couleur demandée (pique). [seed 002, §5]'
+    ...                         params={"suit": "S", "cards": ["KS", "7S"], "cite": "seed 002, §5"}), "fr", "triomphe")
+    'Il faut fournir à la couleur demandée (pique) ; jouables : Roi de pique et 7 de pique. [seed 002, §5]'
     """
     _check_lang(lang)
     table = table or Table(game, 0)

@@ -24,6 +24,9 @@ from atout.core.errors import NotationError
 from atout.present import LANGS, phrases
 from atout.present.cards import ALL_CARDS, fold, parse_card
 
+#: Articles a player may type before a card ("jouer le 21", "play the K♥"); ignored.
+_ARTICLES = frozenset({"le", "la", "les", "the", "un", "une"})
+
 
 class InputProblem(NotationError):
     """Input that names no action; the message is in the table's language and says what is accepted."""
@@ -117,7 +120,7 @@ def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = 
     # A whole phrase that is a verb: "passe", "garde sans", "pas de concession".
     if key in verbs:
         return _choose([Action.parse(v) for v in verbs[key].split("|")], legal)
-    tokens = key.split()
+    tokens = [t for t in key.split() if t not in _ARTICLES]
     # A verb, then arguments: "jouer R♥", "ecarter 2H 3H …", "appeler roi de coeur".
     for n in (3, 2, 1):
         head = " ".join(tokens[:n])
