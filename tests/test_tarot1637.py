@@ -312,8 +312,9 @@ def test_a_declaration_not_made_is_lost() -> None:
     g.apply("play KS")  # C's T16 takes it: the King pays its ransom, 1 to each (seed 000, "la rençon")
     assert g.returns() == [12, -6, -6]
     before = json.dumps(g.to_record())
-    with pytest.raises(atout.IllegalAction):
+    with pytest.raises(atout.IllegalAction) as exc:
         g.apply("declare triomphes")
+    assert exc.value.code == "declaration_too_late" and "seed 000" in str(exc.value)
     assert json.dumps(g.to_record()) == before
 
 

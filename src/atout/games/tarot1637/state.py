@@ -353,6 +353,10 @@ class Tarot1637State(GameState):
     def _apply_play(self, action: Action) -> None:
         seat = self._to_move
         assert seat is not None
+        if action.kind == "declare":
+            cite = "seed 000: 'si quelqu'vn oublie aucune de ses Imperialles ... n'est plus receu à s'en souuenir'"
+            raise IllegalAction(f"{action}: too late, combinations are declared before one's first card ({cite})",
+                                code="declaration_too_late", params={"cite": cite})
         if action.kind != "play" or len(action.args) != 1:
             raise IllegalAction(f"{action}: it is time to play a card ('play CARD')", code="expected_play")
         card = Card.parse(action.args[0])
