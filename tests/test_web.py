@@ -339,3 +339,15 @@ def test_store_effective_moves_apply_undos() -> None:
 def test_pages_and_static_files(client: TestClient) -> None:
     for path in ("/", "/t/abc", "/r/abc", "/static/table.js", "/static/style.css", "/favicon.ico", "/healthz"):
         assert client.get(path).status_code == 200, path
+
+
+def test_card_faces_come_from_the_games_packs(client: TestClient) -> None:
+    """Each game's table names a pack of atout.faces; an unknown pack or card answers 404 (the page draws its own)."""
+    for game in GAMES:
+        meta = create(client, game=game, seat=None, seed=1)["table"]
+        if meta["faces"] is None:
+            continue
+        r = client.get(f"/faces/{meta['faces']}/KS.svg?lang=en")
+        assert r.status_code == 200 and r.text.startswith("<svg"), (game, r.text[:80])
+    assert client.get("/faces/no-such-pack/KS.svg").status_code == 404
+    assert client.get("/faces/piquet32/T21.svg").status_code == 404

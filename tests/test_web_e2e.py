@@ -229,6 +229,15 @@ def test_tarot_deal_to_the_score_sheet_with_reload_and_spectator(server: Server,
     page.wait_for_selector("#sheet tbody tr")
     page.screenshot(path=str(IMG / "web-tarot-sheet.png"), full_page=True)
     assert server.app.state.hub.tables[table_id].state.is_terminal()
+    # the finished game, replayed move by move: every hand shown, the move counter follows
+    page.goto(f"{server.url}/r/{table_id}")
+    page.wait_for_selector("#r-count")
+    assert page.locator(".mini-hand").count() == 4
+    for _ in range(3):
+        page.click("#r-next")
+    page.wait_for_function("() => /^\\D*3\\D/.test(document.querySelector('#r-count').textContent)")
+    page.click("#r-last")
+    page.wait_for_selector("#sheet tbody tr")
     assert not page.errors and not spy.errors  # type: ignore[attr-defined]
 
 

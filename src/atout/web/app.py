@@ -24,7 +24,7 @@ from importlib.resources import files
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from atout import present
@@ -263,6 +263,17 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         table_id = secrets.token_urlsafe(6)
         store.store_upload(table_id, rec, [json_number(x) for x in state.returns()])
         return {"id": table_id, "url": f"/r/{table_id}", "moves": record_moves(rec)}
+
+    @app.get("/faces/{pack}/{code}.svg", include_in_schema=False, response_model=None)
+    async def face(pack: str, code: str, lang: str = "fr") -> Response:
+        """A card face from atout.faces (the page draws its own when this answers 404)."""
+        try:
+            from atout.faces import svg
+
+            text = svg(pack, code, lang if lang in present.LANGS else "fr")
+        except (ImportError, AtoutError, ValueError, KeyError) as exc:
+            return _error(404, "no_face", str(exc))
+        return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:

@@ -51,6 +51,19 @@ def move_seed(table_seed: int, n: int, seat: int) -> int:
     return (table_seed * 1_000_003 + n * 131 + seat) % (1 << 62)
 
 
+def faces_pack(game: str, options: dict[str, Any]) -> str | None:
+    """The pack whose faces (atout.faces) the page draws for a game: the Italian one if the table asked for it."""
+    try:
+        from atout.core.packs import packs_used_by
+    except ImportError:
+        return None
+    packs = [p.name for p in packs_used_by(game)]
+    if not packs:
+        return None
+    italian = [p for p in packs if "italian" in p]
+    return italian[0] if options.get("italian") and italian else next((p for p in packs if "italian" not in p), packs[0])
+
+
 def token_hash(token: str) -> str:
     """What the database keeps of a seat token (never the token itself)."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -133,6 +146,7 @@ class Live:
             "source": self.source,
             "spectators": sum(1 for c in self.conns if c.seat is None),
             "seats": [{"seat": s, "kind": k, "online": s in online} for s, k in enumerate(self.kinds)],
+            "faces": faces_pack(self.game, self.options),
         }
 
 

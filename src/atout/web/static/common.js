@@ -166,9 +166,22 @@ function cardSVG(code) {
     ${corner}<g transform="rotate(180 30 45)">${corner}</g>${body}</svg>`;
 }
 
+// The pack whose faces the server draws (atout.faces), set by the table page; null: draw our own.
+let FACES_PACK = null;
+function setFacesPack(pack) { FACES_PACK = pack || null; }
+
+// A card face: the pack's own (an <img> from /faces/…) when the server has it, else ours, inline.
+function faceHTML(code) {
+  if (FACES_PACK && isCard(code)) {
+    const src = `/faces/${encodeURIComponent(FACES_PACK)}/${encodeURIComponent(code)}.svg?lang=${getLang()}`;
+    return `<img src="${src}" alt="${cardName(code)}" draggable="false" onerror="this.outerHTML = cardSVG('${code}')">`;
+  }
+  return cardSVG(code);
+}
+
 function cardNode(code, extra) {
   const node = el("span", { class: "card" + (extra ? " " + extra : ""), title: cardName(code), "data-card": code });
-  node.innerHTML = cardSVG(code);
+  node.innerHTML = faceHTML(code);
   return node;
 }
 

@@ -112,6 +112,7 @@ function trickCards(trick, n) {
 }
 
 function board(f, opts) {
+  setFacesPack(f.table.faces);
   const you = opts.you;
   const pub = f.obs.public || {};
   const n = f.table.players;
@@ -186,7 +187,7 @@ function controls(f) {
           else if (legalCard) act(`${g.click.prefix} ${code}`);
         },
       });
-      btn.innerHTML = cardSVG(code);
+      btn.innerHTML = faceHTML(code);
       row.append(btn);
     }
     box.append(row);
