@@ -17,17 +17,15 @@ Mistigri's (the Jack of clubs, top trump) two; a player who goes in and takes no
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
-from atout.core.protocol import GameInfo, check_options, packaged_rules_text, register
+from atout.core.options import build_rules
+from atout.core.protocol import GameInfo, packaged_rules_text, register
 from atout.games.mistigri.chips import Payout, share_pool
 from atout.games.mistigri.rules import PLAYER_COUNTS, VARIANT_HELP, MistigriRules, is_lanturlu
 from atout.games.mistigri.state import MistigriState
 
 __all__ = ["MistigriRules", "MistigriState", "Payout", "is_lanturlu", "make", "share_pool"]
-
-_RULE_FIELDS = {f.name for f in fields(MistigriRules)}
 
 
 def make(
@@ -40,8 +38,7 @@ def make(
     **options: Any,
 ) -> MistigriState:
     """Create a Mistigri match (see :func:`atout.new_game`): one coup unless ``deals=N`` (or None: ``tours``)."""
-    check_options("Mistigri", options, _RULE_FIELDS - {"players"})
-    rules = MistigriRules(players=players, **options)
+    rules = build_rules(MistigriRules, "Mistigri", options, players=players)  # names and types checked
     return MistigriState(rules, variant, seed=seed, deal=deal, dealer=dealer, deals=deals)
 
 
@@ -61,5 +58,6 @@ INFO = register(
         variant_help=VARIANT_HELP,
         rules_text=rules_text,
         aliases=("cascaret", "pamphile"),
+        rules=MistigriRules,
     )
 )

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from atout.core.cards import Card, Rank
 from atout.core.cardset import SUIT_MASKS
@@ -39,7 +40,7 @@ class MistigriRules:
     tours: int = 2  # D15: complete rounds of deals, used when the match is asked for with deals=None
     left_of_dealer_must_play: bool = False  # §10: "dans certains pays" the dealer's left may not pass
     cascaret_trump_second: bool = False  # §10: "jouer atout en second"
-    end_pot: str = "liquidate"  # D16: what becomes of a pool still on the table at the end
+    end_pot: Literal["liquidate", "refund"] = "liquidate"  # D16: what becomes of a pool still on the table at the end
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4, 5):
