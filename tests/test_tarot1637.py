@@ -510,3 +510,16 @@ def test_each_declaration_is_paid_from_each_through_the_engine(held: str, item: 
     assert isinstance(g, Tarot1637State)
     shown = set(g.observation(C).public["shown"])  # the combination is shown to the table
     assert shown and shown <= set(codes(g.hand20[B]))
+
+
+def test_hand_written_record_of_a_manuscript_misdeal() -> None:
+    # spec T1637-6 (b), a replayed human game; manuscript: "Qui donne mal pert le coup, & paie une marque a chacun"
+    from pathlib import Path
+
+    path = Path(__file__).parent / "records" / "tarot1637" / "manuscript-misdeal.json"
+    g = atout.read_record(path)
+    assert g.returns() == [-2, 1, 1] and g.is_terminal()
+    record = json.loads(path.read_text())
+    record["variant"] = "printed"  # the printed rules: the dealer only loses the deal
+    with pytest.raises(atout.RecordError, match="returns"):
+        atout.replay(record)
