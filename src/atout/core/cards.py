@@ -182,6 +182,9 @@ class Card:
         >>> Card.parse("10h")
         Card.parse('10H')
         """
+        found = _BY_CODE.get(text) if type(text) is str else None  # canonical codes: one look-up
+        if found is not None:
+            return found
         if not isinstance(text, str):
             raise NotationError(f"a card is a code such as 'KS' or 'T21', not {clip(text)}")
         key = text.strip().upper()

@@ -52,6 +52,8 @@ class Observation:
     #: The current deal's actions as this seat saw them: (seat, text), other seats' hidden arguments
     #: dropped (``public_action``). Search bots rebuild consistent worlds by replaying it.
     history: tuple[tuple[int, str], ...] = ()
+    #: The table's rules, public knowledge: ``{"variant", "players", **rule options}`` as in a record.
+    rules: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able dict (cards as codes, actions as text)."""
@@ -64,6 +66,7 @@ class Observation:
             "legal_actions": [str(a) for a in self.legal_actions],
             "public": dict(self.public),
             "history": [[s, a] for s, a in self.history],
+            "rules": dict(self.rules),
         }
 
 
@@ -168,15 +171,35 @@ class GameState(abc.ABC):
             legal_actions=tuple(self.legal_actions()) if mine else (),
             public=public,
             history=self.seen_history(seat),
+            rules=self.table_rules(),
         )
+
+    def table_rules(self) -> dict[str, Any]:
+        """The rules as a record states them (variant, players, options); computed once per state."""
+        found: dict[str, Any] | None = self.__dict__.get("_table_rules")
+        if found is None:
+            found = self.__dict__["_table_rules"] = {"variant": self.variant, "players": self.players, **self.options()}
+        return found
 
     def seen_history(self, seat: int) -> tuple[tuple[int, str], ...]:
         """The current deal's actions as ``seat`` saw them (others' hidden arguments dropped)."""
+        actions = self.log[-1].actions
+        cache: dict[int, tuple[list[tuple[int, str]], tuple[tuple[int, str], ...]]]
+        cache = self.__dict__.setdefault("_seen_cache", {})
+        found = cache.get(seat)
+        start = 0
+        seen: tuple[tuple[int, str], ...] = ()
+        if found is not None and found[0] is actions and len(found[1]) <= len(actions):
+            start, seen = len(found[1]), found[1]  # actions are only appended within a deal: extend
+            if start == len(actions):
+                return seen
         hidden = self.hidden_action_args
-        return tuple(
+        seen += tuple(
             (s, a if s == seat or a.split(" ", 1)[0] not in hidden else self.public_action(a))
-            for s, a in self.log[-1].actions
+            for s, a in actions[start:]
         )
+        cache[seat] = (actions, seen)
+        return seen
 
     def is_terminal(self) -> bool:
         return self.current_player is None
