@@ -187,7 +187,8 @@ class MistigriState(GameState):
         if kind == "pass" and self.noce:
             raise _refuse(action, "nobody may pass in a coup de noce: there is no bête in the pool", "noce_no_pass",
                           "seed 003 'tout le monde est obligé de jouer', mistigri.md §3")
-        if kind in ("pass", "draw") and self.rules.left_of_dealer_must_play and seat == self.order[-2]:
+        if (kind in ("pass", "draw") and self.rules.left_of_dealer_must_play and seat == self.order[-2]
+                and self._all_before_passed(seat)):
             raise _refuse(action, "everybody before you passed: you must play your hand or take the fille",
                           "left_must_play", "seed 003 'obligé de prendre la fille ou de jouer avec son jeu', §10")
         if kind == "take_fille":
