@@ -307,3 +307,28 @@ def test_seed_literal_count_pairs_each_honour_with_its_own_trump(pile: str, poin
     """Seed 001: 'un Oudler ou une Figure doivent obligatoirement se compter accompagnés d'une carte d'atout';
     'les atouts intermédiaires … 0 point'; 'les cartes numérotées … un demi-point chacune' (D3, seed_literal)."""
     assert Fraction(half_points_literal(pile), 2) == points
+
+
+# =============================================================================================
+# score_deal refuses what no deal can produce (bad input: a clear ValueError, the project's standard)
+# =============================================================================================
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"taker": 4},  # seats are 0..3 at four players
+        {"players": 5, "partner": 5},
+        {"announcements": [(4, "poignee_simple")]},
+        {"variant": "fft", "announcements": [(4, "poignee_simple")]},
+        {"attack_points": Fraction(183, 2)},  # 91.5: more than the 91 points of the pack (§2.1)
+        {"attack_points": 92},
+        {"attack_points": Fraction(-1, 2)},
+        {"attack_points": Fraction(1, 3)},  # card points are whole or half points (§2.1, D3)
+    ],
+)
+def test_score_deal_refuses_impossible_inputs(bad: dict[str, object]) -> None:
+    """Spec §2.1: the pack holds 91 points, counted by half points; seats exist only 0..players-1."""
+    args: dict[str, object] = {"variant": "seed", "players": 4, "contract": "garde", "taker": 0, "partner": None,
+                               "attack_points": 45, "attack_oudlers": 2}
+    args.update(bad)
+    with pytest.raises(ValueError):
+        score_deal(**args)  # type: ignore[arg-type]
