@@ -220,6 +220,7 @@ class GameState(abc.ABC):
 
     def events(self, seat: int | None = None, since: int = 0) -> list[Event]:
         """Events from index ``since`` on that ``seat`` may see (None: a spectator, public events only)."""
+        check_events_args(self, seat, since)
         return [e for e in self.__dict__.get("_events", [])[since:] if e.to is None or e.to == seat]
 
     @property
@@ -408,6 +409,13 @@ def packaged_rules_text(package: str, lang: str) -> str:
     if lang not in ("fr", "en"):
         raise ValueError(f"rules are available in 'fr' and 'en', not {lang!r}")
     return (files(package) / f"rules_{lang}.md").read_text(encoding="utf-8")
+
+
+def check_events_args(state: GameState, seat: int | None, since: int) -> None:
+    """Refuse a bad seat (``True`` would see seat 1's private events) or cursor for ``events()``."""
+    if seat is not None:
+        check_seat(state, seat)
+    check_int("since", since, minimum=0)
 
 
 def check_seat(state: GameState, seat: int) -> None:

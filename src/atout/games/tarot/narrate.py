@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from atout.core.cards import CARDS
 from atout.core.cardset import codes
 from atout.core.events import Event
-from atout.core.protocol import Score, json_number
+from atout.core.protocol import Score, check_events_args, json_number
 from atout.games.tarot.rules import ANNOUNCE_VALUES, MULTIPLIERS, OUDLERS, POIGNEE_KINDS, TARGETS, VALUE2
 from atout.games.tarot.scoring import card_points2
 
@@ -70,6 +70,7 @@ class NarrateMixin:
 
     def events(self, seat: int | None = None, since: int = 0) -> list[Event]:
         """Events from index ``since`` that ``seat`` may see (None: a spectator, public events only)."""
+        check_events_args(self, seat, since)  # type: ignore[arg-type]  # True is not seat 1 (issue 6)
         source = self.__dict__.get("_events", []) if self._narrate else self._narrator()._events
         return [e for e in source[since:] if e.to is None or e.to == seat]
 
