@@ -856,3 +856,274 @@ def test_ultimo_with_a_king(king: str) -> None:
     assert last["cards"] == [[0, king], [1, "4H"], [2, "5H"]] and last["winner"] == 0
     assert paid[20] == [14, -7, -7]
     assert paid[2] == [1, -2, 1]  # the Bagat captured: B pays 1 to each (ransom)
+
+
+# === §9: card points and their settlement (reference functions and worked examples) ===============
+
+
+def ref_points(pile: Sequence[str]) -> int:
+    """Spec §9, D16: sum of values − 2/3 × cards, rounded to the nearest (x.33 down, x.67 up)."""
+    thirds = 3 * sum(value(c) for c in pile) - 2 * len(pile)
+    return (thirds + 1) // 3
+
+
+def ref_settlement(points: Sequence[int], eldest: int) -> list[int]:
+    """Spec §9 (seed 000: "s'il en perd cinq il payera vne marque à celuy qui les gaignera ...") and
+    D17: each player below par 25 pays floor(loss / 5); the players above 25 receive it, shared in
+    proportion to their surplus by largest remainder (ties: larger surplus, then nearer eldest).
+    Two players (§11, D19): the weaker pays floor(difference / 2 / 5) to the other."""
+    n = len(points)
+    if n == 2:
+        diff = abs(points[0] - points[1])
+        stronger = 0 if points[0] > points[1] else 1
+        paid = diff // 10
+        return [paid if s == stronger else -paid for s in range(2)] if diff else [0, 0]
+    owed = [max(0, 25 - p) // 5 for p in points]
+    gainers = [s for s in range(n) if points[s] > 25]
+    total = sum(owed)
+    row = [-o for o in owed]
+    if total == 0:
+        return [0] * n
+    surplus = {s: points[s] - 25 for s in gainers}
+    whole = sum(surplus.values())
+    shares = {s: total * surplus[s] // whole for s in gainers}
+    left = total - sum(shares.values())
+    by_remainder = sorted(gainers, key=lambda s: (-(total * surplus[s] % whole), -surplus[s], (s - eldest) % n))
+    for s in by_remainder[:left]:
+        shares[s] += 1
+    for s in gainers:
+        row[s] += shares[s]
+    return row
+
+
+def test_reference_count_worked_example_t1637_4() -> None:
+    """Spec T1637-4 (seed 000: "chacun des sept Tarots vaut cinq points, s'il est joinct auec deux
+    autres cartes de nulle valeur. Les Roynes valent quatre : les Cheualiers trois, & les Faons deux
+    ... Et vne main toute simple vaut vn point"): A's 22 cards = Monde, KS, KH, QD, NC, JS and 16
+    valueless: (5+5+5+4+3+2) + 16 − 44/3 = 25.33 → 25. With B 32 and C 17 (total 74): A loses
+    nothing, C loses 8 → 1 marque, all to B, the only player above 25 → A 0, B +1, C −1."""
+    pile = ["T21", "KS", "KH", "QD", "NC", "JS"] + ["4S", "5S", "6S", "7S", "8S", "9S", "10S", "4C",
+                                                    "5C", "6C", "7C", "8C", "T2", "T3", "T4", "T5"]
+    assert len(pile) == 22 and ref_points(pile) == 25
+    assert ref_points(["2H"] * 3) == 1 and ref_points(["2H"]) == 0 and ref_points(["2H"] * 2) == 1
+    assert ref_settlement([25, 32, 17], eldest=1) == [0, 1, -1]
+
+
+def test_reference_settlement_worked_example_t1637_5_and_schedule() -> None:
+    """Spec T1637-5, D17: points A 30, B 29, C 15; C loses 10 → 2 marques; surpluses 5 and 4, quotas
+    1.11 and 0.89 → A 1, B 1. The seed's schedule: "s'il n'en perd que trois ou quatre il ne payera
+    rien ... sept, huict, ou neuf ... qu'vne marque"; manuscript "12, 13, ou 14 ... 2 marques";
+    "s'il en perd quinze, il payera trois"."""
+    assert ref_settlement([30, 29, 15], eldest=1) == [1, 1, -2]
+    for loss, marques in [(3, 0), (4, 0), (5, 1), (7, 1), (9, 1), (10, 2), (12, 2), (14, 2), (15, 3)]:
+        assert ref_settlement([25 + loss, 49 - loss, 25 - loss][:3], eldest=1)[2] == -marques
+
+
+def test_reference_settlement_worked_example_t1637_7_mort() -> None:
+    """Spec T1637-7 (§11, D19): with the Mort, A 44 and B 28 → B's loss (44 − 28)/2 = 8 → 1 marque."""
+    assert ref_settlement([44, 28], eldest=1) == [1, -1]
+
+
+# === the reference model, compared with the engine over random seeded deals ========================
+
+
+def ref_items(held: set[str], others: Sequence[set[str]]) -> dict[str, int]:
+    """Declarable items and their value from each (spec §6.2–§6.4, D8, D9, D20); ``others`` are the
+    other players' hands after the discard (the Mort is no player)."""
+    items: dict[str, int] = {}
+    kings = sum(k in held for k in KINGS)
+    mat = "EX" in held
+    n = len(held & TAROTS)
+    t = {4: 1, 5: 2, 6: 3, 7: 4}.get(n, 0)
+    if n == 7 and BELLE in held:
+        t = 5
+    k = (4 if mat else 3) if kings == 4 else 1 if kings == 3 or (kings == 2 and mat) else 0
+    if k + t:
+        items["rois"] = k + t
+    if KEYS <= held:
+        items["monde_mat_bagat"] = 3
+    tri = sum(is_triumph(c) for c in held)
+    if tri >= 10:
+        items["triomphes"] = 3 if tri >= 20 else 2 if tri >= 15 else 1
+    for s in "SCHD":
+        if all(r + s in held for r in "KQNJ"):
+            items[f"imperiale_{SUIT_NAMES[s]}"] = 1
+    for r, name in (("Q", "dames"), ("N", "cavaliers"), ("J", "faons")):
+        if all(r + s in held for s in "SCHD"):
+            items[f"imperiale_{name}"] = 1
+    for name, first, step in (("hautes", 21, -1), ("basses", 1, 1)):
+        length = 0
+        while f"T{first + step * length}" in held:
+            length += 1
+        if length >= 4:
+            items[f"brizigole_{name}"] = min(length, 6) - 3
+    # Three players: someone always holds none of the three. Two players: the engine offers the claim
+    # whenever the holder has exactly two, paid only if the other live player has none (the Mort
+    # pays nothing, §11); a claim worth nothing is harmless, so the reference follows it.
+    if len(held & KEYS) == 2 and (len(others) == 1 or any(not (o & KEYS) for o in others)):
+        items["qui_n_a_le_sien"] = 1
+    return items
+
+
+class Shadow:
+    """An independent re-play of one deal: legal actions, trick winners, every payment, card points."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.n = record["players"]
+        self.dealer = record["dealer"]
+        self.eldest = (self.dealer + 1) % self.n
+        deal = record["deal"]
+        self.held = [set(h) for h in deal["hands"]]
+        self.row = [0] * self.n
+        self.discards: list[list[str]] = [[] for _ in range(self.n)]
+        self.piles: list[list[str]] = [[] for _ in range(self.n)]
+        self.trick: list[tuple[int, str]] = []
+        self.tricks = 0
+        self.winners: list[int] = []
+        self.declared: list[set[str]] = [set() for _ in range(self.n)]
+        self.after_discard: list[set[str]] | None = None
+        self.lines: list[tuple[str, list[int]]] = []
+        packet = record["options"]["deal_packets"]
+        dealt = deal["hands"][self.dealer]
+        bonus = (any(c in TAROTS for c in dealt[:packet]) if record["variant"] == "manuscript"
+                 else dealt[-1] in TAROTS)  # D3
+        if bonus:
+            self.pay(self.dealer, 1)
+
+    def pay(self, seat: int, amount: int) -> None:
+        """``amount`` from each other player to ``seat`` (negative: to each, D21)."""
+        for s in range(self.n):
+            self.row[s] += amount * (self.n - 1) if s == seat else -amount
+
+    def legal(self, seat: int, phase: str) -> set[str]:
+        held = self.held[seat]
+        if phase != "discard" and self.after_discard is None:
+            self.after_discard = [set(h) for h in self.held]
+        if phase == "discard":
+            free = {c for c in held if c not in TAROTS and not is_triumph(c)}
+            forced = min((c for c in held if suit(c) == "T" and c != "T1"), key=strength, default=None)
+            return {f"discard {c}" for c in free} if free else {f"discard {forced}"}
+        if phase == "declarations":
+            assert self.after_discard is not None
+            others = [h for s, h in enumerate(self.after_discard) if s != seat]
+            items = set(ref_items(held, others)) - self.declared[seat]
+            return {f"declare {i}" for i in items} | {"done"}
+        return {f"play {c}" for c in ref_legal(held, [c for _, c in self.trick])}
+
+    def apply(self, seat: int, text: str, mort_card: str | None) -> None:
+        verb, *args = text.split()
+        if verb != "discard" and self.after_discard is None:
+            self.after_discard = [set(h) for h in self.held]
+        if verb == "discard":
+            self.held[seat].remove(args[0])
+            self.discards[seat].append(args[0])
+        elif verb == "declare":
+            assert self.after_discard is not None
+            others = [h for s, h in enumerate(self.after_discard) if s != seat]
+            amount = ref_items(self.held[seat], others)[args[0]]
+            self.declared[seat].add(args[0])
+            if args[0] == "qui_n_a_le_sien":
+                payer = next((s for s in range(self.n) if s != seat and not (self.after_discard[s] & KEYS)), None)
+                if payer is not None:
+                    self.row[seat] += 1
+                    self.row[payer] -= 1
+            else:
+                self.pay(seat, amount)
+        elif verb == "play":
+            self.held[seat].remove(args[0])
+            self.trick.append((seat, args[0]))
+            if len(self.trick) == min(self.n, 3) and (self.n == 3 or mort_card is not None):
+                self.end_trick(mort_card)
+
+    def end_trick(self, mort_card: str | None) -> None:
+        """Spec §7, §7.1, §8 (D12, D13) and §11 (D19: the Mort's card does not compete, pays nothing)."""
+        last = self.tricks == 19
+        cards = [c for _, c in self.trick]
+        winner = self.trick[ref_winner(cards)][0]
+        for seat, card in self.trick:
+            if card == "EX":
+                self.pay(seat, -2 if last else 1)  # kept to the end: 2 to each; else excused
+                self.piles[seat].append(card)  # the Mat returns to its owner (seed 000, D12)
+                continue
+            if card in TAROTS:
+                self.pay(seat, 1 if seat == winner else -1)  # tribute / ransom
+            if card == BELLE:
+                self.pay(seat, 1)
+            self.piles[winner].append(card)
+        win_card = cards[ref_winner(cards)]
+        if last and (win_card == "T1" or win_card in KINGS):
+            self.pay(winner, 6)  # ultimo
+        if mort_card is not None:
+            self.piles[winner].append(mort_card)
+        self.winners.append(winner)
+        self.trick = []
+        self.tricks += 1
+
+    def points(self) -> list[int]:
+        return [ref_points(self.piles[s] + self.discards[s]) for s in range(self.n)]
+
+    def result(self) -> list[int]:
+        settle = ref_settlement(self.points(), self.eldest)
+        return [r + x for r, x in zip(self.row, settle, strict=True)]
+
+
+def shadow_playout(g: GameState, seed: int) -> tuple[Shadow, list[str]]:
+    """Play a deal with random legal actions, checking every legal set against the shadow; return
+    the shadow and a list of disagreements (empty when the engine agrees)."""
+    rng = random.Random(seed)
+    shadow = Shadow(g.to_record())
+    problems: list[str] = []
+    while not g.is_terminal():
+        seat = g.current_player
+        assert seat is not None
+        legal = texts(g.legal_actions())
+        expected = shadow.legal(seat, g.phase)
+        if legal != expected:
+            problems.append(f"seed {seed} {g.phase} seat {seat}: engine {sorted(legal - expected)} "
+                            f"extra, {sorted(expected - legal)} missing")
+            return shadow, problems
+        action = rng.choice(sorted(legal))
+        cursor = g.event_count
+        g.apply(action)
+        mort = next((e.data["card"] for e in g.events(None, since=cursor) if e.kind == "mort_card"), None)
+        shadow.apply(seat, action, mort)
+        if action.startswith("play") and not shadow.trick:
+            engine_winner = public(g)["tricks"][-1]["winner"] if not g.is_terminal() else None
+            if engine_winner is not None and engine_winner != shadow.winners[-1]:
+                problems.append(f"seed {seed} trick {shadow.tricks}: winner {engine_winner} vs {shadow.winners[-1]}")
+    tricks = g.observation(0).to_json()["public"]["tricks"]
+    if [t["winner"] for t in tricks] != shadow.winners:
+        problems.append(f"seed {seed}: winners {[t['winner'] for t in tricks]} vs {shadow.winners}")
+    counted = cards_event(g)
+    if counted["points"] != shadow.points():
+        problems.append(f"seed {seed}: points {counted['points']} vs {shadow.points()}")
+    if list(g.returns()) != shadow.result():
+        problems.append(f"seed {seed}: returns {list(g.returns())} vs {shadow.result()}")
+    return shadow, problems
+
+
+@pytest.mark.parametrize("options,seeds", [
+    ({}, range(150)),
+    ({"variant": "manuscript", "deal_packets": 5}, range(1000, 1060)),
+    ({"deal_packets": 5}, range(2000, 2040)),
+    ({"players": 2}, range(3000, 3080)),
+])
+def test_reference_model_agrees_over_random_deals(options: dict[str, Any], seeds: range) -> None:
+    """Spec §4–§9, §11, §12 (seed 000 throughout): over random seeded deals with random legal play,
+    the legal actions (discards, declarations, cards), the trick winners, every payment (bottom card,
+    declarations, tribute, ransom, la Belle, the Mat, ultimo), the card points and the settlement all
+    match the reference model above; every deal is zero-sum; three-handed counts total 74 (§9)."""
+    problems: list[str] = []
+    two_gainers = 0
+    for seed in seeds:
+        g = atout.new_game(GAME, seed=seed, **options)
+        shadow, found = shadow_playout(g, seed)
+        problems += found
+        assert sum(g.returns()) == 0
+        points = shadow.points()
+        if shadow.n == 3:
+            assert sum(points) == 74
+            two_gainers += sum(p > 25 for p in points) == 2
+    assert not problems, "\n".join(problems[:10])
+    if options == {}:
+        assert two_gainers >= 5  # the D17 sharing was exercised
