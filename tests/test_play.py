@@ -164,3 +164,66 @@ def test_ctrl_c_twice_leaves_without_a_traceback(tmp_path: Path) -> None:
     child.expect("Game interrupted.")
     child.expect(pexpect.EOF)
     assert "Traceback" not in (child.before or "")
+
+
+def test_undo_last_trick_rules_and_hint(tmp_path: Path) -> None:
+    """Table commands: the last trick on demand, the rules, a hint with its reason, undo against bots."""
+    child = _spawn(["triomphe", "--players", "2", "--seed", "6", "--lang", "fr"], tmp_path)
+    child.expect(PROMPT_FR)
+    child.sendline("dernier")
+    child.expect("Aucun pli terminé.")
+    child.expect(PROMPT_FR)
+    child.sendline("règles")
+    child.expect("Triomphe")
+    child.expect(PROMPT_FR)
+    child.sendline("annuler")
+    child.expect("Rien à annuler.")
+    child.expect(PROMPT_FR)
+    child.sendline("pas de concession")
+    for _ in range(3):  # answer with hints until a card has been played by us
+        i = child.expect([PROMPT_FR, "Fin de la partie"])
+        if i == 1:
+            break
+        label = _hint(child, PROMPT_FR, "fr")
+        child.sendline({"concéder": "pas de concession", "accepter": "refuser"}.get(label, label))
+    child.expect(PROMPT_FR)
+    child.sendline("annuler")
+    child.expect("Coup annulé.")
+    child.expect(PROMPT_FR)
+    child.sendline("q")
+    child.expect(r"\(o/n\)")
+    child.sendline("oui")
+    child.expect(pexpect.EOF)
+
+
+def test_replay_step_narrates_a_record(tmp_path: Path) -> None:
+    """``atout replay FILE --step``: the same narration, trick by trick (input closed: no pause)."""
+    import subprocess
+
+    record = Path(__file__).parent / "records" / "triomphe" / "tri3_refused_concession.json"
+    out = subprocess.run([sys.executable, "-m", "atout.cli.main", "replay", str(record), "--step", "--lang", "fr"],
+                         capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+                         env=dict(os.environ, NO_COLOR="1", COLUMNS="160"))
+    assert out.returncode == 0, out.stderr
+    assert "Joueur 2 refuse : son camp doit faire la vole, ou perdra deux jeux." in out.stdout
+    assert "Vole manquée par Joueur 2" in out.stdout and "Traceback" not in out.stderr
+
+
+def test_simulate_draws_and_prints_a_seed_and_statistics() -> None:
+    """``atout simulate`` without --seed prints the seed it drew; Tarot statistics per contract."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-m", "atout.cli.main", "simulate", "tarot", "--deals", "12", "--json"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert isinstance(data["seed"], int)
+    stats = data["stats"]
+    assert stats["deals"] == 12 and len(stats["mean_per_seat"]) == 4
+    taken = sum(c["taken"] for c in stats.get("contracts", {}).values())
+    assert taken + stats["all_passed"] == 12
+    for c in stats.get("contracts", {}).values():
+        assert 0 <= c["made"] <= c["taken"] and c["success_rate"] == round(c["made"] / c["taken"], 3)
+    again = subprocess.run([sys.executable, "-m", "atout.cli.main", "simulate", "tarot", "--deals", "12", "--json",
+                            "--seed", str(data["seed"])], capture_output=True, text=True, timeout=120)
+    assert json.loads(again.stdout)["totals"] == data["totals"], "the printed seed repeats the run"
