@@ -1127,3 +1127,189 @@ def test_reference_model_agrees_over_random_deals(options: dict[str, Any], seeds
     assert not problems, "\n".join(problems[:10])
     if options == {}:
         assert two_gainers >= 5  # the D17 sharing was exercised
+
+
+# === invariants over random deals: hidden information, piles, records, the Mort ==================
+
+
+def hidden_from(g: GameState, seat: int, discards: list[list[str]], face_up: set[str]) -> set[str]:
+    """Cards ``seat`` may not know: the others' hands except what was shown, their face-down
+    discards, and the Mort's undrawn cards (seed 000: the dealer may look only at the bottom card)."""
+    record = g.to_record()
+    n = record["players"]
+    pub = public(g)
+    shown = set(pub["shown"]) | face_up
+    hidden: set[str] = set()
+    for other in range(n):
+        if other != seat:
+            hidden |= set(hand(g, other)) - shown
+            hidden |= set(discards[other]) - face_up
+    if n == 2:
+        drawn = {c for t in pub["tricks"] for p, c in t["cards"] if p == -1}
+        hidden |= set(record["deal"]["mort"]) - drawn
+    return hidden
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 2}, {"variant": "manuscript", "deal_packets": 5}])
+def test_no_hidden_card_in_any_observation_or_event(options: dict[str, Any]) -> None:
+    """Spec §4 (seed 000: "n'est pas permis de les regarder sinon celle de dessous"), §5 (discards face
+    down), §11 (the Mort face down): at every step, no observation and no event a seat may see holds
+    another seat's hidden card, a face-down discard or an undrawn card of the Mort."""
+    for seed in range(12):
+        g = atout.new_game(GAME, seed=500 + seed, **options)
+        n = g.to_record()["players"]
+        rng = random.Random(seed)
+        discards: list[list[str]] = [[] for _ in range(n)]
+        seen_events = 0
+        while not g.is_terminal():
+            face_up = set(public(g)["discards_face_up"])
+            for seat in range(n):
+                hidden = hidden_from(g, seat, discards, face_up)
+                obs = g.observation(seat).to_json()
+                others = {k: v for k, v in obs.items() if k != "hand"}
+                leak = codes_in(json.dumps(others)) & hidden
+                assert not leak, (seed, seat, leak)
+                for e in g.events(seat, since=seen_events):  # public ones included
+                    if e.kind == "cut":
+                        continue  # cut before the shuffle: see test_the_cut_reveals_nothing
+                    leak = codes_in(json.dumps(e.to_json())) & hidden
+                    assert not leak, (seed, seat, e, leak)
+            seen_events = g.event_count
+            seat = g.current_player
+            assert seat is not None
+            action = rng.choice(sorted(texts(g.legal_actions())))
+            if action.startswith("discard"):
+                discards[seat].append(action.split()[1])
+            g.apply(action)
+
+
+@pytest.mark.parametrize("exchange", [False, True])
+def test_pile_sizes_and_total_points(exchange: bool) -> None:
+    """Spec §9 (test invariant) and §7.1 (D7): discards 1, 1, 4 and tricks of three, the Mat going back
+    to its owner: the piles hold 3k+2, 3k and 3k+1 cards and the rounded counts total 74; with
+    ``mat_exchange_card=True`` every pile holds 3k+1 cards and they total 73."""
+    for seed in range(40):
+        g = atout.new_game(GAME, seed=seed, mat_exchange_card=exchange)
+        rng = random.Random(seed)
+        while not g.is_terminal():
+            g.apply(rng.choice(sorted(texts(g.legal_actions()))))
+        counted = cards_event(g)
+        sizes = counted["pile_sizes"]
+        assert sum(sizes) == 66
+        if exchange:
+            assert sorted(s % 3 for s in sizes) == [1, 1, 1] and sum(counted["points"]) == 73
+        else:
+            assert sorted(s % 3 for s in sizes) == [0, 1, 2] and sum(counted["points"]) == 74
+        assert sum(g.returns()) == 0
+
+
+def test_mort_cards_drawn_once_each_and_count_for_nobody_when_set_aside() -> None:
+    """Spec §11 (seed 000: "le Mort, duquel l'on tire selon le hazard autant de cartes que les autres
+    font de mains pour estre emportées par celuy qui est le plus fort"; D19): every trick holds one
+    card of the Mort's hand, 20 different ones; the 21st is set aside and counted for nobody; the
+    piles hold 65 cards; marques flow only between the two live players (zero-sum)."""
+    for seed in range(20):
+        g = atout.new_game(GAME, players=2, seed=seed)
+        mort = set(g.to_record()["deal"]["mort"])
+        rng = random.Random(seed)
+        while not g.is_terminal():
+            g.apply(rng.choice(sorted(texts(g.legal_actions()))))
+        tricks = public(g)["tricks"]
+        drawn = [c for t in tricks for p, c in t["cards"] if p == -1]
+        assert len(tricks) == 20 and len(drawn) == 20 and len(set(drawn)) == 20 and set(drawn) <= mort
+        assert all(sorted(p for p, _ in t["cards"]) == [-1, 0, 1] for t in tricks)
+        assert sum(cards_event(g)["pile_sizes"]) == 65
+        assert sum(g.returns()) == 0
+
+
+def test_record_round_trip_and_replay() -> None:
+    """Records (docs/records.md): a finished deal's record replays to the same returns, for each
+    ruleset and player count."""
+    for options in ({}, {"players": 2}, {"variant": "manuscript"}, {"deals": 3}):
+        g = atout.new_game(GAME, seed=77, **options)
+        rng = random.Random(77)
+        while not g.is_terminal():
+            g.apply(rng.choice(sorted(texts(g.legal_actions()))))
+        record = atout.loads(atout.dumps(g.to_record()))
+        assert list(atout.replay(record).returns()) == list(g.returns())
+
+
+def test_deal_scored_event_holds_every_component() -> None:
+    """The project's brief (deal_scored) and spec §9: the deal's scored event holds every line (each
+    with its row) and the card points, so the score can be checked by hand; the lines add up."""
+    g = atout.new_game(GAME, seed=8)
+    rng = random.Random(8)
+    while not g.is_terminal():
+        g.apply(rng.choice(sorted(texts(g.legal_actions()))))
+    scored = [e.data for e in g.events(None) if e.kind == "deal_scored"]
+    assert len(scored) == 1
+    lines = scored[0]["lines"]
+    assert [sum(col) for col in zip(*(line["row"] for line in lines), strict=True)] == list(g.returns())
+    assert any(line["reason"] == "cards" and "points" in line for line in lines)
+
+
+def test_match_dealer_rotation_and_totals() -> None:
+    """Spec §3 ("After each deal the deal passes to the next player (anticlockwise)") and §10 (D15):
+    over three deals each player deals once; the totals are the sum of the deals' rows."""
+    g = atout.new_game(GAME, seed=5, deals=3)
+    rng = random.Random(5)
+    dealers = [g.dealer]
+    while not g.is_terminal():
+        g.apply(rng.choice(sorted(texts(g.legal_actions()))))
+        if not g.is_terminal() and g.dealer != dealers[-1]:
+            dealers.append(g.dealer)
+    assert dealers == [dealers[0], (dealers[0] + 1) % 3, (dealers[0] + 2) % 3]
+    sheet = g.sheet()
+    assert len(sheet) == 3
+    assert [sum(col) for col in zip(*sheet, strict=True)] == list(g.returns())
+
+
+def cut_rank(card: str) -> int:
+    """Seed 000: "s'il se rencontre quelque triomphe elle sera plus estimée qu'aucune des cartes du
+    point, sinon le Math qui ne vaut rien du tout en ce rencontre" (spec §3, D1: suits equal)."""
+    if card == "EX":
+        return 0
+    return 100 + strength(card) if suit(card) == "T" else strength(card)
+
+
+@pytest.mark.parametrize("players", [3, 2])
+def test_cut_for_the_deal(players: int) -> None:
+    """Spec §3, D1: each player cuts; the highest card deals (a trump beats every suit card, the Mat
+    is worth nothing); a tie for the highest is cut again."""
+    for seed in range(60):
+        g = atout.new_game(GAME, players=players, seed=seed)
+        cuts = [e.data for e in g.events(None) if e.kind == "cut"]
+        if not cuts:  # the spec lets an engine draw the first dealer by lot instead
+            continue
+        rounds = cuts[0]["rounds"]
+        for i, rnd in enumerate(rounds):
+            ranks = [cut_rank(c) for _, c in rnd]
+            top = max(ranks)
+            if i < len(rounds) - 1:
+                assert ranks.count(top) > 1  # recut only on a tie
+            else:
+                assert ranks.count(top) == 1
+                assert cuts[0]["dealer"] == rnd[ranks.index(top)][0] == g.dealer
+
+
+def test_the_cut_reveals_nothing_about_the_deal() -> None:
+    """Spec §3: the cut is public, but the pack is then shuffled and dealt: the card a player cut is
+    in his own hand about as often as chance gives (21 or 24 of 66 cards), not always."""
+    own = total = 0
+    for seed in range(300):
+        g = atout.new_game(GAME, seed=seed)
+        cuts = [e.data for e in g.events(None) if e.kind == "cut"]
+        hands = g.to_record()["deal"]["hands"]
+        for rnd in cuts[0]["rounds"] if cuts else []:
+            for seat, card in rnd:
+                own += card in hands[seat]
+                total += 1
+    assert total == 0 or 0.2 < own / total < 0.5
+
+
+def test_bad_options_are_refused() -> None:
+    """Spec options: players 3 or 2 (§11), deal_packets 3 or 5 (seed 000: "trois a trois ou cinq a
+    cinq"), ruleset printed or manuscript (§12): anything else is a ValueError naming the choices."""
+    for bad in ({"players": 4}, {"deal_packets": 4}, {"variant": "modern"}):
+        with pytest.raises(ValueError):
+            atout.new_game(GAME, seed=1, **bad)
