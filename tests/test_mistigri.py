@@ -441,7 +441,7 @@ def test_every_event_and_refusal_is_said_in_both_languages() -> None:
                         say(e, lang, Table("mistigri", players, me=me))
                     if e.kind == "deal_scored":
                         assert len(breakdown(e, lang, Table("mistigri", players))) >= 3
-    assert {"coup_started", "hand_played", "card_played", "trick_won", "deal_scored", "bete", "passed"} <= kinds
+    assert {"coup_started", "hand_played", "card_played", "trick_won", "deal_scored", "bete", "passed", "match_over"} <= kinds
     book = phrases("mistigri")
     codes_raised = {"noce_no_pass", "left_must_play", "fille_unavailable", "must_play", "dealer_only", "retourne_taken",
                     "talon_empty", "draw_count", "not_lanturlu", "unexpected_action", "bad_card", "bad_cards", "bad_suit",

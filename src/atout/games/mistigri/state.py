@@ -415,6 +415,8 @@ class MistigriState(GameState):
         self._phase, self._to_move = "over", None
         if more:
             self._start_coup((dealer + 1) % self.players)  # D2: the deal passes to the right
+        else:
+            self._emit("match_over", totals=self.returns(), stacks=list(self.stacks))
 
     # --- protocol --------------------------------------------------------------------------------
     @property

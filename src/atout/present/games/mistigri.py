@@ -225,7 +225,16 @@ def _deal_scored(event: Event, lang: str, table: Table) -> str:
     return f"End of coup {d['deal'] + 1}: {row}."
 
 
+def _match_over(event: Event, lang: str, table: Table) -> str:
+    d = event.data
+    net = ", ".join(f"{_seat(table, s, lang)} {'+' if x > 0 else ''}{x}" for s, x in enumerate(d.get("totals", [])))
+    if lang == "fr":
+        return f"Fin de la partie. Jetons gagnés ou perdus : {net}."
+    return f"End of the match. Chips won or lost: {net}."
+
+
 SAYERS: dict[str, Any] = {
+    "match_over": _match_over,
     "coup_started": _coup_started,
     "play_started": _play_started,
     "pool_taken": _pool_taken,
