@@ -1,7 +1,8 @@
 """The live tables: one engine state per table, its seats, its connections, its bots.
 
-The server is authoritative: an action is checked by the engine on a copy of the state, committed to
-the database, and only then made current and sent out, each seat receiving its own frame
+The server is authoritative: an action is checked and applied by the engine (which leaves the state
+unchanged when it refuses), committed to the database before any other task can see the new state, and
+only then sent out, each seat receiving its own frame
 (:func:`atout.web.views.frame`). Bots play server-side, paced by ``bot_delay`` seconds, each move drawn
 from a seed fixed by the table's seed, the move number and the seat, so a table reloaded after a
 restart plays on exactly as it would have.
@@ -260,16 +261,21 @@ class Hub:
         if live.state.current_player != seat:
             raise IllegalAction(f"it is seat {live.state.current_player}'s turn, not seat {seat}'s",
                                 code="not_your_turn", params={"seat": live.state.current_player})
-        trial = live.state.clone()
-        trial.apply(text)  # raises IllegalAction, the live state untouched
+        state = live.state
+        state.apply(text)  # raises IllegalAction and leaves the state unchanged (the protocol's promise)
         canonical = str(parse_action(text))  # as the engine logged it
-        status = "over" if trial.is_terminal() else ("open" if "empty" in live.kinds else "playing")
-        self.store.add_move(live.id, live.history, seat, canonical, status)  # committed before anyone hears of it
+        status = "over" if state.is_terminal() else ("open" if "empty" in live.kinds else "playing")
+        # No await from here to the broadcast: no other task sees the state before the move is committed.
+        try:
+            self.store.add_move(live.id, live.history, seat, canonical, status)  # committed before anyone hears of it
+        except Exception:
+            log.exception("table %s: could not store move %r; the table goes back to its stored moves", live.id, canonical)
+            live.state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves)
+            raise
         live.history += 1
         live.moves.append((seat, canonical))
-        live.state = trial
-        if trial.is_terminal():
-            self.store.finish(live.id, trial.to_record(), [json_number(x) for x in trial.returns()])
+        if state.is_terminal():
+            self.store.finish(live.id, state.to_record(), [json_number(x) for x in state.returns()])
         self.broadcast(live)
 
     async def undo(self, live: Live, seat: int) -> None:
