@@ -213,3 +213,17 @@ def test_the_three_names(name: str) -> None:
     """Seed 003: "Tantôt, c'est le pamphile ; d'autres fois, c'est le mistigri ; d'autres fois encore, c'est
     le cascaret [...] c'est toujours le même jeu"."""
     assert atout.new_game(name, seed=1).game_name == "mistigri"
+
+
+@pytest.mark.parametrize(
+    ("name", "rows"),
+    [("mis1_mis2", {0: [-12, 3, 2, 1], 1: [8, -4, 2, 0]}),
+     ("mis1_mis6_king", {0: [-12, 3, 2, 1], 1: [4, -4, 0, 6]}),
+     ("mis4_mis5_lanturlu", {0: [-12, -6, 6, -6], 1: [-24, -30, 24, -24]})],
+)
+def test_records_replay_with_the_examples_rows(name: str, rows: dict[int, list[int]]) -> None:
+    """The examples as atout-record/1 files (then bots empty the pool, D16): replay checks every stated row."""
+    state = atout.replay(json.loads((RECORDS / f"{name}.json").read_text(encoding="utf-8")))
+    assert state.is_terminal() and sum(state.returns()) == 0
+    for i, row in rows.items():
+        assert state.log[i].result == row
