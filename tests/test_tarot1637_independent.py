@@ -236,8 +236,10 @@ def test_bottom_card_bonus_printed() -> None:
     chacun" (§4, D3 printed reading): a Tarot as the dealer's last (bottom) card → 1 from each."""
     g = new(fill([[], [], []], bottom="KS"))
     assert scores(g) == [2, -1, -1]  # A +1 from B and +1 from C
+    assert public(g)["shown"] == ["KS"]  # shown to claim it
     g = new(fill([["T21"], [], []], bottom="7S"))  # a Tarot in hand, but not at the bottom
     assert scores(g) == [0, 0, 0]
+    assert public(g)["shown"] == []  # a plain bottom card stays the dealer's secret
     g = new(fill([[], [], []], dealer=2, bottom="EX"), dealer=2)
     assert scores(g) == [-1, -1, 2]
 
@@ -902,8 +904,8 @@ def test_reference_count_worked_example_t1637_4() -> None:
     ... Et vne main toute simple vaut vn point"): A's 22 cards = Monde, KS, KH, QD, NC, JS and 16
     valueless: (5+5+5+4+3+2) + 16 − 44/3 = 25.33 → 25. With B 32 and C 17 (total 74): A loses
     nothing, C loses 8 → 1 marque, all to B, the only player above 25 → A 0, B +1, C −1."""
-    pile = ["T21", "KS", "KH", "QD", "NC", "JS"] + ["4S", "5S", "6S", "7S", "8S", "9S", "10S", "4C",
-                                                    "5C", "6C", "7C", "8C", "T2", "T3", "T4", "T5"]
+    valueless = ["4S", "5S", "6S", "7S", "8S", "9S", "10S", "4C", "5C", "6C", "7C", "8C", "T2", "T3", "T4", "T5"]
+    pile = ["T21", "KS", "KH", "QD", "NC", "JS", *valueless]
     assert len(pile) == 22 and ref_points(pile) == 25
     assert ref_points(["2H"] * 3) == 1 and ref_points(["2H"]) == 0 and ref_points(["2H"] * 2) == 1
     assert ref_settlement([25, 32, 17], eldest=1) == [0, 1, -1]
@@ -915,6 +917,9 @@ def test_reference_settlement_worked_example_t1637_5_and_schedule() -> None:
     rien ... sept, huict, ou neuf ... qu'vne marque"; manuscript "12, 13, ou 14 ... 2 marques";
     "s'il en perd quinze, il payera trois"."""
     assert ref_settlement([30, 29, 15], eldest=1) == [1, 1, -2]
+    # D17 ties: equal surpluses and one marque → the gainer nearer eldest (eldest first, then his right).
+    assert ref_settlement([18, 28, 28], eldest=0) == [-1, 1, 0]
+    assert ref_settlement([18, 28, 28], eldest=2) == [-1, 0, 1]
     for loss, marques in [(3, 0), (4, 0), (5, 1), (7, 1), (9, 1), (10, 2), (12, 2), (14, 2), (15, 3)]:
         assert ref_settlement([25 + loss, 49 - loss, 25 - loss][:3], eldest=1)[2] == -marques
 
@@ -1114,7 +1119,7 @@ def test_reference_model_agrees_over_random_deals(options: dict[str, Any], seeds
     declarations, tribute, ransom, la Belle, the Mat, ultimo), the card points and the settlement all
     match the reference model above; every deal is zero-sum; three-handed counts total 74 (§9)."""
     problems: list[str] = []
-    two_gainers = 0
+    two_gainers = ties = 0
     for seed in seeds:
         g = atout.new_game(GAME, seed=seed, **options)
         shadow, found = shadow_playout(g, seed)
@@ -1123,10 +1128,12 @@ def test_reference_model_agrees_over_random_deals(options: dict[str, Any], seeds
         points = shadow.points()
         if shadow.n == 3:
             assert sum(points) == 74
-            two_gainers += sum(p > 25 for p in points) == 2
+            surplus = [p - 25 for p in points if p > 25]
+            two_gainers += len(surplus) == 2
+            ties += len(surplus) == 2 and surplus[0] == surplus[1] and sum(max(0, 25 - p) // 5 for p in points) % 2 == 1
     assert not problems, "\n".join(problems[:10])
     if options == {}:
-        assert two_gainers >= 5  # the D17 sharing was exercised
+        assert two_gainers >= 5 and ties >= 1  # the D17 sharing and its tie-break were exercised
 
 
 # === invariants over random deals: hidden information, piles, records, the Mort ==================
@@ -1175,11 +1182,11 @@ def test_no_hidden_card_in_any_observation_or_event(options: dict[str, Any]) -> 
                     leak = codes_in(json.dumps(e.to_json())) & hidden
                     assert not leak, (seed, seat, e, leak)
             seen_events = g.event_count
-            seat = g.current_player
-            assert seat is not None
+            actor = g.current_player
+            assert actor is not None
             action = rng.choice(sorted(texts(g.legal_actions())))
             if action.startswith("discard"):
-                discards[seat].append(action.split()[1])
+                discards[actor].append(action.split()[1])
             g.apply(action)
 
 
