@@ -523,6 +523,7 @@ class Tarot1637State(GameState):
 
     def known_cards(self, seat: int) -> int:
         """Own hand and discard, every card played, cards shown (bottom Tarot, declarations, face-up discards)."""
+        check_seat(self, seat)
         known = self.hands[seat] | self.discards[seat] | self.shown | self.face_up | mask(self.trick)
         for _, cards, _, _ in self.history:
             known |= mask(cards)
