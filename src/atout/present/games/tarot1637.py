@@ -112,7 +112,7 @@ ERRORS: dict[str, dict[str, str]] = {
 _ITEMS = {
     "fr": {
         "rois": "les Rois et les Tarots", "monde_mat_bagat": "le Monde, le Mat et le Bagat",
-        "triomphes": "les triomphes montrées", "imperiale_epees": "l'Impériale d'épées",
+        "triomphes": "ses triomphes (dix, quinze ou vingt, montrées)", "imperiale_epees": "l'Impériale d'épées",
         "imperiale_coupes": "l'Impériale de coupes", "imperiale_deniers": "l'Impériale de deniers",
         "imperiale_batons": "l'Impériale de bâtons", "imperiale_dames": "l'Impériale des quatre Dames",
         "imperiale_cavaliers": "l'Impériale des quatre Cavaliers", "imperiale_faons": "l'Impériale des quatre Faons",
@@ -120,7 +120,8 @@ _ITEMS = {
         "qui_n_a_le_sien": "qui n'a le sien",
     },
     "en": {
-        "rois": "Kings and Tarots", "monde_mat_bagat": "Monde, Mat and Bagat", "triomphes": "trumps shown",
+        "rois": "Kings and Tarots", "monde_mat_bagat": "Monde, Mat and Bagat",
+        "triomphes": "his trumps (ten, fifteen or twenty, shown)",
         "imperiale_epees": "the Impériale of Swords", "imperiale_coupes": "the Impériale of Cups",
         "imperiale_deniers": "the Impériale of Coins", "imperiale_batons": "the Impériale of Batons",
         "imperiale_dames": "the Impériale of the four Queens", "imperiale_cavaliers": "the Impériale of the four Knights",
@@ -154,7 +155,7 @@ _PAYMENTS = {
         "bottom_card": "{who} a un Tarot sous le paquet ({cards}) : une marque de chacun.",
         "first_packet": "{who} a un Tarot à la première main ({cards}) : une marque de chacun.",
         "misdeal": "{who} a mal donné : il perd la donne{extra}.",
-        "declaration": "{who} déclare {item} : {n} marque(s) de chacun.",
+        "declaration": "{who} déclare {item} : {n} de chacun.",
         "sien": "{who} déclare qui n'a le sien : {payer} lui paie une marque.",
         "sien_none": "{who} déclare qui n'a le sien, mais chacun a le sien : rien.",
         "excuse": "{who} s'excuse avec le Mat : une marque de chacun.",
@@ -169,7 +170,7 @@ _PAYMENTS = {
         "bottom_card": "{who} has a Tarot at the bottom of the pack ({cards}): one marque from each.",
         "first_packet": "{who} has a Tarot in the first packet ({cards}): one marque from each.",
         "misdeal": "{who} misdealt and loses the deal{extra}.",
-        "declaration": "{who} declares {item}: {n} marque(s) from each.",
+        "declaration": "{who} declares {item}: {n} from each.",
         "sien": "{who} claims qui n'a le sien: {payer} pays one marque.",
         "sien_none": "{who} claims qui n'a le sien, but everyone has his own: nothing.",
         "excuse": "{who} excuses himself with the Mat: one marque from each.",
@@ -201,7 +202,8 @@ def _payment(d: dict[str, Any], seat: int | None, lang: str, table: Table) -> st
             reason = "sien" if d.get("payer") is not None else "sien_none"
             fields["payer"] = table.seat_name(d.get("payer"), lang)
         fields["item"] = _ITEMS[lang].get(item, item)
-        fields["n"] = d.get("value", 0)
+        n = int(d.get("value", 0))
+        fields["n"] = f"{n} marque{'s' if n > 1 else ''}"
     if reason == "cards":
         pts = d.get("points", [])
         fields["points"] = ", ".join(f"{table.seat_name(s, lang)} {p}" for s, p in enumerate(pts))
