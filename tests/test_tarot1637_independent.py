@@ -987,7 +987,8 @@ class Shadow:
         self.winners: list[int] = []
         self.declared: list[set[str]] = [set() for _ in range(self.n)]
         self.after_discard: list[set[str]] | None = None
-        self.lines: list[tuple[str, list[int]]] = []
+        self.exchange = bool(record["options"].get("mat_exchange_card", False))
+        self.mat_went: tuple[int, int] | None = None  # (owner, winner of the trick it went to)
         packet = record["options"]["deal_packets"]
         dealt = deal["hands"][self.dealer]
         bonus = (any(c in TAROTS for c in dealt[:packet]) if record["variant"] == "manuscript"
@@ -1049,6 +1050,7 @@ class Shadow:
             if card == "EX":
                 self.pay(seat, -2 if last else 1)  # kept to the end: 2 to each; else excused
                 self.piles[seat].append(card)  # the Mat returns to its owner (seed 000, D12)
+                self.mat_went = (seat, winner)
                 continue
             if card in TAROTS:
                 self.pay(seat, 1 if seat == winner else -1)  # tribute / ransom
@@ -1065,7 +1067,16 @@ class Shadow:
         self.tricks += 1
 
     def points(self) -> list[int]:
-        return [ref_points(self.piles[s] + self.discards[s]) for s in range(self.n)]
+        piles = [self.piles[s] + self.discards[s] for s in range(self.n)]
+        if self.exchange and self.mat_went is not None:
+            # D7 option: the owner gives the trick's winner his lowest-value card (a won card, else
+            # one of his discard: docs/tarot1637.md); only its value matters to the count.
+            owner, winner = self.mat_went
+            won = [c for c in self.piles[owner] if c != "EX"]
+            given = min(won or self.discards[owner], key=value)
+            piles[owner].remove(given)
+            piles[winner].append(given)
+        return [ref_points(p) for p in piles]
 
     def result(self) -> list[int]:
         settle = ref_settlement(self.points(), self.eldest)
@@ -1112,6 +1123,8 @@ def shadow_playout(g: GameState, seed: int) -> tuple[Shadow, list[str]]:
     ({"variant": "manuscript", "deal_packets": 5}, range(1000, 1060)),
     ({"deal_packets": 5}, range(2000, 2040)),
     ({"players": 2}, range(3000, 3080)),
+    ({"mat_exchange_card": True}, range(4000, 4040)),
+    ({"players": 2, "variant": "manuscript", "mat_exchange_card": True}, range(5000, 5030)),
 ])
 def test_reference_model_agrees_over_random_deals(options: dict[str, Any], seeds: range) -> None:
     """Spec §4–§9, §11, §12 (seed 000 throughout): over random seeded deals with random legal play,
@@ -1127,7 +1140,7 @@ def test_reference_model_agrees_over_random_deals(options: dict[str, Any], seeds
         assert sum(g.returns()) == 0
         points = shadow.points()
         if shadow.n == 3:
-            assert sum(points) == 74
+            assert sum(points) == (73 if shadow.exchange else 74)
             surplus = [p - 25 for p in points if p > 25]
             two_gainers += len(surplus) == 2
             ties += len(surplus) == 2 and surplus[0] == surplus[1] and sum(max(0, 25 - p) // 5 for p in points) % 2 == 1
@@ -1320,3 +1333,44 @@ def test_bad_options_are_refused() -> None:
     for bad in ({"players": 4}, {"deal_packets": 4}, {"variant": "modern"}):
         with pytest.raises(ValueError):
             atout.new_game(GAME, seed=1, **bad)
+
+
+# === §12 misdeal, §11 the Mort from an explicit deal ===============================================
+
+
+def test_worked_example_t1637_6b_misdeal() -> None:
+    """Spec T1637-6(b), §12 (seed 000: "Si l'on donne mal tout de mesme, on perd le coup"; manuscript:
+    "Qui donne mal pert le coup, & paie une marque a chacun"): a recorded misdeal by A; manuscript:
+    A -2, B +1, C +1; printed: 0 for everyone. Either way A loses the deal: B deals next (§3)."""
+    nxt = {"hands": fill([[], [], []], dealer=1)}
+    for variant, row in (("manuscript", [-2, 1, 1]), ("printed", [0, 0, 0])):
+        g = atout.new_game(GAME, deal=[{"misdeal": True}, nxt], dealer=0, deals=2, variant=variant)
+        assert g.sheet()[0] == row
+        assert g.dealer == 1 and g.phase == "discard"
+
+
+def test_mort_from_an_explicit_deal() -> None:
+    """Spec §11, D19 (seed 000: "le Mort, duquel l'on tire selon le hazard autant de cartes que les
+    autres font de mains pour estre emportées par celuy qui est le plus fort"): the Mort's first card
+    is set aside unseen and never played; its card in a trick does not compete and earns or costs
+    nothing (its King is no tribute, no ransom); the bottom-card bonus is paid by the other live player
+    only (1 from each = 1 from B)."""
+    a_hand = ["5C", "6C", "7C"]
+    b_hand = ["4C"]
+    hands = fill([a_hand, b_hand], bottom="KC", ok=lambda s, c: c not in ("KS", "KH"))
+    used = {c for h in hands for c in h}
+    mort = ["KS", "KH"] + [c for c in PACK if c not in used and c not in ("KS", "KH")]
+    assert len(mort) == 21
+    g = atout.new_game(GAME, players=2, deal={"hands": hands, "mort": mort}, dealer=0)
+    assert scores(g) == [1, -1]
+    discard_all(g, keep=["5C", "4C"])
+    decline_to_play(g)
+    assert play_trick(g, [(1, "4C"), (0, "5C")]) == [0, 0]  # A's 5 of Batons beats the 4
+    trick = public(g)["tricks"][-1]
+    assert trick["cards"] == [[1, "4C"], [0, "5C"], [-1, "KH"]] and trick["winner"] == 0
+    rng = random.Random(1)
+    while not g.is_terminal():
+        g.apply(rng.choice(sorted(texts(g.legal_actions()))))
+    played = {c for t in public(g)["tricks"] for _, c in t["cards"]}
+    assert "KS" not in played
+    assert not [e for e in g.events(None) if e.kind == "marques" and e.data.get("card") in ("KS", "KH")]
