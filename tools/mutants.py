@@ -98,7 +98,7 @@ MUTANTS = [
     Mutant("FFT petit au bout not multiplied", f"{TAROT}/scoring.py", "+ 10 * m * pab", "+ 10 * pab", (ORACLE,)),
     Mutant("FFT 5p split 1/2-1/2", f"{TAROT}/scoring.py", "attack_total // 2 if variant == \"seed\" else attack_total // 3",
            "attack_total // 2", (ORACLE,)),
-    Mutant("seed taker's failed announcement paid to him", f"{TAROT}/scoring.py",
+    Mutant("seed: a failed partner's announcement paid to him (D8)", f"{TAROT}/scoring.py",
            "if (seat == taker or seat == partner) and not made:", "if seat == taker and not made:", (ORACLE,)),
     Mutant("multiplier garde 4->3", f"{TAROT}/rules.py", '"garde": 4, "garde_sans": 8', '"garde": 3, "garde_sans": 8', (ORACLE,)),
     # --- survivors of mutmut on scoring.py that change behaviour (input checks, the sheet's rows) ---
