@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import abc
 import copy
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -91,6 +92,16 @@ class GameState(abc.ABC):
     game_name: ClassVar[str]
     #: Verbs whose arguments other seats must not see (the écart, a card put under the stock).
     hidden_action_args: ClassVar[frozenset[str]] = frozenset({"discard"})
+    #: Protocol methods whose first argument is a seat: the base class checks it for every game
+    #: (ValueError for -1, 99, True, "0"…), so that no game can answer for a seat that is not there.
+    seat_methods: ClassVar[tuple[str, ...]] = ("observation", "known_cards")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in cls.seat_methods:
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "_seat_checked", False):
+                setattr(cls, name, _seat_checked(method))
     variant: str
     players: int
     seed: int
@@ -183,6 +194,7 @@ class GameState(abc.ABC):
 
     def seen_history(self, seat: int) -> tuple[tuple[int, str], ...]:
         """The current deal's actions as ``seat`` saw them (others' hidden arguments dropped)."""
+        check_seat(self, seat)
         actions = self.log[-1].actions
         cache: dict[int, tuple[list[tuple[int, str]], tuple[tuple[int, str], ...]]]
         cache = self.__dict__.setdefault("_seen_cache", {})
@@ -409,6 +421,19 @@ def packaged_rules_text(package: str, lang: str) -> str:
     if lang not in ("fr", "en"):
         raise ValueError(f"rules are available in 'fr' and 'en', not {lang!r}")
     return (files(package) / f"rules_{lang}.md").read_text(encoding="utf-8")
+
+
+def _seat_checked(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` with its seat argument checked first (a bool, a float, a text or an absent seat refused)."""
+
+    @functools.wraps(method)
+    def checked(self: GameState, seat: Any, *args: Any, **kwargs: Any) -> Any:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            check_seat(self, seat)
+        return method(self, seat, *args, **kwargs)
+
+    checked._seat_checked = True  # type: ignore[attr-defined]
+    return checked
 
 
 def check_events_args(state: GameState, seat: int | None, since: int) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 from atout.core.actions import Action, parse_action
 from atout.core.cards import CARDS, Card
 from atout.core.cardset import codes, mask
-from atout.core.errors import IllegalAction, NotationError, RecordError
+from atout.core.errors import IllegalAction, NotationError, RecordError, clip
 from atout.core.protocol import DealLog, GameState, Observation, Score, json_number
 from atout.core.rng import clone_rng, make_rng, new_seed
 from atout.games.tarot import view
@@ -349,7 +349,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
             parsed = parse_action(action)
             c = Card.parse(parsed.args[0]).id if parsed.kind == "play" and len(parsed.args) == 1 else -1
         except NotationError as exc:
-            raise IllegalAction(f"{action!r}: {exc}", code="notation", params={"text": str(action)}) from None
+            raise IllegalAction(f"{clip(action)}: {exc}", code="notation", params={"text": clip(action)}) from None
         if c < 0:
             GameState.apply(self, parsed)
             return -1
