@@ -466,3 +466,48 @@ def test_breakdown_lets_a_player_check_mis2() -> None:
     assert "12 ÷ 6 = 2" in text and "counts double: 4" in text and "Player 1 takes 8 (3 trick(s))" in text
     first = "\n".join(breakdown(scored[0], "fr", Table("mistigri", 4)))
     assert "Joueur 1 est bête et met 6 au coup suivant" in first
+
+
+# --- Lanturlu after the round (§5, §6, D7, D8, D18) ----------------------------------------------
+# Second coup (B deals, pool 12, passing allowed): C holds four spades and the Mistigri, A five hearts.
+TWO_LANTURLUS = deal("7H 8H 9H 10H JH", "KD QD JD 8S AC", "7S 9S 10S QS JC", "AS KS JS 9D 8D",
+                     "QH KH AH 8C 9C", "7D", "10D AD 7C 10C QC KC")
+
+
+def test_a_passed_lanturlu_beats_the_dealer_alone() -> None:
+    """Spec §5 (seed 003 "quand bien même le joueur qui aurait Lanturlu aurait passé"): everybody passes, but
+    a passed holder shows before the dealer collects; he takes the pool and nobody is bête."""
+    g = after_noce(TWO_LANTURLUS)
+    for _ in range(3):
+        g.apply("pass")  # C, D, A
+    assert g.phase == "reveal" and g.current_player == C_  # D8: in speaking order
+    g.apply("reveal_lanturlu")
+    assert g.log[1].result == [0, -6, 12, 0]  # B's stake lost, C takes 12, no bête
+
+
+def test_lanturlu_makes_the_lone_player_bete_d18() -> None:
+    """D18 and seed 003 ("il n'en mettrait pas moins à la mouche tous les joueurs qui y seraient allés"):
+    D alone in the coup is bête when a passed Lanturlu is shown."""
+    g = after_noce(TWO_LANTURLUS)
+    g.apply("pass")  # C
+    g.apply("play_hand")  # D
+    g.apply("pass")  # A
+    g.apply("pass")  # B
+    g.apply("reveal_lanturlu")  # C
+    assert g.log[1].result == [0, -6, 12, -12]
+    assert g.pool == 6 + 12 and g.dealer == C_
+
+
+def test_two_lanturlus_the_first_in_speaking_order_d8() -> None:
+    """D8: at the end of the round the holders are asked in speaking order; the first shown wins and the other,
+    engaged or not, takes nothing (the engaged ones are bête)."""
+    g = after_noce(TWO_LANTURLUS)
+    g.apply("pass")  # C
+    g.apply("play_hand")  # D
+    g.apply("pass")  # A
+    g.apply("play_hand")  # B
+    assert g.current_player == C_
+    g.apply("no_reveal")
+    assert g.current_player == A_
+    g.apply("reveal_lanturlu")
+    assert g.log[1].result == [12, -18, 0, -12]  # A takes 12; D and B bête (B also staked 6)
