@@ -55,7 +55,7 @@ def _drive(child: pexpect.spawn, prompt: str, lang: str, limit: int = 400) -> tu
     """Answer every prompt with the hint, in varied spellings, until the match ends; the screen text."""
     screen = []
     tried: set[str] = set()
-    end = r"Fin de la partie|End of the match"
+    end = r"Fin de la partie|Match over"
     for turn in range(limit):
         i = child.expect([prompt, end])
         screen.append(ANSI.sub("", child.before))
@@ -64,9 +64,9 @@ def _drive(child: pexpect.spawn, prompt: str, lang: str, limit: int = 400) -> tu
             screen.append(ANSI.sub("", child.before))
             return "".join(screen), tried
         before = ANSI.sub("", child.before)
-        if "illegal" not in tried and "Possible" in before and ("jouables" in before or True):
+        if "illegal" not in tried and ("Possible" in before or "Legal actions" in before):
             hand = re.search(r"(?:Votre main|Your hand) ?: (.+)", before)
-            choices = re.search(r"Possible ?: (.+)", before)
+            choices = re.search(r"(?:Possible|Legal actions) ?: (.+)", before)
             if hand and choices and re.search(r"(?:Pli|Trick) \d+", before):
                 legal = {c.strip() for c in choices.group(1).split("·")}
                 groups = [g.strip().split() for g in hand.group(1).split("│")]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -51,11 +52,11 @@ LABELS: dict[str, dict[str, Any]] = {
         "contract": "Contrat", "taker": "preneur", "called": "appelé", "partner": "partenaire", "alone": "seul",
         "talon": "Chien", "poignees": "Poignées", "tricks": "Plis", "attack": "attaque", "defence": "défense",
         "attack_points": "points de l'attaque", "trump": "Atout", "turnup": "retournée", "scores": "Marque",
-        "match_over": "Fin de la partie", "total": "Total", "bids": "Enchères",
+        "match_over": "Fin de la partie", "total": "Total", "bids": "Enchères", "refused": "Refusé",
     },
     "en": {
         "you": "you", "hand": "Your hand", "trick": "Trick", "lead": "lead", "turn": "Your turn",
-        "choices": "Possible", "prompt": "Your move (? help, q quit)", "deal": "Deal", "sheet": "Score sheet",
+        "choices": "Legal actions", "prompt": "Your move (? help, q quit)", "deal": "Deal", "sheet": "Score sheet",
         "seed": "seed", "bye": "Game interrupted.", "confirm": "Quit the game? (y/n) ", "yes": ("y", "yes", "o"),
         "saved": "Game saved", "replay": "to watch it again", "auto_done": "(done: nothing else to announce)",
         "help": ("Type a card (K♥, 10♠, NH for the Knight of Hearts, 21 for trump 21, excuse), or a word: "
@@ -68,7 +69,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "contract": "Contract", "taker": "taker", "called": "called", "partner": "partner", "alone": "alone",
         "talon": "Talon", "poignees": "Poignées", "tricks": "Tricks", "attack": "attack", "defence": "defence",
         "attack_points": "attack's card points", "trump": "Trumps", "turnup": "turn-up", "scores": "Score",
-        "match_over": "End of the match", "total": "Total", "bids": "Bids",
+        "match_over": "Match over", "total": "Total", "bids": "Bids", "refused": "Refused",
     },
 }
 COMMANDS = {
@@ -290,7 +291,8 @@ class Session:
             except InputProblem as exc:
                 self.console.print(f"[yellow]{exc}[/]")
             except (IllegalAction, NotationError) as exc:
-                self.console.print(f"[red]{say_error(exc, self.lang, self.game)}[/]")
+                col = " : " if self.lang == "fr" else ": "
+                self.console.print(Text(f"{lab['refused']}{col}{say_error(exc, self.lang, self.game)}", style="red"))
 
     def _command(self, text: str, obs: Observation) -> bool:
         """Table commands: help, hint, undo, last trick, rules, quit. True when one was run."""
@@ -463,8 +465,8 @@ def _ordered(legal: list[Action], state: GameState) -> list[Action]:
 
 def _speed(value: object) -> tuple[float, bool]:
     """``--speed``: seconds between the bots' cards (default 0.6), or 'enter' to press Enter after each trick."""
-    if value is None:
-        return 0.6, False
+    if value is None:  # a pause only for a person at a terminal (piped input plays at once)
+        return (0.6 if sys.stdin.isatty() else 0.0), False
     text = str(value).strip().lower()
     if text in ("enter", "entree", "entrée", "step"):
         return 0.0, True
