@@ -622,10 +622,8 @@ def test_tri3_refused_concession_vole_failed():
     assert g.phase == "play" and g.current_player == 0
     play(g, "7C", "KH", "QH", "8C", "JH", "9C")
     assert pub(g)["tricks_won"] == [0, 3]
-    assert "stop" not in legal(g)  # committed to the vole: no stopping after three tricks
-    if g.phase == "vole":
-        assert legal(g) == {"vole"}
-        g.apply("vole")
+    # spec §6: 'automatically playing for the vole and has no STOP option': no decision, the winner leads on.
+    assert g.phase == "play" and g.current_player == 1 and "stop" not in legal(g)
     play(g, "AH", "10C", "7S", "KS")
     assert pub(g)["tricks_won"] == [1, 4]
     assert g.is_terminal()
@@ -640,9 +638,7 @@ def test_refused_concession_vole_made_scores_two():
     g.apply("concede")
     g.apply("refuse")
     play(g, "7C", "KH", "QH", "8C", "JH", "9C")
-    if g.phase == "vole":
-        assert legal(g) == {"vole"}
-        g.apply("vole")
+    assert g.phase == "play" and g.current_player == 1 and "stop" not in legal(g)  # committed to the vole (§6)
     play(g, "AH", "10C", "10H", "KS")
     assert g.is_terminal()
     assert g.scores == [0, 2]

@@ -117,6 +117,12 @@ MUTANTS = [
     Mutant("sheet rows: fifths instead of quarters", f"{TAROT}/scoring.py", "found = _QUARTERS[q] = Fraction(q, 4)",
            "found = _QUARTERS[q] = Fraction(q, 5)", (ORACLE,)),
     # --- Triomphe's deal layout (seed 002, spec §3, D3, D4) ---
+    Mutant("Triomphe: a refusing side may stop after three tricks", f"{TRI}/state.py",
+           "        if self.vole_side is not None:\n            if win_side != self.vole_side:",
+           "        if self.vole_side is not None and not (self.refused and done == 3):\n"
+           "            if win_side != self.vole_side:",
+           ("tests/test_triomphe_spec.py::test_tri3_refused_concession_vole_failed",
+            "tests/test_triomphe_spec.py::test_refused_concession_vole_made_scores_two")),
     Mutant("Triomphe: dealer served first", f"{TRI}/state.py", "seat = (dealer + 1 + k) % n", "seat = (dealer + k) % n",
            (LAYOUT,)),
     Mutant("Triomphe: dealing to the left", f"{TRI}/state.py", "seat = (dealer + 1 + k) % n", "seat = (dealer - 1 - k) % n",
