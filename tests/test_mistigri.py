@@ -511,3 +511,32 @@ def test_two_lanturlus_the_first_in_speaking_order_d8() -> None:
     assert g.current_player == A_
     g.apply("reveal_lanturlu")
     assert g.log[1].result == [12, -18, 0, -12]  # A takes 12; D and B bête (B also staked 6)
+
+
+def test_the_dealer_makes_lanturlu_with_the_retourne() -> None:
+    """Seed 003: "Le donneur qui a quatre cartes de la même couleur, si, lorsqu'il en a écarté une, en a cinq
+    pareilles, il a également Lanlurlu"; in a coup de noce everybody else is bête (spec §6)."""
+    d = deal("7H 8H 9H 10H 7S", "JC KS 7D 8D 9D", "KD QD 10D 9C 8C", "KC AC QS JS 10S",
+             "8S 9S AS JD AD", "JH", "QH KH AH 7C 10C QC")
+    g = new(d, deals=2)
+    for _ in range(3):
+        g.apply("play_hand")  # B, C, D
+    assert "reveal_lanturlu" not in {str(a) for a in g.legal_actions()}
+    g.apply("exchange_retourne 7S")
+    assert "reveal_lanturlu" in {str(a) for a in g.legal_actions()}
+    g.apply("reveal_lanturlu")
+    assert g.log[0].result == [0, -6, -6, -6]  # A staked 6 and took the 6; B, C, D bête
+    assert g.pool == 6 + 18
+
+
+def test_a_lanturlu_drawn_from_the_talon_counts() -> None:
+    """Spec §6 (a decision by analogy with the fille, seed 003 "il a tous les droits qu'il aurait eus"): a
+    Lanturlu completed from the talon may be shown at the end of the round."""
+    g2 = new(deal("7S 9S 10S QS 7C", "JC KS 7D 8D 9D", "KD QD 10D 9C 8C", "KC AC 9H JS 10H",
+                  "AH JD AD QC 7H", "JH", "8S 8H 10C QH KH AS"))
+    for _ in range(3):
+        g2.apply("play_hand")
+    g2.apply("draw 7C")  # A receives 8S: five spades
+    assert g2.phase == "reveal" and g2.current_player == 0
+    g2.apply("reveal_lanturlu")
+    assert g2.log[0].result == [0, -6, -6, -6]
