@@ -409,14 +409,16 @@ REFERENCE_63 = [
 ]
 
 
+@pytest.mark.parametrize("variant", ["printed", "manuscript"])
 @pytest.mark.parametrize("holding,amount", REFERENCE_63, ids=lambda x: "+".join(x) if isinstance(x, list) else str(x))
-def test_kings_and_tarots_reference_table(holding: list[str], amount: int) -> None:
+def test_kings_and_tarots_reference_table(holding: list[str], amount: int, variant: str) -> None:
     """Seed 000: "Trois Roys valent vne marque de chacun. Quatre Roys valent quatre ... autrement si
     l'on vouloit compter cinq ou six Tarots, lesdicts quatre Roys ne valent que trois ... Deux Roys &
     le Math ... vne ... Trois Roys & le Math deux. Quatre Roys & le Math six. Le Monde, le Math & le
     Bagat, trois. Quatre Tarots, vn. Cinq ... deux. Six ... trois. Sept ... quatre. Les sept Tarots &
-    la belle, cinq" — spec §6.2, §6.3 (decision D8) reference values, from each other player."""
-    g = eldest_declaring(holding)
+    la belle, cinq" — spec §6.2, §6.3 (decision D8) reference values, from each other player. The
+    manuscript states no reduction for four Kings; the spec keeps the same model (§12, D8)."""
+    g = eldest_declaring(holding, variant=variant)
     items = offered(g) & {"rois", "monde_mat_bagat"}
     total = [0, 0, 0]
     for item in sorted(items):
@@ -732,7 +734,8 @@ def test_worked_example_t1637_2_tribute_ransom_and_the_mat() -> None:
     marque à chacun"; the Mat "ne prent point & ne peut estre pris"; §8, D13):
     B leads the King of Swords, C plays the 6 of Swords, A (void) trumps with XII and wins → B pays 1
     to A and to C (A +1, B -2, C +1). C leads XXI, A plays II, B plays the Mat; C wins → C +1 from A
-    and from B (Monde), B +1 from A and from C (Mat excused) → A -2, B +1, C +1."""
+    and from B (Monde), B +1 from A and from C (Mat excused) → A -2, B +1, C +1. (The spec's tricks 5
+    and 9 are played here as tricks 1 and 3: neither is the last, which is all that matters, §8.)"""
     hands = fill([["T12", "T2", "7H"], ["KS", "5H", "EX"], ["6S", "QH", "T21"]],
                  ok=lambda s, c: s != 0 or suit(c) != "S")
     g = to_first_trick(hands, keep=["7H", "5H", "6S", "QH"])
@@ -1173,8 +1176,9 @@ def hidden_from(g: GameState, seat: int, discards: list[list[str]], face_up: set
 @pytest.mark.parametrize("options", [{}, {"players": 2}, {"variant": "manuscript", "deal_packets": 5}])
 def test_no_hidden_card_in_any_observation_or_event(options: dict[str, Any]) -> None:
     """Spec §4 (seed 000: "n'est pas permis de les regarder sinon celle de dessous"), §5 (discards face
-    down), §11 (the Mort face down): at every step, no observation and no event a seat may see holds
-    another seat's hidden card, a face-down discard or an undrawn card of the Mort."""
+    down), §11 (the Mort face down): at every step, no observation, no event a seat may see and no
+    ``known_cards`` of a seat holds another seat's hidden card, a face-down discard or an undrawn card
+    of the Mort."""
     for seed in range(12):
         g = atout.new_game(GAME, seed=500 + seed, **options)
         n = g.to_record()["players"]
@@ -1189,6 +1193,7 @@ def test_no_hidden_card_in_any_observation_or_event(options: dict[str, Any]) -> 
                 others = {k: v for k, v in obs.items() if k != "hand"}
                 leak = codes_in(json.dumps(others)) & hidden
                 assert not leak, (seed, seat, leak)
+                assert not g.known_cards(seat) & sum(atout.Card.parse(c).bit for c in hidden)
                 for e in g.events(seat, since=seen_events):  # public ones included
                     if e.kind == "cut":
                         continue  # cut before the shuffle: see test_the_cut_reveals_nothing
