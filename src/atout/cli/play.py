@@ -236,6 +236,9 @@ class Session:
         for i, row in enumerate(rows, 1):
             self.console.print(f"  {lab['deal']} {i:>2} : " + "  ".join(f"{number(x, self.lang):>6}" for x in row))
         self.console.print(f"  {lab['total']:<8} : " + "  ".join(f"{number(x, self.lang):>6}" for x in totals))
+        seat_word, col = ("place", " :") if self.lang == "fr" else ("seat", ":")
+        for s, total in enumerate(totals):  # one line per seat, numbered as --seat counts them
+            self.console.print(f"  {seat_word} {s} · {self.table.seat_name(s, self.lang)}{col} {number(total, self.lang)}")
 
     # --- an all-pass deal ---------------------------------------------------------------------------
     def _continue(self) -> bool:
