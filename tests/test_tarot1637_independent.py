@@ -135,13 +135,18 @@ def snapshot(g: GameState) -> str:
                        g.current_player], sort_keys=True, default=str)
 
 
-def refused(g: GameState, action: str) -> str:
-    """Apply an action that must be refused; check the state is unchanged; return the message."""
+def refused(g: GameState, action: str, rule: bool = True) -> str:
+    """Apply an action that must be refused; check the state is unchanged and, for a rule of the
+    seed (``rule``), that the error carries a specific code and the seed citation; return the message."""
     before = snapshot(g)
     with pytest.raises(IllegalAction) as info:
         g.apply(action)
     assert snapshot(g) == before
-    return str(info.value)
+    error = info.value
+    assert error.code and error.code != "illegal" and action.split()[-1] in str(error)
+    if rule:
+        assert "seed 000" in str(error.params.get("cite")), (action, error.params)
+    return str(error)
 
 
 def default_discard(g: GameState, keep: Iterable[str] = ()) -> str:
@@ -316,7 +321,7 @@ def test_discarding_a_card_not_held_or_two_at_once_is_refused() -> None:
     seat = g.current_player
     assert seat is not None
     other = next(c for c in hands[(seat + 1) % 3] if c in NUMERALS)
-    refused(g, f"discard {other}")
+    refused(g, f"discard {other}", rule=False)
     mine = [c for c in hand(g, seat) if c in NUMERALS][:2]
     with pytest.raises(atout.AtoutError):
         g.apply(f"discard {mine[0]} {mine[1]}")
@@ -719,8 +724,8 @@ def test_revoke_is_refused_and_state_unchanged() -> None:
     decline_to_play(g)
     message = refused(g, "play T4")
     assert "T4" in message
-    refused(g, "play 6S")  # not his card
-    refused(g, "discard 5S")  # wrong phase
+    refused(g, "play 6S", rule=False)  # not his card
+    refused(g, "discard 5S", rule=False)  # wrong phase
     with pytest.raises(atout.AtoutError):
         g.apply("play ZZ")
 
