@@ -83,6 +83,8 @@ class Tarot1637Bot(Bot):
         players = len(pub["hand_sizes"])
         unseen = self._unseen(obs, hand)
         voids = self._voids(pub)
+        if MAT in options and number >= 17:
+            return self._act(MAT)  # excuse oneself in time: the Mat kept to the last trick pays 2 to each
         if not live:
             return self._lead(options, hand, unseen, voids, number, obs.seat, players)
         cards = [c for _, c in live]
