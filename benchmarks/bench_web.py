@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -36,6 +37,15 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux /proc), to judge the server apart from the machine's load."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
@@ -133,7 +143,12 @@ def main() -> None:
         db = args.db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         server = start_server(port, db)
         try:
+            before = cpu_seconds(server.pid)
             result = asyncio.run(run(f"http://127.0.0.1:{port}", args.tables, args.game, args.players, seconds))
+            after = cpu_seconds(server.pid)
+            if before is not None and after is not None and result["actions"]:
+                result["server_cpu_ms_per_action"] = round((after - before) * 1000 / result["actions"], 2)
+            result["load_average"] = [round(x, 2) for x in os.getloadavg()]
         finally:
             server.terminate()
             server.wait(10)
@@ -144,7 +159,8 @@ def main() -> None:
     lat = result["latency_ms"]
     print(f"{result['tables']} {result['game']} tables x {result['players']} seats over WebSockets ({result['db']}): "
           f"{result['actions']} actions in {result['seconds']} s = {result['actions_per_s']} actions/s; "
-          f"latency p50 {lat['p50']} ms, p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms")
+          f"latency p50 {lat['p50']} ms, p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms; "
+          f"server CPU {result.get('server_cpu_ms_per_action')} ms/action; load average {result['load_average']}")
 
 
 if __name__ == "__main__":

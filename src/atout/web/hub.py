@@ -1,8 +1,8 @@
 """The live tables: one engine state per table, its seats, its connections, its bots.
 
 The server is authoritative: an action is checked and applied by the engine (which leaves the state
-unchanged when it refuses), committed to the database before any other task can see the new state, and
-only then sent out, each seat receiving its own frame
+unchanged when it refuses), committed to the database (on a worker thread, the event loop free
+meanwhile), and only then sent out, each seat receiving its own frame
 (:func:`atout.web.views.frame`). Bots play server-side, paced by ``bot_delay`` seconds, each move drawn
 from a seed fixed by the table's seed, the move number and the seat, so a table reloaded after a
 restart plays on exactly as it would have.
@@ -18,7 +18,10 @@ import contextlib
 import hashlib
 import logging
 import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from atout.bots.base import bot_names, make_bot
@@ -108,6 +111,7 @@ class Live:
     conns: list[Conn] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    pending: bool = False  # a move applied but not yet committed: no frame may show it
     said: dict[Any, Any] = field(default_factory=dict)  # narration cache (atout.web.views.narration); reset on undo
 
     def seat_of(self, token: str) -> int | None:
@@ -167,6 +171,12 @@ class Hub:
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, Live] = {}
+        # Moves are committed on one worker thread, in order, so that a slow commit (PostgreSQL's fsync)
+        # never blocks the event loop: other tables play on meanwhile.
+        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-db")
+
+    async def _write(self, fn: Callable[..., None], *args: Any) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
 
     # --- loading and creating -------------------------------------------------------------------
     def get(self, table_id: str) -> Live | None:
@@ -249,10 +259,10 @@ class Hub:
     async def act(self, live: Live, seat: int, text: str, n: int | None = None) -> None:
         """A seat's action: checked by the engine, committed, then sent to everyone. Raises IllegalAction."""
         async with live.lock:
-            self._move(live, seat, text, n)
+            await self._move(live, seat, text, n)
         self.kick_bots(live)
 
-    def _move(self, live: Live, seat: int, text: str, n: int | None) -> None:
+    async def _move(self, live: Live, seat: int, text: str, n: int | None) -> None:
         if live.state.is_terminal():
             raise IllegalAction("the game is over", code="game_over")
         if n is not None and n != len(live.moves):
@@ -265,17 +275,19 @@ class Hub:
         state.apply(text)  # raises IllegalAction and leaves the state unchanged (the protocol's promise)
         canonical = str(parse_action(text))  # as the engine logged it
         status = "over" if state.is_terminal() else ("open" if "empty" in live.kinds else "playing")
-        # No await from here to the broadcast: no other task sees the state before the move is committed.
+        live.pending = True  # until the commit, no frame goes out (broadcast waits for it)
         try:
-            self.store.add_move(live.id, live.history, seat, canonical, status)  # committed before anyone hears of it
+            await self._write(self.store.add_move, live.id, live.history, seat, canonical, status)
         except Exception:
             log.exception("table %s: could not store move %r; the table goes back to its stored moves", live.id, canonical)
             live.state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves)
             raise
+        finally:
+            live.pending = False
         live.history += 1
         live.moves.append((seat, canonical))
         if state.is_terminal():
-            self.store.finish(live.id, state.to_record(), [json_number(x) for x in state.returns()])
+            await self._write(self.store.finish, live.id, state.to_record(), [json_number(x) for x in state.returns()])
         self.broadcast(live)
 
     async def undo(self, live: Live, seat: int) -> None:
@@ -285,7 +297,7 @@ class Hub:
                 raise PermissionError("undo is only for a person alone with bots, after a move of theirs, before the end")
             back_to = max(i for i, (s, _) in enumerate(live.moves) if s == seat)
             state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[:back_to])
-            self.store.add_undo(live.id, live.history, seat, back_to)
+            await self._write(self.store.add_undo, live.id, live.history, seat, back_to)
             live.history += 1
             del live.moves[back_to:]
             live.state = state
@@ -325,7 +337,7 @@ class Hub:
                 bot = make_bot(live.game, name, seed=move_seed(live.seed, len(live.moves), seat))
                 action = bot.act(live.state.observation(seat))
                 try:
-                    self._move(live, seat, str(action), None)
+                    await self._move(live, seat, str(action), None)
                 except Exception:  # a bot bug must not kill the table silently
                     log.exception("table %s: bot at seat %s failed to play %s", live.id, seat, action)
                     return
@@ -342,7 +354,12 @@ class Hub:
             self.broadcast(live)
 
     def broadcast(self, live: Live) -> None:
-        """Queue to every connection its own frame (computed once per seat and language)."""
+        """Queue to every connection its own frame (computed once per seat and language).
+
+        Not while a move is being committed: the mover broadcasts once it is stored.
+        """
+        if live.pending:
+            return
         meta = live.meta()
         cache: dict[tuple[int | None, str], dict[str, Any]] = {}
         for conn in list(live.conns):
@@ -355,9 +372,10 @@ class Hub:
                 conn.dropped = True
 
     async def close(self) -> None:
-        """Stop every bot loop (server shutdown)."""
+        """Stop every bot loop and the database worker (server shutdown)."""
         for live in self.tables.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await live.bot_task
+        self._db.shutdown(wait=True)

@@ -13,8 +13,9 @@ The schema is brought up to date with Alembic when the store opens.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from importlib.resources import files
 from typing import Any
@@ -28,6 +29,7 @@ from sqlalchemy.pool import StaticPool
 from atout.web.models import ActionRow, SeatRow, TableRow
 
 DEFAULT_DB = "sqlite:///atout.db"
+MEMORY_URLS = ("sqlite://", "sqlite:///:memory:")  # one shared connection (tests, doctests)
 
 
 def database_url(url: str | None = None) -> str:
@@ -47,7 +49,7 @@ def database_url(url: str | None = None) -> str:
 
 def _engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        memory = url in ("sqlite://", "sqlite:///:memory:")
+        memory = url in MEMORY_URLS
         engine = create_engine(
             url,
             connect_args={"check_same_thread": False},
@@ -84,10 +86,12 @@ class Store:
         self.engine = _engine(self.url)
         migrate(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # An in-memory SQLite database is one connection shared by every thread: one transaction at a time.
+        self._lock: AbstractContextManager[Any] = threading.RLock() if self.url in MEMORY_URLS else nullcontext()
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        with self._sessions.begin() as s:
+        with self._lock, self._sessions.begin() as s:
             yield s
 
     # --- tables -------------------------------------------------------------------------------
