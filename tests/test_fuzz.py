@@ -103,10 +103,11 @@ def test_bad_new_game_arguments_are_typed_errors(game: str, data: st.DataObject)
     except Exception as exc:
         assert_clean(exc)
     else:
-        seat = state.current_player  # accepted: the state must work
+        seat = state.current_player  # accepted: the state must work, and its record must replay
         if seat is not None:
             assert state.legal_actions()
             state.observation(seat)
+        atout.replay(atout.loads(atout.dumps(state.to_record())))
     assert baseline(game) == _BASELINES[game], "a refused call changed a later game"
 
 

@@ -78,9 +78,9 @@ def test_2_a_bad_option_does_not_poison_the_next_game() -> None:
     [
         ({"scores": 5}, "scores must be 2"),
         ({"scores": [True, 0]}, "scores must be 2"),
-        ({"deal_packets": 5}, "'deal_packets' must be a list of whole numbers, not 5"),
+        ({"deal_packets": 5}, "'deal_packets' must be a list of whole numbers (at most 18 digits), not 5"),
         ({"deal_packets": "32"}, "'deal_packets' must be a list of whole numbers"),
-        ({"deal_packets": None}, "'deal_packets' must be a list of whole numbers, not None"),
+        ({"deal_packets": None}, "'deal_packets' must be a list of whole numbers (at most 18 digits), not None"),
         ({"deal_packets": [2.5, 2.5]}, "'deal_packets' must be a list of whole numbers"),
         ({"deal_packets": [4, 2]}, "add up to 5"),  # the dataclass's own check still runs after the types
     ],

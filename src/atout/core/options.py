@@ -46,6 +46,10 @@ from atout.core.errors import clip
 
 R = TypeVar("R")
 
+#: The largest whole number an option, a count or a seed may be: far above any real use, and small
+#: enough for a record to hold it (records refuse numbers over 100 characters).
+MAX_INT = 10**18
+
 
 @cache
 def option_types(rules_cls: type) -> dict[str, Any]:
@@ -60,7 +64,7 @@ def describe(tp: Any) -> str:
     if tp is bool:
         return "true or false"
     if tp is int:
-        return "a whole number"
+        return "a whole number (at most 18 digits)"
     if tp is float:
         return "a number"
     if tp is str:
@@ -79,7 +83,7 @@ def describe(tp: Any) -> str:
 
 
 def _plural(words: str) -> str:
-    return {"a whole number": "whole numbers", "a number": "numbers", "a text": "texts",
+    return {"a whole number (at most 18 digits)": "whole numbers (at most 18 digits)", "a number": "numbers", "a text": "texts",
             "true or false": "true/false values"}.get(words, words)
 
 
@@ -95,7 +99,7 @@ def coerce(tp: Any, value: Any) -> Any:
             return value
         raise _Bad
     if tp is int:
-        if isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, int) and not isinstance(value, bool) and -MAX_INT <= value <= MAX_INT:
             return value
         raise _Bad
     if tp is float:
@@ -187,6 +191,8 @@ def check_int(name: str, value: Any, minimum: int | None = None, maximum: int | 
     """
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"{name} must be a whole number, not {clip(value)}")
+    if maximum is None and abs(value) > MAX_INT:
+        raise ValueError(f"{name} must have at most 18 digits, not {clip(value)}")
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, not {clip(value)}")
     if maximum is not None and value > maximum:

@@ -76,7 +76,7 @@ class TriompheState(GameState):
         if scores is None:
             scores = [0] * n_sides
         if (not isinstance(scores, list | tuple) or len(scores) != n_sides
-                or any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in scores)):
+                or any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= 10**9 for s in scores)):
             raise ValueError(f"scores must be {n_sides} non-negative integers (one per side), not {clip(scores)}")
         self.start_scores = list(scores)
         self.scores = list(scores)  # per side: "jeux" marked
