@@ -167,7 +167,7 @@ def build_rules(
     sets itself (``players``, ``variant``), already checked by :func:`atout.new_game` and not
     accepted as options. ``__post_init__`` then checks ranges and combinations.
     """
-    types_ = option_types(rules_cls)
+    types_ = option_types(typing.cast(type, rules_cls))
     known = sorted(set(types_) - set(fixed))
     unknown = sorted(str(k) for k in options if k not in known)
     if unknown:
