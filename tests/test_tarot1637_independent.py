@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -1384,3 +1388,37 @@ def test_mort_from_an_explicit_deal() -> None:
     played = {c for t in public(g)["tricks"] for _, c in t["cards"]}
     assert "KS" not in played
     assert not [e for e in g.events(None) if e.kind == "marques" and e.data.get("card") in ("KS", "KH")]
+
+
+# === the CLI, black box ============================================================================
+
+RECORD = Path(__file__).parent / "records" / "tarot1637-independent" / "a_takes_all_t1637_3.json"
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The installed ``atout`` command, as a user runs it."""
+    command = shutil.which("atout") or str(Path(sys.executable).with_name("atout"))
+    return subprocess.run([command, *args], capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_cli_replays_the_hand_counted_record_and_refuses_a_wrong_one(tmp_path: Path) -> None:
+    """Records (docs/records.md) and the brief's "never a traceback in the CLI (exit 2)": the deal of
+    test_worked_example_t1637_3_and_a_whole_deal_counted_by_hand, written as a record with its result
+    counted by hand (A +21, B -9, C -12), replays; a wrong stated result or an illegal card is refused
+    with exit 2, a message, and no traceback."""
+    done = run_cli("replay", str(RECORD), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["returns"] == [21, -9, -12]
+    record = json.loads(RECORD.read_text())
+    wrong_result = dict(record, result={"returns": [20, -9, -11]})
+    wrong_card = json.loads(json.dumps(record))
+    first_play = next(a for a in wrong_card["actions"] if a["action"].startswith("play"))
+    assert first_play == {"seat": 1, "action": "play T21"}
+    first_play["action"] = "play 4H"  # C's card, not B's
+    for bad, said in ((wrong_result, "[21, -9, -12]"), (wrong_card, "4H")):
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(bad))
+        out = run_cli("replay", str(path))
+        assert out.returncode == 2
+        assert "Traceback" not in out.stderr + out.stdout
+        assert said in out.stderr + out.stdout
