@@ -237,3 +237,26 @@ def test_refusals_in_french_keep_the_citation() -> None:
     assert info.value.code == "play_expected" or info.value.code in ("ecart_expected",)
     text = say_error(info.value, "fr", "tarot")
     assert "[seed 001, §6]" in text and "écart" in text.lower()
+
+
+def test_the_side_of_a_trick_stays_hidden_until_the_partner_is_known() -> None:
+    """Seed 001 §5: the partner is secret until the called card is played; until then a trick won
+    tells nobody which side took it (no running count of the attack)."""
+    from atout.bots import make_bot
+
+    checked = 0
+    for seed in range(12):
+        g = atout.new_game("tarot", players=5, seed=seed)
+        bots = [make_bot("tarot", "heuristic", seed=i) for i in range(5)]
+        while not g.is_terminal():
+            s = g.current_player
+            assert s is not None
+            g.apply(bots[s].act(g.observation(s)))
+        known = False
+        for e in g.events(None):
+            if e.kind in ("partner_revealed", "called_in_talon"):
+                known = True
+            if e.kind == "trick_won":
+                assert (e.data["attack_tricks"] is not None) == known, (seed, e)
+                checked += 1
+    assert checked > 30

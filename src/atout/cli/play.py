@@ -177,8 +177,7 @@ class Session:
         text = say(e, lang, self.table)
         if e.kind == "trick_won":
             self.last_trick = e
-            if "attack_points" in e.data:
-                self.attack_points = e.data["attack_points"]
+            self.attack_points = e.data.get("attack_points")  # None while the partner at five is unknown
             console.print(Text(text or "", style="bold green"))
             console.print(self._trick_line(e.data.get("seats", []), e.data.get("cards", []), e.data.get("leader")))
             console.rule(style="dim")
@@ -410,7 +409,7 @@ class Session:
             out.append(line)
         if self.last_trick is not None and pub.get("tricks"):
             d = self.last_trick.data
-            if "attack_tricks" in d:
+            if d.get("attack_tricks") is not None:
                 text = f"{lab['tricks']}{col}{lab['attack']} {d['attack_tricks']} – {lab['defence']} {d['defence_tricks']}"
                 if self.attack_points is not None:
                     text += f" ; {lab['attack_points']} {number(self.attack_points, lang)}"

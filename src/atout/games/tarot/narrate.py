@@ -31,6 +31,7 @@ from atout.core.events import Event
 from atout.core.protocol import Score, check_events_args, json_number
 from atout.games.tarot.rules import ANNOUNCE_VALUES, MULTIPLIERS, OUDLERS, POIGNEE_KINDS, TARGETS, VALUE2
 from atout.games.tarot.scoring import card_points2
+from atout.games.tarot.view import public_partner
 
 if TYPE_CHECKING:
     from atout.games.tarot.state import TarotState
@@ -87,7 +88,7 @@ def trick_data(state: TarotState, wside: int, ex_seat: int) -> dict[str, Any]:
     points2 = sum(VALUE2[c] for c in state.trick)
     won = list(state.tricks_won)
     won[wside] += 1
-    return {
+    data: dict[str, Any] = {
         "trick": state.trick_no + 1,
         "leader": state.leader,
         "cards": [CARDS[c].code for c in state.trick],
@@ -99,6 +100,10 @@ def trick_data(state: TarotState, wside: int, ex_seat: int) -> dict[str, Any]:
         "excuse": ex_seat if ex_seat >= 0 else None,
         "attack_points": json_number(Fraction(card_points2(state.piles[0]), 2)),  # cards won so far (not the écart)
     }
+    if public_partner(state)[1] is None and state.called >= 0:
+        # At five, until the called card shows the partner, nobody may know which side won a trick.
+        data.update(winner_side=None, attack_tricks=None, defence_tricks=None, attack_points=None)
+    return data
 
 
 def _round_away(d2: int) -> int:
