@@ -155,8 +155,10 @@ def number(x: Any, lang: str = "fr") -> str:
 
 def the_card(code: str, lang: str, italian: bool = False) -> str:
     """A card with its article, for sentences: ``le Roi de cœur``, ``le 21 d'atout``, ``l'Excuse``."""
-    name = card_name(code, lang, italian)
     c = Card.parse(code)
+    if c.trump_number == 1:  # le Petit, one of the three bouts
+        return "le Petit (1 d'atout)" if lang == "fr" else "the Petit (trump 1)"
+    name = card_name(code, lang, italian)
     if lang == "fr":
         if c.is_excuse:
             return name
