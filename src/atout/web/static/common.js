@@ -27,6 +27,9 @@ const TEXTS = {
     seedLabel: "Graine (facultatif)", seedHint: "au hasard", side: "Camp", slam_announced: "Chelem annoncé", taker_alone: "Preneur seul", ecart_trumps: "Atouts à l'écart",
     my_ecart: "Mon écart", pool: "Poule", stacks: "Jetons", pot: "Pot", stake: "Mise", retourne: "Retourne",
     pillaged: "Pillé", vole_side: "Vole", shown: "Montré", declared: "Déclarations", discard: "Écart",
+    max_stake: "Mise maximale", consolation: "Consolation", stock_size: "Talon (cartes)", talon_size: "Talon (cartes)",
+    trick_value: "Valeur du pli", noce: "Noce", lanturlu: "Lanturlu", fille_taker: "A pris la fille", bettor: "Parieur",
+    mort_left: "Cartes du mort", retourne_taken: "Retourne prise", teams: "Équipes",
   },
   en: {
     title: "atout — French card games", lobby: "Lobby", newTable: "New table", game: "Game",
@@ -53,6 +56,9 @@ const TEXTS = {
     seedLabel: "Seed (optional)", seedHint: "random", side: "Side", slam_announced: "Slam announced", taker_alone: "Taker alone", ecart_trumps: "Trumps in the écart",
     my_ecart: "My écart (discard)", pool: "Pool", stacks: "Chips", pot: "Pot", stake: "Stake", retourne: "Turn-up",
     pillaged: "Pillaged", vole_side: "Vole", shown: "Shown", declared: "Declarations", discard: "Écart (discard)",
+    max_stake: "Highest stake", consolation: "Consolation", stock_size: "Stock (cards)", talon_size: "Talon (cards)",
+    trick_value: "Trick value", noce: "Noce (wedding)", lanturlu: "Lanturlu", fille_taker: "Took the fille", bettor: "Bettor",
+    mort_left: "Dummy's cards", retourne_taken: "Turn-up taken", teams: "Teams",
   },
 };
 

@@ -273,6 +273,7 @@ function seatOffers(f) {
 
 function factValue(key, value, you) {
   if (value === null || value === undefined || value === "" || (Array.isArray(value) && !value.length)) return null;
+  if (Array.isArray(value) && value.every((v) => v === null || (Array.isArray(v) && !v.length))) return null;
   if (typeof value === "string" && isCard(value)) return cardNode(value, "small");
   if (Array.isArray(value) && value.every((v) => typeof v === "string" && isCard(v))) return el("span", { class: "cards" }, value.map((c) => cardNode(c, "small")));
   if (["taker", "partner", "bettor", "fille_taker", "pillager"].includes(key) && typeof value === "number") return seatName(value, you);
