@@ -36,6 +36,7 @@ import atout
 from atout import AtoutError, IllegalAction
 from atout.core.protocol import GameState
 from atout.games.prime import evaluate
+from atout.present import Table, breakdown, card_name, say
 from conftest import codes_in
 
 GAME = "prime"
@@ -1160,6 +1161,25 @@ def check_cards(g: GameState, m: RefCoup, seed: int) -> None:
             assert set(pub["shown"][s]) == set(m.hands[s]), (seed, s)
 
 
+def check_narration(g: GameState, models: list[RefCoup]) -> None:
+    """Brief (hidden information): what ``atout.present`` says to a seat, in French and English, never
+    names a card of another seat's hand, of the stock or laid aside by another, coup by coup."""
+    n = len(g.returns())
+    for s in range(n):
+        table = Table(GAME, n, me=s)
+        coup = -1
+        for e in g.events(s):
+            coup += e.kind == "deal_started"
+            hidden = set(PACK) - models[coup].known[s] - models[coup].shown
+            for lang in ("fr", "en"):
+                lines = [say(e, lang, table) or ""]
+                if e.kind == "deal_scored":
+                    lines += breakdown(e, lang, table)
+                text = " ".join(lines)
+                named = {c for c in hidden if card_name(c, lang) in text}
+                assert not named, (s, e.kind, lang, named, text)
+
+
 def test_reference_model_over_random_coups() -> None:
     """Seed 004 / spec §4 whole: over 250 seeded random matches of 1–3 coups (3–6 players, the partnership,
     both discard orders, max_stake 3 or 10, consolation 1 or 2) the engine's dealer, turn, phase and exact
@@ -1173,6 +1193,8 @@ def test_reference_model_over_random_coups() -> None:
         assert sum(g.returns()) == 0
         if seed % 10 == 0:
             assert atout.replay(g.to_record()).returns() == g.returns()
+        if seed % 5 == 0:
+            check_narration(g, models)
         for m in models:
             if m.bettor is None:
                 outcomes["void"] += 1
