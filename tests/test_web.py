@@ -7,6 +7,8 @@ names must be in ``known_cards(seat)``; a spectator's, in the cards every seat k
 from __future__ import annotations
 
 import json
+import logging
+import os
 import re
 import warnings
 from typing import Any
@@ -29,6 +31,7 @@ pytest.importorskip("fastapi.testclient")
 from fastapi.testclient import TestClient  # noqa: E402
 
 GAMES = [g.name for g in atout.list_games()]
+LEAK_SEEDS = 20 if os.environ.get("ATOUT_SLOW") else 2  # deals per game, variant and player count
 CODES = {c.code for c in CARDS}
 TOKEN = re.compile(r"[A-Za-z0-9]+")
 
@@ -157,7 +160,7 @@ def test_no_frame_leaks_a_hidden_card(game: str) -> None:
     deals = 0
     for variant in info.variants:
         for players in info.player_counts[variant]:
-            for seed in range(2):
+            for seed in range(LEAK_SEEDS):
                 state = atout.new_game(game, players=players, variant=variant, seed=seed)
                 bots = [make_bot(game, "random", seed * 7 + s) for s in range(players)]
                 step = 0
@@ -187,7 +190,8 @@ def test_spectator_keeps_only_common_facts() -> None:
 
 # --- refusals: nothing changes, the client hears why --------------------------------------------------
 
-def test_forged_and_foreign_tokens_are_refused(client: TestClient) -> None:
+def test_forged_and_foreign_tokens_are_refused(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="atout.web")
     a = create(client, game="triomphe", players=2, seat=0, seed=1)
     b = create(client, game="triomphe", players=2, seat=0, seed=2)
     for token in ("forged-token", b["token"]):
@@ -197,6 +201,7 @@ def test_forged_and_foreign_tokens_are_refused(client: TestClient) -> None:
             assert msg["type"] == "error" and msg["code"] == "bad_token"
     with client.websocket_connect("/ws/nosuchtable") as ws:
         assert ws.receive_json()["code"] == "no_table"
+    assert sum("forged or foreign token" in r.getMessage() for r in caplog.records) == 2  # refusals are logged
 
 
 def test_wrong_seat_malformed_oversized_and_spectator_actions_change_nothing(client: TestClient) -> None:
