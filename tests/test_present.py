@@ -162,9 +162,9 @@ def test_triomphe_vole_failed_after_refused_concession() -> None:
     assert "Joueur 2 refuse : son camp doit faire la vole, ou perdra deux jeux." in said
     assert "Vole manquée par Joueur 2 : deux jeux perdus. (concession refusée)" in said
     lines = breakdown(_scored(events), "fr", t)
-    assert lines[0] == "Plis : Joueur 1 1, Joueur 2 4"
+    assert lines[0] == "Plis : Joueur 1 : 1 ; Joueur 2 : 4"
     assert "Joueur 2 perd 2 (un jeu marqué en moins, sinon l'adversaire le marque)" in lines
-    assert lines[-1] == "Marque : Joueur 1 4, Joueur 2 0"
+    assert lines[-1] == "Marque : Joueur 1 : 4 ; Joueur 2 : 0"
     en = breakdown(_scored(events), "en", t)
     assert en[1] == "Vole failed by Player 2: two points lost. (after a refused concession)"
 

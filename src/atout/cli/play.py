@@ -415,11 +415,19 @@ class Session:
                     text += f" ; {lab['attack_points']} {number(self.attack_points, lang)}"
                 out.append(Text(text))
             elif "side_tricks" in d:
-                out.append(Text(f"{lab['tricks']}{col}" + " – ".join(str(x) for x in d["side_tricks"])))
+                out.append(Text(f"{lab['tricks']}{col}" + self._by_side(d["side_tricks"], pub)))
         if pub.get("scores") and self.game == "triomphe":
-            target = f" / {pub['target']}" if pub.get("target") else ""
-            out.append(Text(f"{lab['scores']}{col}" + " – ".join(str(x) for x in pub["scores"]) + target))
+            target = f" ({'en' if lang == 'fr' else 'to'} {pub['target']})" if pub.get("target") else ""
+            out.append(Text(f"{lab['scores']}{col}" + self._by_side(pub["scores"], pub) + target))
         return out
+
+    def _by_side(self, values: list[Any], pub: dict[str, Any]) -> str:
+        """``Joueur 1 (vous) et Joueur 3 : 1 – Joueur 2 et Joueur 4 : 2``: numbers per side, named."""
+        from atout.present.games.triomphe import side_name
+
+        sides = pub.get("sides") or list(range(len(values)))
+        col = " : " if self.lang == "fr" else ": "
+        return " – ".join(f"{side_name(i, sides, self.lang, self.table)}{col}{v}" for i, v in enumerate(values))
 
     def _choices(self, obs: Observation, full: bool = False) -> None:
         legal = _ordered(list(obs.legal_actions), self.state)

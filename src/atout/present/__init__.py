@@ -187,7 +187,7 @@ class _Fields(Mapping[str, str]):
             return self.table.seat_name(value, lang)
         if key == "seats" and isinstance(value, list):
             return join_words([self.table.seat_name(s, lang) for s in value], lang)
-        if (key in ("card", "called") or key.endswith("_card")) and isinstance(value, str):
+        if (key in ("card", "called", "turnup") or key.endswith("_card")) and isinstance(value, str):
             return the_card(value, lang, italian)
         if (key == "cards" or key.endswith("_cards")) and isinstance(value, list):
             if len(value) > 4:  # a long list reads better in the short forms of the screen

@@ -76,8 +76,15 @@ def why(action: Action, obs: Observation, lang: str = "fr") -> str:
     trick = obs.public.get("trick") or []
     if len(same) <= 1:
         return table["other"]
-    top = max(same).id == card.id
-    bottom = min(same).id == card.id
+    order = obs.public.get("order")  # the game's ranks, high to low (La Triomphe: K Q J A 10 …)
+
+    def strength(c: Card) -> int:
+        if isinstance(order, list) and c.rank is not None and c.rank.code in order:
+            return -order.index(c.rank.code)
+        return c.id  # tarot: ids rise with the rank, trumps above
+
+    top = max(same, key=strength).id == card.id
+    bottom = min(same, key=strength).id == card.id
     if not trick:
         return table["lead_high" if top else "lead_low" if bottom else "middle"]
     return table["high" if top else "low" if bottom else "middle"]

@@ -139,8 +139,10 @@ def _trick(event: Event, lang: str, table: Table) -> str:
 _REASONS = {
     "fr": {
         "three_tricks": "{side} a fait trois plis : un jeu.",
+        "three_tricks/pl": "{side} ont fait trois plis : un jeu.",
         "most_tricks": "Personne n'a fait trois plis : {side}, premier au plus grand nombre de plis, marque un jeu.",
         "stopped": "{side} s'est arrêté après trois plis : un jeu.",
+        "stopped/pl": "{side} se sont arrêtés après trois plis : un jeu.",
         "vole_made": "Vole réussie par {side} : deux jeux.",
         "vole_failed": "Vole manquée par {side} : deux jeux perdus.",
         "concession_accepted": "Jeu donné et accepté : un jeu pour {side}.",
@@ -156,6 +158,10 @@ _REASONS = {
 }
 
 
+def _plural(side: int, seat_sides: list[int]) -> bool:
+    return sum(1 for x in seat_sides if x == side) > 1
+
+
 def _deciding_side(d: dict[str, object]) -> int:
     gains, losses = d["gains"], d["losses"]
     assert isinstance(gains, list) and isinstance(losses, list)
@@ -167,8 +173,11 @@ def _deciding_side(d: dict[str, object]) -> int:
 
 def _scored(event: Event, lang: str, table: Table) -> str:
     d = dict(event.data)
-    side = side_name(_deciding_side(d), d["seat_sides"], lang, table)
-    text = _REASONS[lang].get(str(d["reason"]), "{side}").format(side=side)
+    deciding = _deciding_side(d)
+    side = side_name(deciding, d["seat_sides"], lang, table)
+    reasons = _REASONS[lang]
+    key = str(d["reason"]) + ("/pl" if _plural(deciding, d["seat_sides"]) else "")
+    text = reasons.get(key, reasons.get(str(d["reason"]), "{side}")).format(side=side)
     if d.get("refused") and d["reason"] in ("vole_made", "vole_failed"):
         text += " (concession refusée)" if lang == "fr" else " (after a refused concession)"
     return text[:1].upper() + text[1:]
@@ -181,9 +190,10 @@ def _match_over(event: Event, lang: str, table: Table) -> str:
     seat_sides = [s if len(scores) == table.players else s % len(scores) for s in range(table.players)]
     names = join_words([side_name(s, seat_sides, lang, table) for s in sides], lang)
     marks = " – ".join(str(x) for x in scores)
+    one = len(sides) == 1 and not _plural(sides[0], seat_sides)
     if lang == "fr":
-        return f"Fin de la partie : {names} {'gagne' if len(sides) == 1 else 'gagnent'} ({marks})."
-    return f"End of the match: {names} {'wins' if len(sides) == 1 else 'win'} ({marks})."
+        return f"Fin de la partie : {names} {'gagne' if one else 'gagnent'} ({marks})."
+    return f"End of the match: {names} {'wins' if one else 'win'} ({marks})."
 
 
 SAYERS = {"trick_won": _trick, "deal_scored": _scored, "match_over": _match_over}
@@ -196,7 +206,8 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     col = " :" if fr else ":"
     seat_sides: list[int] = d["seat_sides"]
     sides = range(len(d["side_tricks"]))
-    tricks = ", ".join(f"{side_name(s, seat_sides, lang, table)} {d['side_tricks'][s]}" for s in sides)
+    tricks = " ; ".join(f"{side_name(s, seat_sides, lang, table)}{col} {d['side_tricks'][s]}" for s in sides) if fr else \
+        "; ".join(f"{side_name(s, seat_sides, lang, table)}{col} {d['side_tricks'][s]}" for s in sides)
     lines = [f"{'Plis' if fr else 'Tricks'}{col} {tricks}", _scored(event, lang, table)]
     for s in sides:
         g, loss = d["gains"][s], d["losses"][s]
@@ -206,13 +217,17 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
             note = ""
             if paid:
                 note = (f" (dont {paid} pour payer une dette)" if fr else f" ({paid} of them paying a debt)")
-            lines.append(f"{side_name(s, seat_sides, lang, table)} {'marque' if fr else 'scores'} {g}{note}")
+            pl = _plural(s, seat_sides)
+            verb = ("marquent" if pl else "marque") if fr else ("score" if pl else "scores")
+            lines.append(f"{side_name(s, seat_sides, lang, table)} {verb} {g}{note}")
         if loss:
-            lines.append(f"{side_name(s, seat_sides, lang, table)} {'perd' if fr else 'loses'} {loss} "
+            pl = _plural(s, seat_sides)
+            verb = ("perdent" if pl else "perd") if fr else ("lose" if pl else "loses")
+            lines.append(f"{side_name(s, seat_sides, lang, table)} {verb} {loss} "
                          + ("(un jeu marqué en moins, sinon l'adversaire le marque)" if fr and d["sides"] == 2 else
                             "(one point taken off, else the other side scores it)" if d["sides"] == 2 else
                             ("(ce qui manque devient une dette)" if fr else "(what is missing becomes a debt)")))
-    marks = ", ".join(f"{side_name(s, seat_sides, lang, table)} {d['scores'][s]}"
+    marks = (" ; " if fr else "; ").join(f"{side_name(s, seat_sides, lang, table)}{col} {d['scores'][s]}"
                       + (f" ({'dette' if fr else 'debt'} {d['debts'][s]})" if d["debts"][s] else "") for s in sides)
     target = d.get("target")
     tail = f" ({'en' if fr else 'to'} {target})" if target else ""
