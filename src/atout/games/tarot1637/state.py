@@ -109,7 +109,9 @@ class Tarot1637State(GameState):
         index = len(self.log)
         self.eldest = (dealer + 1) % n
         given = self.given_deals[index] if index < len(self.given_deals) else None
-        if given is not None and given.get("misdeal"):
+        if given is not None and not isinstance(given, dict):
+            raise RecordError(f"deal {index}: a tarot1637 deal is an object with 'hands', not {type(given).__name__}")
+        if given is not None and given.get("misdeal") is True:
             self.log.append(DealLog(dealer=dealer, deal={"misdeal": True}))
             self._begin_bookkeeping()
             self._emit("deal_started", seat=dealer, deal=index + 1, dealer=dealer, eldest=self.eldest,
