@@ -35,7 +35,7 @@ import pytest
 import atout
 from atout import AtoutError, IllegalAction
 from atout.core.protocol import GameState
-from atout.games.prime import evaluate
+from atout.games.prime import PrimeState, evaluate
 from atout.present import Table, breakdown, card_name, say
 from conftest import codes_in
 
@@ -184,6 +184,22 @@ def showdown_table(final: Sequence[Sequence[str]], bettor: int, stake: int, deal
         assert g.phase == "second_discard" and g.current_player == s
         g.apply("discard")
     assert g.is_terminal()
+    return g
+
+
+def showdown_table_until_show(final: Sequence[Sequence[str]], bettor: int, stake: int, dealer: int = 0) -> GameState:
+    """Like ``showdown_table`` with nobody passing or declining, stopped at the show round."""
+    n = len(final)
+    order = eldest_order(n, dealer)
+    assert order[0] == bettor
+    top = [final[s][2] for s in order] + [final[s][3] for s in order]
+    g = new([h[:2] for h in final], top, dealer=dealer)
+    g.apply(f"bet {stake}")
+    while g.phase == "calling":
+        g.apply("accept")
+    assert g.phase == "show"
+    for s in range(n):
+        assert hand(g, s) == set(final[s])
     return g
 
 
@@ -621,22 +637,6 @@ def test_seed_a_made_hand_after_the_completion_is_shown() -> None:
     assert legal(g) == acts("show")
 
 
-def showdown_table_until_show(final: Sequence[Sequence[str]], bettor: int, stake: int, dealer: int = 0) -> GameState:
-    """Like ``showdown_table`` with nobody passing or declining, stopped at the show round."""
-    n = len(final)
-    order = eldest_order(n, dealer)
-    assert order[0] == bettor
-    top = [final[s][2] for s in order] + [final[s][3] for s in order]
-    g = new([h[:2] for h in final], top, dealer=dealer)
-    g.apply(f"bet {stake}")
-    while g.phase == "calling":
-        g.apply("accept")
-    assert g.phase == "show"
-    for s in range(n):
-        assert hand(g, s) == set(final[s])
-    return g
-
-
 def test_second_discard_zero_to_four_replaced_one_for_one_in_turn() -> None:
     """Seed 004: "chacun écarte une seconde fois pour accommoder son jeu. Il écarte une, deux, trois, &
     même toutes ses 4 cartes. Le distributeur des cartes remplace à chacun par d'autres cartes celles qu'il
@@ -768,6 +768,7 @@ def test_prime_7_partnerships() -> None:
     g = showdown_table([["7H", "5H", "2S", "3D"], ["7S", "7D", "7C", "6H"], ["6C", "4C", "KS", "QD"],
                         ["QS", "JD", "KH", "2C"]], bettor=0, stake=2, dealer=3, variant="societe")
     assert g.returns() == [-2, +6, -2, -2]
+    assert isinstance(g, PrimeState)
     assert list(g.team_returns()) == [-2 + -2, 6 + -2]  # team (0, 2), team (1, 3)
 
 
@@ -1092,7 +1093,7 @@ def run_against_model(seed: int) -> tuple[GameState, list[RefCoup]]:
     max_stake, consolation = rng.choice([3, 10]), rng.choice([1, 2])
     after = rng.random() < 0.2
     coups = rng.choice([1, 1, 2, 3])  # at most 3 x 10 chips lost: the 100-chip stacks never bind
-    deals = []
+    deals: list[dict[str, Any]] = []
     for _ in range(coups):
         deck = list(PACK)
         rng.shuffle(deck)
@@ -1138,6 +1139,7 @@ def run_against_model(seed: int) -> tuple[GameState, list[RefCoup]]:
     totals = [sum(m.row[s] for m in models if m.row is not None) for s in range(players)]
     assert g.returns() == totals, (seed, g.returns(), totals)
     if variant == "societe":  # D10: team = the partners facing, seats 0-2 and 1-3
+        assert isinstance(g, PrimeState)
         assert list(g.team_returns()) == [totals[0] + totals[2], totals[1] + totals[3]]
     return g, models
 
