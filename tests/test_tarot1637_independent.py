@@ -19,10 +19,12 @@ seeded random deals.
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,7 @@ import pytest
 
 import atout
 from atout import IllegalAction
+from atout.bots import make_bot
 from atout.core.protocol import GameState
 from conftest import codes_in
 
@@ -1001,6 +1004,7 @@ class Shadow:
         self.after_discard: list[set[str]] | None = None
         self.exchange = bool(record["options"].get("mat_exchange_card", False))
         self.mat_went: tuple[int, int] | None = None  # (owner, winner of the trick it went to)
+        self.seen: Counter[str] = Counter()  # which rules this deal exercised
         packet = record["options"]["deal_packets"]
         dealt = deal["hands"][self.dealer]
         bonus = (any(c in TAROTS for c in dealt[:packet]) if record["variant"] == "manuscript"
@@ -1040,6 +1044,7 @@ class Shadow:
             others = [h for s, h in enumerate(self.after_discard) if s != seat]
             amount = ref_items(self.held[seat], others)[args[0]]
             self.declared[seat].add(args[0])
+            self.seen[f"declare {args[0]}"] += 1
             if args[0] == "qui_n_a_le_sien":
                 payer = next((s for s in range(self.n) if s != seat and not (self.after_discard[s] & KEYS)), None)
                 if payer is not None:
@@ -1061,17 +1066,21 @@ class Shadow:
         for seat, card in self.trick:
             if card == "EX":
                 self.pay(seat, -2 if last else 1)  # kept to the end: 2 to each; else excused
+                self.seen["mat kept to the end" if last else "mat excused"] += 1
                 self.piles[seat].append(card)  # the Mat returns to its owner (seed 000, D12)
                 self.mat_went = (seat, winner)
                 continue
             if card in TAROTS:
                 self.pay(seat, 1 if seat == winner else -1)  # tribute / ransom
+                self.seen["tribute" if seat == winner else "ransom"] += 1
             if card == BELLE:
                 self.pay(seat, 1)
+                self.seen["belle"] += 1
             self.piles[winner].append(card)
         win_card = cards[ref_winner(cards)]
         if last and (win_card == "T1" or win_card in KINGS):
             self.pay(winner, 6)  # ultimo
+            self.seen["ultimo"] += 1
         if mort_card is not None:
             self.piles[winner].append(mort_card)
         self.winners.append(winner)
@@ -1095,10 +1104,12 @@ class Shadow:
         return [r + x for r, x in zip(self.row, settle, strict=True)]
 
 
-def shadow_playout(g: GameState, seed: int) -> tuple[Shadow, list[str]]:
-    """Play a deal with random legal actions, checking every legal set against the shadow; return
-    the shadow and a list of disagreements (empty when the engine agrees)."""
+def shadow_playout(g: GameState, seed: int, bot: str = "random") -> tuple[Shadow, list[str]]:
+    """Play a deal with random legal actions (or the given bot at every seat), checking every legal
+    set against the shadow; return the shadow and a list of disagreements (empty when they agree)."""
     rng = random.Random(seed)
+    players = g.to_record()["players"]
+    bots = [make_bot(GAME, bot, seed=seed * 10 + s) for s in range(players)] if bot != "random" else []
     shadow = Shadow(g.to_record())
     problems: list[str] = []
     while not g.is_terminal():
@@ -1110,7 +1121,7 @@ def shadow_playout(g: GameState, seed: int) -> tuple[Shadow, list[str]]:
             problems.append(f"seed {seed} {g.phase} seat {seat}: engine {sorted(legal - expected)} "
                             f"extra, {sorted(expected - legal)} missing")
             return shadow, problems
-        action = rng.choice(sorted(legal))
+        action = str(bots[seat].act(g.observation(seat))) if bots else rng.choice(sorted(legal))
         cursor = g.event_count
         g.apply(action)
         mort = next((e.data["card"] for e in g.events(None, since=cursor) if e.kind == "mort_card"), None)
@@ -1130,6 +1141,9 @@ def shadow_playout(g: GameState, seed: int) -> tuple[Shadow, list[str]]:
     return shadow, problems
 
 
+SLOW = os.environ.get("ATOUT_SLOW") == "1"  # ten times the deals
+
+
 @pytest.mark.parametrize("options,seeds", [
     ({}, range(150)),
     ({"variant": "manuscript", "deal_packets": 5}, range(1000, 1060)),
@@ -1145,10 +1159,12 @@ def test_reference_model_agrees_over_random_deals(options: dict[str, Any], seeds
     match the reference model above; every deal is zero-sum; three-handed counts total 74 (§9)."""
     problems: list[str] = []
     two_gainers = ties = 0
-    for seed in seeds:
+    seen: Counter[str] = Counter()
+    for seed in range(seeds.start, seeds.start + len(seeds) * (10 if SLOW else 1)):
         g = atout.new_game(GAME, seed=seed, **options)
         shadow, found = shadow_playout(g, seed)
         problems += found
+        seen += shadow.seen
         assert sum(g.returns()) == 0
         points = shadow.points()
         if shadow.n == 3:
@@ -1159,6 +1175,25 @@ def test_reference_model_agrees_over_random_deals(options: dict[str, Any], seeds
     assert not problems, "\n".join(problems[:10])
     if options == {}:
         assert two_gainers >= 5 and ties >= 1  # the D17 sharing and its tie-break were exercised
+        exercised = {"tribute", "ransom", "belle", "mat excused", "mat kept to the end", "ultimo",
+                     "declare rois", "declare triomphes", "declare qui_n_a_le_sien"}
+        assert exercised <= set(seen), exercised - set(seen)
+
+
+@pytest.mark.parametrize("players,deals", [(3, 60), (2, 30)])
+def test_reference_model_agrees_with_heuristic_bots_playing(players: int, deals: int) -> None:
+    """The same comparison as above with the heuristic bot at every seat: it declares everything and
+    plays for tricks, the ultimo and its Tarots, lines random play rarely reaches (spec §6–§9, §11)."""
+    problems: list[str] = []
+    seen: Counter[str] = Counter()
+    for seed in range(6000, 6000 + deals * (10 if SLOW else 1)):
+        g = atout.new_game(GAME, players=players, seed=seed)
+        shadow, found = shadow_playout(g, seed, bot="heuristic")
+        problems += found
+        seen += shadow.seen
+        assert sum(g.returns()) == 0
+    assert not problems, "\n".join(problems[:10])
+    assert {"declare rois", "declare triomphes", "declare qui_n_a_le_sien", "tribute"} <= set(seen)
 
 
 # === invariants over random deals: hidden information, piles, records, the Mort ==================
