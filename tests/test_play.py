@@ -227,3 +227,18 @@ def test_simulate_draws_and_prints_a_seed_and_statistics() -> None:
     again = subprocess.run([sys.executable, "-m", "atout.cli.main", "simulate", "tarot", "--deals", "12", "--json",
                             "--seed", str(data["seed"])], capture_output=True, text=True, timeout=120)
     assert json.loads(again.stdout)["totals"] == data["totals"], "the printed seed repeats the run"
+
+
+def test_ctrl_c_while_the_bots_play_asks_too(tmp_path: Path) -> None:
+    """Ctrl-C during the bots' pause is the same question as at the prompt; 'o' saves and leaves."""
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="200", PYTHONIOENCODING="utf-8")
+    child = pexpect.spawn(ATOUT[0], [*ATOUT[1:], "triomphe", "--players", "4", "--seed", "9", "--seat", "3",
+                                     "--speed", "2", "--records", str(tmp_path)], env=env, encoding="utf-8", timeout=30)
+    child.expect("Donne 1")
+    child.sendintr()
+    child.expect(r"Quitter la partie \? \(o/n\)")
+    child.sendline("o")
+    child.expect("Partie enregistrée")
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in (child.before or "")
+    assert sorted(tmp_path.glob("triomphe-*.json"))

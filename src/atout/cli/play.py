@@ -125,24 +125,32 @@ class Session:
         code = 0
         try:
             while True:
-                self._narrate()
-                if self.state.is_terminal():
-                    if self._continue():
-                        continue
-                    break
-                seat = self.state.current_player
-                assert seat is not None
-                if seat != self.me:
-                    self._pace()
-                    self.state.apply(self.bots[seat].act(self.state.observation(seat)))
-                    continue
-                self._human_turn()
+                try:
+                    if not self._step():
+                        break
+                except KeyboardInterrupt:  # Ctrl-C while the bots play: the same question as at the prompt
+                    self.console.print()
+                    self._confirm_quit()
         except Quit:
             self.console.print(lab["bye"])
             code = 1
         self._final(code == 0)
         self._save()
         return code
+
+    def _step(self) -> bool:
+        """Say what happened, then one move (a bot's, or the human's turn); False when the match is over."""
+        self._narrate()
+        if self.state.is_terminal():
+            return self._continue()
+        seat = self.state.current_player
+        assert seat is not None
+        if seat != self.me:
+            self._pace()
+            self.state.apply(self.bots[seat].act(self.state.observation(seat)))
+            return True
+        self._human_turn()
+        return True
 
     def _pace(self) -> None:
         if self.speed > 0:
