@@ -308,3 +308,11 @@ def test_records_round_trip_still_exact() -> None:
     g = finished("tarot", 8, deals=3)
     rec = atout.loads(atout.dumps(g.to_record()))
     assert atout.replay(copy.deepcopy(rec)).returns() == g.returns()
+
+
+def test_10_an_80000_character_line_at_the_play_prompt_is_refused_at_once() -> None:
+    start = time.perf_counter()
+    out = subprocess.run([ATOUT, "play", "triomphe", "--seed", "1", "--speed", "0"], input="x" * 80_000 + "\nq\ny\nq\n",
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert time.perf_counter() - start < 20
+    assert "Traceback" not in out.stderr and "x" * 100 not in out.stdout

@@ -112,6 +112,8 @@ def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = 
     """The action meant by ``text``, given the legal actions now (see the module docstring)."""
     if lang not in LANGS:
         raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+    if len(text) > 1000:  # an absurd size, refused at once and echoed cut (issue 6: Rich took 31 s on 80,000)
+        raise InputProblem(_problem(text[:60] + "…", legal, lang, game))
     key = " ".join(fold(text).replace(",", " ").split()).rstrip(".!")
     if not key:
         raise InputProblem(_problem(text, legal, lang, game))
