@@ -27,6 +27,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import subprocess
+import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -517,6 +519,44 @@ def test_void_single_coup_is_terminal_with_zero_returns() -> None:
     g = new([["QD", "JD"], ["2S", "3H"], ["7C", "KH"]])
     play(g, "pass", "pass", "pass")
     assert g.is_terminal() and g.returns() == [0, 0, 0]
+
+
+REST = [c for c in PACK if c not in ("7H", "6H", "AS", "KS", "2C", "3C")]
+
+
+@pytest.mark.parametrize("deal", [
+    {"hands": [["7H", "6H"], ["7H", "KS"], ["2C", "3C"]]},  # a card twice
+    {"hands": [["7H", "6H", "5H"], ["AS", "KS"], ["2C", "3C"]]},  # "en donne deux à chacun"
+    {"hands": [["8H", "6H"], ["AS", "KS"], ["2C", "3C"]]},  # D1: no 8 in the pack
+    {"hands": [["7H", "6H"], ["AS", "KS"]]},  # a hand per seat
+    {"hands": [["7H", "6H"], ["AS", "KS"], ["2C", "3C"]], "stock": ["7H", *REST[1:]]},  # stock repeats a card
+    {"hands": [["7H", "6H"], ["AS", "KS"], ["2C", "3C"]], "stock": ["4D"]},  # stock short
+])
+def test_bad_explicit_deals_refused(deal: dict[str, Any]) -> None:
+    """Seed 004 ("en donne deux à chacun des Joueurs"), spec D1 (40 cards): a deal that is not two distinct
+    cards of the pack per seat (and the others in the stock) is a RecordError, not a traceback."""
+    with pytest.raises(atout.RecordError) as info:
+        atout.new_game(GAME, players=3, dealer=0, deal=deal)
+    assert str(info.value)
+
+
+@pytest.mark.parametrize("options", [{"max_stake": 0}, {"consolation": -1}, {"min_stake": 5, "max_stake": 3},
+                                     {"first_discard": "x"}, {"frob": 1}, {"dealer": 3}])
+def test_bad_options_refused(options: dict[str, Any]) -> None:
+    """Spec options (max_stake: "le plus fort pari", consolation ≥ 0, D7 order) and docs/api.md: a bad
+    option is a ValueError naming it."""
+    with pytest.raises(ValueError) as info:
+        atout.new_game(GAME, players=3, seed=1, **options)
+    assert any(k in str(info.value) for k in options)
+
+
+@pytest.mark.parametrize("args", [["--players", "7"], ["--players", "4", "-o", "max_stake=0"]])
+def test_cli_bad_input_one_line_exit_2(args: list[str]) -> None:
+    """Brief: never a traceback in the CLI; bad input is one line and exit 2 (seed 004: 3 to 6 players)."""
+    proc = subprocess.run([sys.executable, "-m", "atout.cli.main", "simulate", GAME, "--deals", "2", "--seed", "1",
+                           *args], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
 
 
 # =====================================================================================================
@@ -1250,9 +1290,6 @@ def test_cli_replays_a_hand_written_case_and_refuses_a_wrong_result(tmp_path: An
     """docs/records.md: a rule case written by hand is checked by `atout replay`; a wrong stated result is a
     RecordError (the CLI: one line, exit 2, no traceback). PRIME-4 again: [−1, −1, +2].
     """
-    import subprocess
-    import sys
-
     g = showdown_table([["7S", "6S", "7H", "6H"], ["7D", "5D", "KS", "2H"], ["6C", "4C", "3C", "QD"]],
                        bettor=1, stake=1)
     rec = g.to_record()
