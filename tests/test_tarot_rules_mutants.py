@@ -332,3 +332,39 @@ def test_score_deal_refuses_impossible_inputs(bad: dict[str, object]) -> None:
     args.update(bad)
     with pytest.raises(ValueError):
         score_deal(**args)  # type: ignore[arg-type]
+
+
+# =============================================================================================
+# Sans atouts and the Excuse; the winner of a trick (seed 001 "Sans atouts", "Un joueur gagne une Levée")
+# =============================================================================================
+def test_sans_atouts_is_refused_to_a_hand_holding_the_excuse() -> None:
+    """Seed 001: 'Sans atouts. Cette annonce est faite par le joueur qui ne possède ni atouts ni l'Excuse' (spec §7):
+    seat 1 holds no trump but the Excuse, so he may not announce it; seat 3, with neither, may."""
+    g = new(4, {1: ["EX", *[f"{r}S" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")]],
+                2: trumps(21, 4), 0: trumps(3, 1)})
+    bid_garde_sans(g)
+    g.apply("done")  # seat 0, the taker and leader (D7)
+    assert g.current_player == 1 and "announce sans_atouts" not in legal(g)
+    with pytest.raises(IllegalAction):
+        g.apply("announce sans_atouts")
+    g.apply("done")
+    g.apply("done")
+    assert g.current_player == 3 and "announce sans_atouts" in legal(g)
+
+
+@pytest.mark.parametrize(
+    ("trick", "winner"),
+    [
+        ("3H KH T2 10H", 2),  # 'S'il est le seul à avoir joué atout'
+        ("3H KH 10H QH", 1),  # 'la carte la plus haute de la couleur demandée'
+        ("3H KS 2H AD", 0),  # cards of other suits never win
+        ("T5 T21 T2 EX", 1),  # 'la carte d'atout la plus haute'
+        ("EX 4C T1 KC", 2),  # the Excuse led: the next card fixes the suit; the Petit is a trump
+    ],
+)
+def test_trick_winner_follows_the_seed(trick: str, winner: int) -> None:
+    """Seed 001 'Un joueur gagne une Levée' (spec §9.2); the Excuse never wins (§9.3). ``trick_winner_index`` is the
+    helper the bots use to see who is winning a trick."""
+    from atout.games.tarot.rules import trick_winner_index
+
+    assert trick_winner_index([Card.parse(c).id for c in trick.split()]) == winner
