@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import atout
-from atout import AtoutError, IllegalAction, RecordError
+from atout import Action, AtoutError, IllegalAction, RecordError
 from atout.cli.main import main
 from atout.core.options import option_types
 
@@ -162,8 +162,9 @@ def test_bad_actions_leave_the_state_unchanged(game: str, data: st.DataObject) -
             i = data.draw(st.integers(0, len(words)), label="where")
             words[i:i + 1] = [data.draw(st.sampled_from(_WORDS), label="word")]
             action = " ".join(words)
-        else:
-            action = data.draw(JUNK, label="object")
+        else:  # any object, or an Action built by hand with junk inside
+            action = data.draw(JUNK | st.builds(Action, JUNK, JUNK) | st.builds(Action, st.sampled_from(_WORDS),
+                                                                                  st.tuples(JUNK, JUNK)), label="object")
         before = fingerprint(state)
         try:
             state.apply(action)

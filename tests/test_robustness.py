@@ -316,3 +316,16 @@ def test_10_an_80000_character_line_at_the_play_prompt_is_refused_at_once() -> N
                          capture_output=True, text=True, timeout=120, check=False)
     assert time.perf_counter() - start < 20
     assert "Traceback" not in out.stderr and "x" * 100 not in out.stdout
+
+
+@pytest.mark.parametrize("game", ["tarot", "triomphe"])
+def test_action_objects_with_bad_fields_are_illegal_actions(game: str) -> None:
+    from atout import Action
+
+    g = atout.new_game(game, seed=2)
+    before = json.dumps(g.to_record())
+    for bad in (Action(5), Action("play", (5,)), Action("play", "KS"), Action("play", ("x" * 100_000,)),  # type: ignore[arg-type]
+                Action("x" * 100_000), Action("play", ("KS",) * 2000)):
+        e = refused(g.apply, bad)
+        assert isinstance(e, IllegalAction) and len(str(e)) < 300
+    assert json.dumps(g.to_record()) == before

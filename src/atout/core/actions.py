@@ -69,5 +69,12 @@ def _canonical_arg(word: str) -> str:
 
 
 def parse_action(text: str | Action) -> Action:
-    """An :class:`Action` from text, or the action itself."""
-    return text if isinstance(text, Action) else Action.parse(text)
+    """An :class:`Action` from text, or the action itself (its verb and arguments checked to be texts)."""
+    if isinstance(text, Action):
+        if type(text.kind) is not str or type(text.args) is not tuple or not all(type(a) is str for a in text.args):
+            raise NotationError(f"an action's verb and arguments are texts, not {clip(text.kind)} {clip(text.args)}")
+        size = len(text.kind) + sum(map(len, text.args)) + len(text.args)
+        if size > MAX_ACTION_CHARS:
+            raise NotationError(f"action too long ({size} characters, at most {MAX_ACTION_CHARS}): {clip(str(text))}")
+        return text
+    return Action.parse(text)

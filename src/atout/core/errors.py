@@ -62,6 +62,6 @@ def clip(value: object, limit: int = ECHO_LIMIT) -> str:
         return f"<{type(value).__name__} of {len(value)} items>"
     try:
         text = repr(value)
-    except (RecursionError, ValueError):  # a self-containing list, an int over 4,300 digits
+    except Exception:  # a self-containing list, an int over 4,300 digits, a broken __repr__
         return f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit] + "…"
