@@ -12,8 +12,9 @@ of the pack (§4). Card codes (docs/notation.md): Swords ``S``, Batons ``C``, Cu
 Knight ``N``, Faon (Jack) ``J``, trumps ``T1`` (Bagat) … ``T21`` (Monde), the Mat ``EX``.
 
 The second half of the file is a small reference model (legal cards, trick winner, declarations,
-tribute and ransom, card points and their settlement) compared with the engine over a few hundred
-seeded random deals.
+tribute and ransom, the Mat, card points and their settlement, the Mort) compared with the engine
+action by action over 490 seeded deals (random play and the heuristic bot; ten times as many with
+``ATOUT_SLOW=1``).
 """
 
 from __future__ import annotations
@@ -261,16 +262,10 @@ def test_bottom_card_bonus_printed() -> None:
 def test_bottom_card_bonus_manuscript_first_packet(packets: int, position: int, paid: bool) -> None:
     """Seed 000, manuscript: "S'il se trouve un Tarot a la premiere main de celui qui donne il lui
     vaudra une marque de chacun" (spec §12, D3): a Tarot in the dealer's first packet (3 or 5 cards)."""
-    hands = fill([[], [], []], bottom="7S")
-    dealer_hand = [c for c in hands[0] if c != "KC"]
+    hands = fill([["KC"], [], []], bottom="7S", ok=lambda s, c: s != 0 or c not in TAROTS)
+    dealer_hand = [c for c in hands[0] if c != "KC"]  # no other Tarot
     dealer_hand.insert(position, "KC")
-    others = [h for h in hands[1:]]
-    if "KC" not in hands[0]:  # KC was dealt elsewhere: swap it with a numeral of the dealer's
-        holder = next(h for h in others if "KC" in h)
-        swap = next(c for c in dealer_hand[6:-1] if c in NUMERALS and c != "7S")
-        dealer_hand.remove(swap)
-        holder[holder.index("KC")] = swap
-    g = new([dealer_hand, *others], variant="manuscript", deal_packets=packets)
+    g = new([dealer_hand, *hands[1:]], variant="manuscript", deal_packets=packets)
     assert scores(g) == ([2, -1, -1] if paid else [0, 0, 0])
 
 
