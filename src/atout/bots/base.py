@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable
 
 from atout.core.actions import Action
+from atout.core.errors import clip
 from atout.core.protocol import Observation
 
 
@@ -27,6 +28,8 @@ class Bot(abc.ABC):
     name: str = "bot"
 
     def __init__(self, seed: int = 0) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"a bot's seed is a whole number, not {clip(seed)}")
         self.seed = seed
         self.rng = random.Random(seed)
 
@@ -64,7 +67,9 @@ def bot_names(game: str) -> list[str]:
 
 def make_bot(game: str, name: str, seed: int = 0) -> Bot:
     """A bot by name for a game: 'random', or the game's own ('heuristic')."""
+    if not isinstance(game, str) or not isinstance(name, str):
+        raise ValueError(f"a game and a bot are named by texts, not {clip(game)} and {clip(name)}")
     factory = _BOTS.get((game, name)) or _BOTS.get(("*", name))
     if factory is None:
-        raise ValueError(f"no bot {name!r} for {game}; bots: {', '.join(bot_names(game))}")
+        raise ValueError(f"no bot {clip(name)} for {clip(game)}; bots: {', '.join(bot_names(game))}")
     return factory(seed)

@@ -223,15 +223,22 @@ def load(fp: IO[str]) -> dict[str, Any]:
 
 
 def dumps(record: dict[str, Any], indent: int | None = None) -> str:
-    return json.dumps(record, indent=indent, ensure_ascii=False)
+    """A record as JSON text (finite numbers only, as :func:`loads` reads them back)."""
+    try:
+        return json.dumps(record, indent=indent, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise RecordError(f"not a JSON-able record: {clip(str(exc), 120)}") from None
 
 
 def dump(record: dict[str, Any], fp: IO[str], indent: int | None = None) -> None:
+    """Write a record as JSON text to an open file (see :func:`dumps`)."""
     fp.write(dumps(record, indent=indent))
 
 
 def read_record(path: str | Path) -> GameState:
     """Read a record file and replay it: the resulting state, or RecordError."""
+    if not isinstance(path, str | Path):
+        raise RecordError(f"a record file is a path, not {clip(path)}")
     try:
         with Path(path).open("rb") as fp:
             data = fp.read(MAX_RECORD_CHARS + 1)
