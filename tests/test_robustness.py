@@ -329,3 +329,18 @@ def test_action_objects_with_bad_fields_are_illegal_actions(game: str) -> None:
         e = refused(g.apply, bad)
         assert isinstance(e, IllegalAction) and len(str(e)) < 300
     assert json.dumps(g.to_record()) == before
+
+
+def test_docs_failed_vole_in_the_two_sided_game_moves_the_loss() -> None:
+    """docs/triomphe.md (issue 6): seed 002 §7.2, D9 — a failed vole loses 2, each point off the side's own
+    score while it has one, else scored by the other side. From 1–0, side 0 failing: 1 - 1 = 0, then side 1
+    scores the second point: returns [-1, +1], not [-2, 0]."""
+    import random
+
+    g = atout.new_game("triomphe", seed=7, scores=[1, 0], dealer=1)
+    rng = random.Random(7)
+    while not g.is_terminal():
+        g.apply(rng.choice(g.legal_actions()))
+    scored = [e for e in g.events() if e.kind == "deal_scored"][-1].data
+    assert scored["reason"] == "vole_failed" and scored["vole_side"] == 0 and scored["losses"] == [2, 0]
+    assert g.returns() == [-1, 1]
