@@ -352,6 +352,8 @@ class Hub:
         if conn in live.conns:
             live.conns.remove(conn)
             self.broadcast(live)
+        if not live.conns and live.state.is_terminal() and not live.pending:
+            self.tables.pop(live.id, None)  # a finished game nobody watches: reloaded from the database if asked for
 
     def broadcast(self, live: Live) -> None:
         """Queue to every connection its own frame (computed once per seat and language).
