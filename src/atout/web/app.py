@@ -229,6 +229,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         if live is None:
             return _error(404, "no_table", f"no table {table_id!r}")
         if not live.state.is_terminal() and live.source == "played":
+            log.warning("table %s: replay asked before the end (it shows every hand): refused", table_id)
             return _error(403, "in_progress", "a game in progress cannot be replayed: wait for its end")
         if lang not in present.LANGS:
             return _error(400, "bad_lang", f"lang must be 'fr' or 'en', not {lang!r}")
