@@ -182,7 +182,10 @@ class Session:
         if e.kind == "deal_started":
             console.print()
             console.rule(f"[bold]{lab['deal']} {e.data.get('deal', '')}[/]")
-        text = say(e, lang, self.table)
+        try:
+            text = say(e, lang, self.table)
+        except KeyError:  # a game whose phrase book misses this event: say nothing rather than stop the table
+            text = None
         if e.kind == "trick_won":
             self.last_trick = e
             self.attack_points = e.data.get("attack_points")  # None while the partner at five is unknown
