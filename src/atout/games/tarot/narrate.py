@@ -1,4 +1,5 @@
-"""Tarot's events (language-free, for :mod:`atout.present`), derived lazily so that playouts stay fast.
+"""Tarot's events (language-free, for :mod:`atout.present`), derived lazily so that playouts stay fast;
+and the coded refusal of a card (:func:`play_refusal`).
 
 A state plays with ``_narrate`` off: its hot path emits nothing. :meth:`NarrateMixin.events` then
 replays the match log through a *narrating* twin (``_narrate`` on), fed incrementally, and returns
@@ -27,9 +28,20 @@ from typing import TYPE_CHECKING, Any
 
 from atout.core.cards import CARDS
 from atout.core.cardset import codes
+from atout.core.errors import IllegalAction
 from atout.core.events import Event
 from atout.core.protocol import Score, check_events_args, json_number
-from atout.games.tarot.rules import ANNOUNCE_VALUES, MULTIPLIERS, OUDLERS, POIGNEE_KINDS, TARGETS, VALUE2
+from atout.games.tarot.rules import (
+    ANNOUNCE_VALUES,
+    EXCUSE,
+    MULTIPLIERS,
+    OUDLERS,
+    POIGNEE_KINDS,
+    TARGETS,
+    VALUE2,
+    legal_play_mask,
+    play_rule_code,
+)
 from atout.games.tarot.scoring import card_points2
 from atout.games.tarot.view import public_partner
 
@@ -188,3 +200,20 @@ def score_components(state: TarotState, row: list[Score]) -> dict[str, Any]:
     data["row"] = [json_number(x) for x in row]
     data["totals"] = [json_number(x) for x in state.returns()]
     return data
+
+
+def play_refusal(state: TarotState, text: str, c: int, allowed: int) -> IllegalAction:
+    """The refusal of card ``c`` (not in ``allowed``), naming the rule with its code and citation."""
+    hand = state.hands[state.current_player]  # type: ignore[index]
+    plain_legal = legal_play_mask(hand, state.led, state.best) >> c & 1
+    params: dict[str, object]
+    if plain_legal and c == EXCUSE:
+        rule = "FFT rule 5: the chelem announcer plays his Excuse to the last trick"
+        code, params = "excuse_last_in_chelem", {"cite": "FFT rule 5"}
+    elif plain_legal:
+        rule = "FFT rule 10: the called suit may not be led at the first trick, except with the called card"
+        code, params = "called_suit_first_trick", {"called": CARDS[state.called].code, "cite": "FFT rule 10"}
+    else:
+        rule, code, params = play_rule_code(hand, state.led, state.best)
+    params = {**params, "played": CARDS[c].code, "cards": codes(allowed)}
+    return IllegalAction(f"{text}: {rule}; you may play {' '.join(codes(allowed))}", code=code, params=params)

@@ -38,7 +38,7 @@ from atout.games.tarot.actions import (
 )
 from atout.games.tarot.annonces import AnnoncesMixin
 from atout.games.tarot.dealing import parse_deal, random_deal
-from atout.games.tarot.narrate import NarrateMixin, score_components, trick_data
+from atout.games.tarot.narrate import NarrateMixin, play_refusal, score_components, trick_data
 from atout.games.tarot.rules import (
     BIT,
     BLIND_CONTRACTS,
@@ -55,7 +55,6 @@ from atout.games.tarot.rules import (
     ecart_problem_code,
     is_petit_sec,
     legal_play_mask,
-    play_rule_code,
 )
 from atout.games.tarot.scoring import card_points2, card_points2_literal, oudlers_in, quarter_fraction, score_quarters
 
@@ -360,17 +359,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
                                 params={"card": CARDS[c].code})
         allowed = self._play_mask(seat)
         if not allowed >> c & 1:
-            params: dict[str, object]
-            if legal_play_mask(hand, self.led, self.best) >> c & 1 and c == EXCUSE:
-                rule = "FFT rule 5: the chelem announcer plays his Excuse to the last trick"
-                code, params = "excuse_last_in_chelem", {"cite": "FFT rule 5"}
-            elif legal_play_mask(hand, self.led, self.best) >> c & 1:
-                rule = "FFT rule 10: the called suit may not be led at the first trick, except with the called card"
-                code, params = "called_suit_first_trick", {"called": CARDS[self.called].code, "cite": "FFT rule 10"}
-            else:
-                rule, code, params = play_rule_code(hand, self.led, self.best)
-            params = {**params, "played": CARDS[c].code, "cards": codes(allowed)}
-            raise IllegalAction(f"{parsed}: {rule}; you may play {' '.join(codes(allowed))}", code=code, params=params)
+            raise play_refusal(self, str(parsed), c, allowed)
         return c
 
     def _end_trick(self) -> None:
