@@ -5,7 +5,8 @@ Contract checked (docs/api.md, "Errors"): a bad input raises an ``AtoutError`` o
 (never another exception), with one line of at most a few hundred characters; a refused action
 leaves the state unchanged; a refused creation poisons no later one; ``replay`` of a mutated record
 raises ``RecordError`` or replays; the CLI answers bad flags with one line and exit 2, never a
-traceback. Bounded for CI (a few seconds a game); ``ATOUT_SLOW=1`` runs a hundred times more.
+traceback. Bounded for CI (a few seconds a game); ``ATOUT_SLOW=1`` runs 2,000 examples a test and
+explores (not derandomized); ``ATOUT_FUZZ_EXAMPLES=N`` sets the number.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from atout.cli.main import main
 from atout.core.options import option_types
 
 SLOW = bool(os.environ.get("ATOUT_SLOW"))
-EXAMPLES = 2000 if SLOW else 25
+EXAMPLES = int(os.environ.get("ATOUT_FUZZ_EXAMPLES", 2000 if SLOW else 25))  # examples per test and game
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,
