@@ -356,3 +356,18 @@ def test_card_faces_come_from_the_games_packs(client: TestClient) -> None:
         assert r.status_code == 200 and r.text.startswith("<svg"), (game, r.text[:80])
     assert client.get("/faces/no-such-pack/KS.svg").status_code == 404
     assert client.get("/faces/piquet32/T21.svg").status_code == 404
+
+
+def test_serve_refuses_bad_arguments_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    from atout.cli.main import main
+
+    for argv, needle in ((["serve", "--port", "0"], "--port must be 1..65535"),
+                         (["serve", "--bot-delay", "-1"], "--bot-delay must be 0 or more"),
+                         (["serve", "--http-rate", "0"], "--http-rate must be above 0")):
+        try:
+            code = main(argv)
+        except SystemExit as exc:  # the CLI either exits or returns its exit code
+            code = exc.code  # type: ignore[assignment]
+        assert code == 2
+        err = capsys.readouterr().err
+        assert needle in err and "Traceback" not in err
