@@ -21,6 +21,7 @@ from atout.core.errors import AtoutError, RecordError, clip
 from atout.core.protocol import game_info, json_number, list_games
 
 EPILOG = """examples:
+  atout serve                      (then open http://127.0.0.1:8000)
   atout games
   atout play triomphe --players 2 --target 5
   atout play tarot --players 4 --variant fft --lang en
