@@ -344,3 +344,19 @@ def test_docs_failed_vole_in_the_two_sided_game_moves_the_loss() -> None:
     scored = [e for e in g.events() if e.kind == "deal_scored"][-1].data
     assert scored["reason"] == "vole_failed" and scored["vole_side"] == 0 and scored["losses"] == [2, 0]
     assert g.returns() == [-1, 1]
+
+
+def test_every_bot_refuses_what_is_not_an_observation_to_act_on() -> None:
+    from atout.bots import make_bot
+    from atout.bots.base import bot_names
+
+    for info in atout.list_games():
+        g = atout.new_game(info.name, seed=1)
+        idle = (g.current_player + 1) % g.players  # a seat not to act: no legal action
+        for name in bot_names(info.name):
+            bot = make_bot(info.name, name, seed=1)
+            for junk in (None, 5, "obs", g.observation(idle)):
+                assert isinstance(refused(bot.act, junk), ValueError)
+    for bad in ((None, "random"), ("tarot", None), ("tarot", ["random"]), ("tarot", "nobody")):
+        refused(make_bot, *bad)
+    refused(make_bot, "tarot", "random", seed="1")

@@ -14,18 +14,41 @@ True
 from __future__ import annotations
 
 import abc
+import functools
 import random
 from collections.abc import Callable
+from typing import Any
 
 from atout.core.actions import Action
 from atout.core.errors import clip
 from atout.core.protocol import Observation
 
 
+def _obs_checked(act: Callable[..., Action]) -> Callable[..., Action]:
+    @functools.wraps(act)
+    def checked(self: Bot, obs: Observation, *args: Any, **kwargs: Any) -> Action:
+        if not isinstance(obs, Observation):
+            raise ValueError(f"a bot acts on an Observation, not {clip(obs)}")
+        if not obs.legal_actions:
+            raise ValueError(f"seat {obs.seat} has no legal action (it is seat {obs.current_player}'s turn)")
+        return act(self, obs, *args, **kwargs)
+
+    checked._obs_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
 class Bot(abc.ABC):
     """A player that chooses an action from what its seat may see."""
 
     name: str = "bot"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Every bot's ``act`` refuses what is not an observation of a seat to act (ValueError), so
+        # that no bot answers junk with an AttributeError or an IndexError.
+        super().__init_subclass__(**kwargs)
+        act = cls.__dict__.get("act")
+        if callable(act) and not getattr(act, "_obs_checked", False):
+            cls.act = _obs_checked(act)  # type: ignore[method-assign]
 
     def __init__(self, seed: int = 0) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
