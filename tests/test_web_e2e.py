@@ -53,10 +53,12 @@ TIMEOUT = 20_000  # ms
 class Server:
     """uvicorn in a thread on a free loopback port, on a SQLite file."""
 
-    def __init__(self, db: Path) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = int(s.getsockname()[1])
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        if port is None:
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                port = int(s.getsockname()[1])
+        self.port = port
         self.app = create_app(f"sqlite:///{db}", bot_delay=0.02)
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -277,6 +279,33 @@ def test_two_browsers_share_a_table(server: Server, browser: Browser) -> None:
         page.wait_for_function(f"() => Number(document.querySelector('#controls')?.dataset.n) === {total}")
     assert moves >= 2
     assert not anne.errors and not bernard.errors  # type: ignore[attr-defined]
+
+
+def test_page_reconnects_after_a_server_restart(tmp_path: Path, browser: Browser) -> None:
+    """Stop the server mid-deal and start another on the same database and port: the page finds its seat again."""
+    db = tmp_path / "restart.db"
+    first = Server(db)
+    page = new_page(browser)
+    try:
+        create_from_lobby(page, first, "triomphe", 2)
+        assert wait_turn_or_over(page)
+        click_one_move(page)
+        assert wait_turn_or_over(page)
+        n = frame_n(page)
+        hand = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    finally:
+        first.stop()
+    page.wait_for_function("() => document.querySelector('#status').textContent !== ''")  # it noticed
+    second = Server(db, port=first.port)
+    try:
+        page.wait_for_function("() => document.querySelector('#status').textContent === ''")
+        page.wait_for_selector("#your-turn")
+        assert frame_n(page) == n
+        assert page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)") == hand
+        click_one_move(page)  # and play goes on
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        second.stop()
 
 
 def test_chromium_path_is_debians() -> None:
