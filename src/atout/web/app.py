@@ -24,6 +24,7 @@ from importlib.resources import files
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -127,6 +128,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     app = FastAPI(title="atout", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub = hub
     app.state.store = store
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A REST body that fails its pydantic model: 422 with one line naming the field, like every other refusal."""
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
+        log.warning("%s %s: malformed body: %s: %s", request.method, request.url.path, where, first.get("msg"))
+        return _error(422, "malformed", f"{where}: {first.get('msg', 'invalid')}")
 
     def _limited(request: Request) -> bool:
         """Per-address limit on the requests that create things (tables, seats, uploads)."""

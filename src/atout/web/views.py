@@ -62,6 +62,8 @@ def narration(state: GameState, viewer: int | None, lang: str, said: Said | None
     ``said`` caches sentences across frames (events are only ever appended to a match).
     """
     said = {} if said is None else said
+    if len(said) > 50_000:  # a very long match: forget old sentences rather than grow without bound
+        said.clear()
     events: Sequence[Event] = state.events(viewer)
     table = present.Table(state.game_name, state.players, me=viewer)
     lines: list[str] = []
