@@ -260,3 +260,23 @@ def test_the_side_of_a_trick_stays_hidden_until_the_partner_is_known() -> None:
                 assert (e.data["attack_tricks"] is not None) == known, (seed, e)
                 checked += 1
     assert checked > 30
+
+
+@pytest.mark.parametrize("name", [g.name for g in atout.list_games()])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_what_the_screen_shows_can_be_typed_back(name: str, lang: str) -> None:
+    """Every choice the table lists (its label) reads back as that very action, in every game."""
+    from atout.present.screen import action_label
+
+    for seed in (1, 2):
+        g = atout.new_game(name, seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not g.is_terminal() and steps < 120:
+            legal = g.legal_actions()
+            labels = [action_label(a, lang, name) for a in legal]
+            for a, label in zip(legal, labels, strict=True):
+                if labels.count(label) == 1:
+                    assert interpret(label, legal, lang, name) == a, (name, lang, label, str(a))
+            g.apply(rng.choice(legal))
+            steps += 1

@@ -118,6 +118,13 @@ def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = 
     if not key:
         raise InputProblem(_problem(text, legal, lang, game))
     pack = _pack(game)
+    # Exactly what the screen shows for one legal action ("garde sans", "R♥", a game's own label).
+    from atout.present.screen import action_label
+
+    shown = [a for a in legal
+             if key in {" ".join(fold(action_label(a, x, game)).replace(",", " ").split()).rstrip(".!") for x in LANGS}]
+    if len(shown) == 1:
+        return shown[0]
     verbs = _verbs(game, lang)
     # A whole phrase that is a verb: "passe", "garde sans", "pas de concession".
     if key in verbs:
