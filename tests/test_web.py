@@ -372,3 +372,13 @@ def test_serve_refuses_bad_arguments_without_a_traceback(capsys: pytest.CaptureF
         assert code == 2
         err = capsys.readouterr().err
         assert needle in err and "Traceback" not in err
+
+
+def test_database_url_from_argument_environment_or_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    from atout.web.store import DEFAULT_DB, database_url
+
+    monkeypatch.delenv("ATOUT_DB", raising=False)
+    assert database_url() == DEFAULT_DB == "sqlite:///atout.db"
+    monkeypatch.setenv("ATOUT_DB", "postgres://u:p@127.0.0.1/x")
+    assert database_url() == "postgresql+psycopg://u:p@127.0.0.1/x"
+    assert database_url("sqlite:///other.db") == "sqlite:///other.db"
