@@ -120,7 +120,7 @@ class Session:
     def run(self) -> int:
         lab = self.lab
         info = game_info(self.game)
-        self.console.rule(f"[bold]{info.title}[/] — {self.state.variant}, {self.state.players} "
+        self.console.rule(f"[bold]{info.title}[/] — {_word(self.game, self.state.variant, self.lang)}, {self.state.players} "
                           f"{'joueurs' if self.lang == 'fr' else 'players'}, {lab['seed']} {self.seed}")
         code = 0
         try:

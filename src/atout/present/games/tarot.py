@@ -167,6 +167,7 @@ WORDS: dict[str, dict[str, str]] = {
         "sans_points": "sans points", "call": "appeler", "discard": "écarter", "announce": "annoncer",
         "petit_sec": "petit sec", "no_petit_sec": "pas de petit sec",
         "bidding": "enchères", "ecart": "écart", "annonces": "annonces", "over": "fin", "pass": "passe",
+        "seed": "règles du texte d'origine", "fft": "règles de la FFT",
     },
     "en": {
         "prise": "Prise (take)", "pousse": "Pousse (push)", "garde": "Garde (guard)",
@@ -177,6 +178,7 @@ WORDS: dict[str, dict[str, str]] = {
         "sans_atouts": "sans atouts (no trumps)", "sans_points": "sans points (no honours)", "call": "call",
         "discard": "discard", "announce": "announce", "petit_sec": "petit sec", "no_petit_sec": "no petit sec",
         "bidding": "bidding", "ecart": "écart (discard)", "annonces": "announcements", "over": "over",
+        "seed": "rules of the source text", "fft": "FFT rules",
     },
 }
 

@@ -97,9 +97,11 @@ ERRORS: dict[str, dict[str, str]] = {
 
 WORDS: dict[str, dict[str, str]] = {
     "fr": {"concede": "concéder", "no_concession": "pas de concession", "accept": "accepter", "refuse": "refuser",
-           "stop": "stop", "vole": "vole", "pillage": "piller", "concession": "concession"},
+           "stop": "stop", "vole": "vole", "pillage": "piller", "concession": "concession",
+           "classic": "classique", "chacun_pour_soi": "chacun pour soi", "as_qui_pille": "As qui pille"},
     "en": {"concede": "concede", "no_concession": "no concession", "accept": "accept", "refuse": "refuse",
-           "stop": "stop", "vole": "vole", "pillage": "pillage", "concession": "concession"},
+           "stop": "stop", "vole": "vole", "pillage": "pillage", "concession": "concession",
+           "classic": "classic", "chacun_pour_soi": "each for himself", "as_qui_pille": "As qui pille"},
 }
 
 LABELS: dict[str, dict[str, str]] = {
