@@ -37,6 +37,11 @@ language (``"fr"`` and ``"en"``, both required; the shared tests check every key
   score breakdown, the arithmetic written out; the default lists each seat's row.
 * ``SAYERS`` (optional): kind -> ``function(event, lang, table) -> str | None`` for sentences a
   template cannot build.
+* ``LABELS`` (optional): lang -> full action text or verb -> template (``{cards}`` short cards,
+  ``{words}`` translated words): how the table lists a choice (:func:`atout.present.screen.action_label`);
+  whatever label is shown is also accepted as typed input.
+* ``PACK`` (optional): the bitmask of the game's cards, so that input reads ``CD`` as a Cavalier only
+  where there are Cavaliers (default: every card).
 
 Phrases shared by every game (``card_played``, ``trick_won``, ``deal_scored``, ``match_over``, the
 core error codes ``not_in_hand``, ``notation``, ``game_over``…) live in :mod:`atout.present.common`;
