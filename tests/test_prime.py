@@ -16,7 +16,7 @@ import pytest
 import atout
 from atout.core.cardset import codes
 from atout.core.packs import PRIME40
-from atout.games.prime import PrimeState
+from atout.games.prime import PrimeRules, PrimeState, evaluate
 from conftest import codes_in, random_playout
 
 RECORDS = Path(__file__).parent / "records" / "prime"
@@ -63,10 +63,12 @@ def test_prime3_equal_primes_at_the_top_nobody_wins_or_loses() -> None:
     play(g, "bet 4", "accept", "accept")
     assert [sorted(c.code for c in g.observation(s).hand) for s in range(3)] == [
         ["5C", "6S", "7H", "AD"], ["6H", "7D", "7S", "KC"], ["2D", "4D", "JD", "KH"]]
-    play(g, "no_show", "no_show", "no_show", "discard", "discard", "discard")  # two primes: no_show is a choice
+    # A (eldest) holds a prime: he must show it (seed 004), so the hands are compared at once.
+    assert [str(a) for a in g.legal_actions()] == ["show"]
+    play(g, "show")
     assert g.is_terminal() and g.returns() == [0, 0, 0]
     scored = [e for e in g.events() if e.kind == "deal_scored"][-1].data
-    assert scored["tie"] == [0, 1] and scored["winner"] is None
+    assert scored["tie"] == [0, 1] and scored["winner"] is None and scored["shown_early"] == 0
     assert [(h["category"], h["value"]) for h in scored["hands"]] == [("prime", 70), ("prime", 70), ("point", 36)]
 
 
@@ -103,7 +105,7 @@ def test_prime7_partnerships_score_per_team() -> None:
     )
     g = atout.new_game("prime", players=4, variant="societe", deal=deal, dealer=3, seed=2)
     play(g, "bet 2", "accept", "accept", "accept")
-    play(g, "no_show", "no_show", "no_show", "no_show", "discard", "discard", "discard", "discard")
+    play(g, "no_show", "show")  # A: point 25, nothing to show; B must show his prime 78 (seed 004)
     assert g.returns() == [-2, 6, -2, -2]
     assert isinstance(g, PrimeState) and g.team_returns() == [-4, 4]  # team AC -4, team BD +4
     assert [e for e in g.events() if e.kind == "deal_scored"][-1].data["teams"] == [-4, 4]
@@ -119,22 +121,27 @@ def test_prime1_flux_beats_55_at_the_table() -> None:
     assert g.is_terminal() and g.returns() == [-2, 2, 0]
 
 
+SHOWN = ("no_show", "show")  # A has no prime or flux; B holds one and must show it (seed 004)
+KEPT = ("no_show", "no_show", "discard", "discard")  # no made hand: both keep their cards
+
+
 @pytest.mark.parametrize(
-    ("name", "a", "b", "expected"),
+    ("name", "a", "b", "moves", "expected"),
     [
-        ("PRIME-1", "7H 6H AH KS", "2C 3C 4C 5C", [-2, 2, 0]),  # flux 54 beats the 55
-        ("PRIME-2", "AS 6S 7S 2D", "7H 7D 7C 5S", [2, -2, 0]),  # the 55 beats prime 78
-        ("PRIME-4", "7D 5D KS 2H", "6C 4C 3C QD", [-2, 2, 0]),  # point 36 against point 45
-        ("PRIME-4b", "7S 6S 7H 6H", "5C 4C 3C KD", [-2, 2, 0]),  # 39 (the better pair) against 42
+        ("PRIME-1", "7H 6H AH KS", "2C 3C 4C 5C", SHOWN, [-2, 2, 0]),  # flux 54 beats the 55
+        ("PRIME-2", "AS 6S 7S 2D", "7H 7D 7C 5S", SHOWN, [2, -2, 0]),  # the 55 beats prime 78
+        ("PRIME-4", "7D 5D KS 2H", "6C 4C 3C QD", KEPT, [-2, 2, 0]),  # point 36 against point 45
+        ("PRIME-4b", "7S 6S 7H 6H", "5C 4C 3C KD", KEPT, [-2, 2, 0]),  # 39 (the better pair) against 42
     ],
 )
-def test_two_hand_examples_at_the_table(name: str, a: str, b: str, expected: list[int]) -> None:
-    """PRIME-1, 2, 4 played: A bets 2, B accepts, C declines; nobody shows or discards."""
+def test_two_hand_examples_at_the_table(name: str, a: str, b: str, moves: tuple[str, ...], expected: list[int]) -> None:
+    """PRIME-1, 2, 4 played: A bets 2, B accepts, C declines; a prime or flux is shown (seed 004), else
+    nobody discards. Either way the four cards dealt are the ones compared."""
     ha, hb = a.split(), b.split()
     rest = [c.code for c in PRIME40.cards if c.code not in ha + hb]
     g = atout.new_game("prime", players=3, deal=deal_for([ha[:2], hb[:2], rest[:2]], {0: ha[2:], 1: hb[2:]}), dealer=2, seed=1)
-    play(g, "bet 2", "accept", "decline", "no_show", "no_show", "discard", "discard")
-    assert g.returns() == expected, name
+    play(g, "bet 2", "accept", "decline", *moves)
+    assert g.is_terminal() and g.returns() == expected, name
 
 
 # --- rules of the coup --------------------------------------------------------------------------------
@@ -184,22 +191,29 @@ def test_second_discard_replaces_one_for_one() -> None:
 
 
 def test_stock_runs_out_dead_cards_are_reused() -> None:
-    """D9: six players discarding everything need more than 40 cards; the discards come back."""
-    for seed in range(20):
+    """D9: six players discarding everything need more than 40 cards; the discards come back. A deal
+    where someone holds a prime or a flux after the completion has no second discard (seed 004: it is
+    shown), so only the others can run the stock out: at least a third of 30 deals do."""
+    renewed = 0
+    for seed in range(30):
         g = new(players=6, seed=seed, dealer=5)
         hands0 = [[c.code for c in g.observation(s).hand] for s in range(6)]
         play(g, *[f"pass {' '.join(h)}" for h in hands0[:5]], "bet 1", *["accept"] * 5)
         while g.phase == "show":
-            g.apply("no_show" if "no_show" in {str(a) for a in g.legal_actions()} else "show")
+            g.apply(g.legal_actions()[0])  # no_show, or show when it is the only action
+        second = g.phase == "second_discard"
         while not g.is_terminal():
             g.apply(g.legal_actions()[-1])  # the last: discard all four
-        assert any(e.kind == "stock_renewed" for e in g.events())
+        assert any(e.kind == "stock_renewed" for e in g.events()) == second, seed
+        renewed += second
         assert sum(g.returns()) == 0 and g.chips_total() == 600
+    assert renewed >= 10
 
 
 def test_records_with_restocks_replay_exactly() -> None:
     """D9's reshuffle comes from the seed and the deal's number: a replay (explicit deals, dealer given)
     draws the same cards as the game that was played with a dealer drawn by lot."""
+    renewed = 0
     for seed in range(12):
         g = new(players=6, seed=seed, deals=3)
         rng = random.Random(seed)
@@ -207,9 +221,10 @@ def test_records_with_restocks_replay_exactly() -> None:
             acts = g.legal_actions()
             accept = [a for a in acts if a.kind == "accept"]
             g.apply(rng.choice(accept) if accept else acts[-1] if acts[-1].kind == "discard" else rng.choice(acts))
-        assert any(e.kind == "stock_renewed" for e in g.events())
+        renewed += any(e.kind == "stock_renewed" for e in g.events())
         again = atout.replay(atout.loads(atout.dumps(g.to_record())))
         assert again.to_record() == g.to_record()
+    assert renewed >= 6  # most matches restock at least once (a shown prime or flux skips the discard)
 
 
 def test_show_only_a_prime_or_flux() -> None:
@@ -257,7 +272,7 @@ def test_a_player_who_cannot_cover_the_stake_may_only_decline() -> None:
     """Ours: table stakes. B loses 8 of his 10 chips, then cannot accept a bet of 5."""
     first = deal_for([["7H", "6H"], ["2C", "3D"], ["JD", "QD"]], {0: ["AH", "5H"], 1: ["KS", "4D"]})
     g = atout.new_game("prime", players=3, deal=[first], dealer=2, seed=3, chips=10, deals=2)
-    play(g, "bet 8", "accept", "decline", "no_show", "no_show", "discard", "discard")
+    play(g, "bet 8", "accept", "decline", "show")  # A's flux of hearts (70) is shown at once (seed 004)
     assert g.sheet() == [[8, -8, 0]] and g.dealer == 0 and g.current_player == 1
     play(g, "pass", "bet 5", "accept")  # C bets, A accepts; B (2 chips) speaks last
     assert [str(a) for a in g.legal_actions()] == ["decline"]
@@ -337,6 +352,95 @@ def test_first_discard_after_calling_option() -> None:
     hand = [c.code for c in g.observation(0).hand]
     play(g, f"discard {hand[0]}", "discard", "discard")
     assert g.phase == "show" and len(g.observation(0).hand) == 4
+
+
+# --- showing a made hand: compulsory by the seed (default), optional by the spec's D8 (option) --------------
+PRIME3 = deal_for([["7H", "6S"], ["7S", "7D"], ["JD", "2D"]], {0: ["AD", "5C"], 1: ["6H", "KC"], 2: ["4D", "KH"]})
+
+
+def test_showing_is_compulsory_by_default() -> None:
+    """Seed 004: "Si dans cette distribution de cartes, il ne se trouve pas un jeu fait, & qu'on puisse
+    montrer, chacun écarte une seconde fois": the second discard is only for a table without a prime or a
+    flux, so whoever holds one shows it. Over random coups (3-6 players), in the show round the legal
+    actions are exactly ["show"] with a prime or a flux in hand and ["no_show"] otherwise."""
+    assert PrimeRules().show == "compulsory"
+    seen = {"show": 0, "no_show": 0}
+    for seed in range(120):
+        g = new(players=3 + seed % 4, seed=seed, deals=2)
+        rng = random.Random(seed)
+        while not g.is_terminal():
+            if g.phase == "show":
+                seat = g.current_player
+                assert seat is not None
+                made = evaluate(g.observation(seat).hand).category.word in ("prime", "flux")
+                legal = [str(a) for a in g.legal_actions()]
+                assert legal == (["show"] if made else ["no_show"]), (seed, legal)
+                seen[legal[0]] += 1
+            acts = g.legal_actions()
+            accept = [a for a in acts if a.kind == "accept"]
+            g.apply(accept[0] if accept else rng.choice(acts))
+    assert min(seen.values()) >= 20, seen
+
+
+def test_no_show_with_a_made_hand_is_refused_and_changes_nothing() -> None:
+    """Seed 004 (the same sentence): PRIME-3's A holds a prime 70 after the completion; `no_show` is
+    refused with the code `must_show`, citing the seed, and the state is unchanged."""
+    g = new(players=3, deal=PRIME3, dealer=2, seed=1)
+    play(g, "bet 4", "accept", "accept")
+    before = snapshot(g)
+    with pytest.raises(atout.IllegalAction) as err:
+        g.apply("no_show")
+    assert err.value.code == "must_show" and "seed 004" in str(err.value)
+    assert "jeu fait" in str(err.value.params["cite"])
+    assert snapshot(g) == before and g.phase == "show" and g.current_player == 0
+    from atout.present import say_error
+
+    assert say_error(err.value, "fr", "prime").startswith("Vous avez une prime ou un flux : il faut le montrer")
+    assert say_error(err.value, "en", "prime").endswith("[" + err.value.params["cite"] + "]")
+
+
+def test_showing_is_optional_with_the_spec_d8_option() -> None:
+    """Spec D8 ("Whether showing is compulsory is not said; here it is optional"), option show="optional":
+    PRIME-3 with both primes kept quiet, nobody discarding; the same hands, the same tie: all 0."""
+    g = new(players=3, deal=PRIME3, dealer=2, seed=1, show="optional")
+    play(g, "bet 4", "accept", "accept")
+    assert [str(a) for a in g.legal_actions()] == ["no_show", "show"]
+    play(g, "no_show", "no_show", "no_show", "discard", "discard", "discard")
+    assert g.is_terminal() and g.returns() == [0, 0, 0]
+    scored = [e for e in g.events() if e.kind == "deal_scored"][-1].data
+    assert scored["tie"] == [0, 1] and scored["shown_early"] is None
+
+
+@pytest.mark.parametrize("bad", ["sometimes", "", True, None, 1])
+def test_the_show_option_is_checked(bad: Any) -> None:
+    """The option takes only the two readings; anything else is a ValueError naming the option."""
+    with pytest.raises(ValueError, match="option 'show' must be one of 'compulsory', 'optional'"):
+        new(players=3, seed=1, show=bad)
+    with pytest.raises(ValueError, match="show must be one of compulsory, optional"):
+        PrimeRules(players=3, show=bad)
+
+
+@pytest.mark.parametrize("show", ["compulsory", "optional"])
+def test_records_replay_under_both_show_rules(show: str) -> None:
+    """A record states the show rule in its options and replays under it; a record of the optional
+    reading where a prime was kept quiet does not replay under the seed's rule (a RecordError)."""
+    for seed in range(10):
+        g = new(players=4, seed=seed, deals=3, show=show)
+        rng = random.Random(seed)
+        while not g.is_terminal():
+            acts = g.legal_actions()
+            accept = [a for a in acts if a.kind == "accept"]
+            g.apply(accept[0] if accept else rng.choice(acts))
+        record = atout.loads(atout.dumps(g.to_record()))
+        assert record["options"]["show"] == show
+        assert atout.replay(record).to_record() == g.to_record()
+    g = new(players=3, deal=PRIME3, dealer=2, seed=1, show="optional")
+    play(g, "bet 4", "accept", "accept", "no_show", "no_show", "no_show", "discard", "discard", "discard")
+    record = g.to_record()
+    assert atout.replay(record).returns() == [0, 0, 0]
+    record["options"]["show"] = "compulsory"
+    with pytest.raises(atout.RecordError, match="no_show"):
+        atout.replay(record)
 
 
 # --- random play: chips conserved, cards accounted for, zero-sum, hidden information ------------------------
@@ -421,7 +525,7 @@ def test_every_event_and_error_is_said_in_both_languages() -> None:
                         assert len(lines) >= 2
     assert {"bet", "accept", "decline", "consolation", "showdown", "show", "deal_scored", "discard", "pass"} <= kinds
     codes_raised = {"bad_stake", "stake_out_of_range", "stake_over_stack", "not_now", "too_many_cards", "duplicate_card",
-                    "not_in_hand", "not_a_card", "cannot_cover", "no_made_hand"}
+                    "not_in_hand", "not_a_card", "cannot_cover", "no_made_hand", "must_show"}
     book = phrases("prime")
     for lang in ("fr", "en"):
         assert codes_raised <= set(book.errors[lang])

@@ -19,6 +19,7 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"chacun_pour_soi": (3, 4, 5, 6), "s
 #: When the first discard happens: with the pass, before anyone bets (the seed's order), or after the
 #: calling round for every participant (spec D7).
 FIRST_DISCARD = ("pass", "after_calling")
+SHOW_RULES = ("compulsory", "optional")
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,9 @@ class PrimeRules:
     chips: int = 100  # each player's stack at the start of the match (ours: the seed names no amount)
     # "pass": the seed's order, a passer lays aside 0-2 cards; "after_calling": spec D7, every participant.
     first_discard: Literal["pass", "after_calling"] = "pass"
+    # "compulsory": the seed's order, a prime or flux dealt in the completion is shown and the second
+    # discard happens only "s'il ne se trouve pas un jeu fait" (seed 004); "optional": spec D8's reading.
+    show: Literal["compulsory", "optional"] = "compulsory"
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or self.players not in (3, 4, 5, 6):
@@ -49,6 +53,8 @@ class PrimeRules:
             raise ValueError(f"consolation must be a non-negative integer, not {self.consolation!r}")
         if self.first_discard not in FIRST_DISCARD:
             raise ValueError(f"first_discard must be one of {', '.join(FIRST_DISCARD)}, not {self.first_discard!r}")
+        if self.show not in SHOW_RULES:
+            raise ValueError(f"show must be one of {', '.join(SHOW_RULES)}, not {self.show!r}")
 
     @property
     def teams(self) -> int:

@@ -3,8 +3,8 @@
 Phases of a coup (seed 004; spec prime.md §4): ``opening`` (bet or pass, a passer laying aside 0-2
 cards), ``calling`` (accept or decline the bet), ``first_discard`` (only with ``first_discard=
 "after_calling"``, spec D7), then the dealer completes every participant to four cards one at a time;
-``show`` (a prime or flux may be shown, which ends the discarding), ``second_discard`` (0-4 cards,
-replaced one for one), then the showdown. Chips: ``stacks`` + ``pot`` never change in sum.
+``show`` (a prime or flux is shown, which ends the discarding: compulsory by the seed, optional with
+``show="optional"``, spec D8), ``second_discard`` (0-4 cards, replaced one for one), then the showdown. Chips: ``stacks`` + ``pot`` never change in sum.
 
 >>> import atout
 >>> g = atout.new_game("prime", players=3, seed=1, dealer=2)
@@ -42,6 +42,7 @@ CITE_LIMIT = "seed 004: 'le plus fort pari n'ira pas au-delà de …'"
 CITE_PASS = "seed 004: 'Celui qui n'a rien, passe, & si ses deux cartes sont toutes les deux mauvaises, il les écarte'"
 CITE_CALL = "seed 004: 'Ceux qui veulent parier, acceptent le pari, ceux qui ne le veulent pas, écartent leurs cartes'"
 CITE_SHOW = "seed 004: 'Avant le second écart, on ne peut montrer que la prime ou flux'"
+CITE_MUST_SHOW = "seed 004: 's'il ne se trouve pas un jeu fait, & qu'on puisse montrer, chacun écarte une seconde fois'"
 CITE_SECOND = "seed 004: 'Il écarte une, deux, trois, & même toutes ses 4 cartes'"
 CITE_FIRST = "spec prime.md D7: each participant may lay aside 0-2 of his first two cards"
 
@@ -328,7 +329,7 @@ class PrimeState(GameState):
         self._phase = "show"
         self._to_move = self.participants[0]
 
-    # --- showing a made hand early (seed 004; D8) -------------------------------------------------------
+    # --- showing a made hand early (seed 004: compulsory; spec D8: optional, an option) ------------------
     def _made(self, seat: int) -> HandValue | None:
         value = evaluate_ids(list(ids(self.hands[seat])))
         return value if value.category in (Category.PRIME, Category.FLUX) else None
@@ -347,6 +348,10 @@ class PrimeState(GameState):
             return
         if action != NO_SHOW:
             raise _refuse(action, "'show' a prime or flux, or 'no_show'", "not_now", CITE_SHOW, phase="show")
+        if self.rules.show == "compulsory" and self._made(seat) is not None:
+            # Seed 004: the second discard happens only "s'il ne se trouve pas un jeu fait, & qu'on puisse montrer".
+            raise _refuse(action, "a prime or a flux in hand is shown: the second discard is only for those without one",
+                          "must_show", CITE_MUST_SHOW)
         self._emit("no_show", seat=seat)
         i = self.participants.index(seat)
         if i + 1 < len(self.participants):
@@ -458,7 +463,9 @@ class PrimeState(GameState):
         if phase == "calling":
             return self._calling_actions(seat)
         if phase == "show":
-            return [NO_SHOW, SHOW] if self._made(seat) is not None else [NO_SHOW]
+            if self._made(seat) is None:
+                return [NO_SHOW]
+            return [SHOW] if self.rules.show == "compulsory" else [NO_SHOW, SHOW]
         most = FIRST if phase == "first_discard" else HAND
         hand = list(ids(self.hands[seat]))
         return [Action("discard", tuple(CARDS[c].code for c in sub)) for k in range(most + 1) for sub in combinations(hand, k)]

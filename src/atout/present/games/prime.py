@@ -72,7 +72,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "not_a_card": "Une carte de l'écart est illisible",
         "cannot_cover": "Vous n'avez que {stack} jetons et le pari est de {stake}",
         "no_made_hand": "Avant le second écart on ne peut montrer qu'une prime ou un flux",
-        "must_show": "Vous avez une prime ou un flux : il faut le montrer, le second écart n'est que pour qui n'a pas de jeu fait",
+        "must_show": ("Vous avez une prime ou un flux : il faut le montrer, "
+                      "le second écart n'est que pour qui n'a pas de jeu fait"),
     },
     "en": {
         "bad_stake": "A bet is written 'bet N', N chips",
@@ -85,7 +86,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "not_a_card": "A card of the discard cannot be read",
         "cannot_cover": "You have only {stack} chips and the stake is {stake}",
         "no_made_hand": "Before the second discard only a prime or a flux may be shown",
-        "must_show": "You hold a prime or a flux: it must be shown, the second discard is only for those without a made hand",
+        "must_show": ("You hold a prime or a flux: it must be shown, "
+                      "the second discard is only for those without a made hand"),
     },
 }
 
