@@ -69,6 +69,7 @@ def _playout(name: str, variant: str, players: int, seed: int, check: bool = Tru
         action = bots[seat].act(g.observation(seat)) if bots else rng.choice(g.legal_actions())
         before = [g.known_cards(s) for s in range(players)]
         cursor = g.event_count
+        deals = len(g.log)
         g.apply(action)
         steps += 1
         if not check:
@@ -78,6 +79,8 @@ def _playout(name: str, variant: str, players: int, seed: int, check: bool = Tru
         mine = _mask(_cards_named(list(action.args)))
         for e in g.events(None, cursor) + [e for s in range(players) for e in g.events(s, cursor) if not e.public]:
             named = _mask(_cards_named(dict(e.data)))
+            if len(g.log) != deals and e.kind.endswith("_shown"):
+                continue  # a show that ends the deal: its cards were known in a deal the state has left
             viewers = range(players) if e.public else [e.to]
             for s in viewers:
                 assert s is not None
