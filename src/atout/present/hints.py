@@ -38,6 +38,7 @@ _WHY = {
         "stop": "garder le jeu acquis plutôt que risquer deux jeux.",
         "vole": "la main peut faire les cinq plis : deux jeux.",
         "other": "c'est ce que jouerait le bot heuristique.",
+        "only": "c'est la seule carte permise ici.",
     },
     "en": {
         "pass": "the hand is too weak to take.",
@@ -58,6 +59,7 @@ _WHY = {
         "stop": "keep the point won rather than risk two.",
         "vole": "the hand can take all five tricks: two points.",
         "other": "this is what the heuristic bot would play.",
+        "only": "it is the only card allowed here.",
     },
 }
 
@@ -72,6 +74,8 @@ def why(action: Action, obs: Observation, lang: str = "fr") -> str:
     except (NotationError, IndexError):
         return table["other"]
     plays = [Card.parse(a.args[0]) for a in obs.legal_actions if a.kind == "play" and a.args]
+    if len(plays) == 1:
+        return table["only"]
     same = [c for c in plays if (c.suit, c.is_trump) == (card.suit, card.is_trump)]
     trick = obs.public.get("trick") or []
     if len(same) <= 1:
