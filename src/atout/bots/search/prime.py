@@ -1,0 +1,218 @@
+"""Worlds for La Prime: the two-card hands and the stock dealt consistently with what one seat observed.
+
+Seed 004: the dealer gives two cards to each, then completes the bettor and the acceptors "une à la
+fois" from the stock; the second discard is replaced from the stock. The sampler rebuilds that order
+(public: who is in, how many cards each laid aside or discarded), so the seat's own draws sit at their
+places in the stock and every other card of the world is unseen to it. The evidence of the table:
+
+* a passer lays aside his bad cards and keeps a good one (seed 004: "si ses deux cartes sont toutes les
+  deux mauvaises, il les écarte. S'il y en a une bonne la retient"; a good card is worth a 5 or more);
+* "celui qui a du jeu dans ses deux cartes, parie": a bettor's start is strong, the more so the higher
+  his stake; an acceptor's is fair, a decliner's and a passer's weaker (soft: the strength bands of the
+  table's usual play, relaxed when no world fits them);
+* a participant who did not show holds no prime nor flux (compulsory in the seed's order, D8).
+
+The hidden first and second discards are filled with cards of the world's hands.
+
+>>> import random, atout
+>>> g = atout.new_game("prime", players=4, seed=3)
+>>> deal, fills = sample(g.observation(g.current_player), random.Random(1))
+>>> len(deal["hands"]), len(deal["stock"])
+(4, 32)
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from atout.bots.prime import percentile
+from atout.bots.search import register_sampler
+from atout.core.cards import Card
+from atout.core.cardset import codes, mask
+from atout.core.packs import PRIME40
+from atout.core.protocol import Observation
+from atout.games.prime.evaluate import VALUES, Category, evaluate_ids
+
+PACK_IDS = tuple(c.id for c in PRIME40.cards)
+GOOD = 15  # seed 004 "une bonne": a card worth at least a 5 (5, A, 6, 7)
+TRIES = 80  # worlds drawn per sample before the soft evidence is relaxed
+MADE = (Category.PRIME, Category.FLUX)
+
+
+@cache
+def start_strength(pair: tuple[int, int]) -> float:
+    """Mean percentile (among all four-card hands) of two cards completed by any two other cards."""
+    rest = [c for c in PACK_IDS if c not in pair]
+    total = sum(percentile(evaluate_ids([*pair, a, b])) for a, b in combinations(rest, 2))
+    return total / (len(rest) * (len(rest) - 1) // 2)
+
+
+def _strength(cards: list[int]) -> float:
+    a, b = sorted(cards)
+    return start_strength((a, b))
+
+
+def draw_order(participants: list[int], need: dict[int, int]) -> list[int]:
+    """The seats served by the completion, one card at a time round the participants (seed 004, D7)."""
+    got = dict.fromkeys(participants, 0)
+    out: list[int] = []
+    while any(got[s] < need[s] for s in participants):
+        for s in participants:
+            if got[s] < need[s]:
+                got[s] += 1
+                out.append(s)
+    return out
+
+
+def _soft_misses(obs: Observation, initial: list[int], s: int) -> int:
+    """How far seat ``s``'s two first cards are from its betting and calling (the table's usual play)."""
+    status = obs.public["status"][s]
+    if status == "":
+        return 0
+    cards = [c for c in PACK_IDS if initial[s] >> c & 1]
+    strength = _strength(cards)
+    max_stake = int(obs.public["max_stake"])
+    if status == "bettor":
+        floor = 0.55 + 0.4 * (int(obs.public["stake"]) - 1) / max_stake
+        return int(strength < floor)
+    if status == "accepted":
+        return int(strength < 0.40)
+    if status == "declined":
+        return int(strength > 0.55)
+    return int(strength > 0.65)  # passed: did not bet
+
+
+def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[int, str]] | None:
+    """A deal (the two-card hands and the stock in order) consistent with ``obs``, and the hidden discards."""
+    pub = obs.public
+    n = int(obs.rules["players"])
+    me = obs.seat
+    hand = [c.id for c in obs.hand]
+    participants: list[int] = list(pub["participants"])
+    laid = list(pub["laid_aside"])
+    second = list(pub["second_discard"])
+    # The history: my own first discard (named), the others' hidden ones and their places.
+    my_first: list[int] = []
+    first_at: dict[int, int] = {}
+    second_at: dict[int, int] = {}
+    no_show: set[int] = set()
+    seen_discard: set[int] = set()
+    plain_pass: list[int] = []
+    after_calling = obs.rules.get("first_discard") == "after_calling"
+    for i, (s, text) in enumerate(obs.history):
+        verb = text.split(" ", 1)[0]
+        round_one = (verb == "pass" and not after_calling) or (verb == "discard" and after_calling and s not in seen_discard)
+        if verb == "pass" and after_calling:
+            if s != me:
+                plain_pass.append(i)  # spec D7: nothing is laid aside with the pass
+        elif verb == "discard" and not round_one:
+            second_at[s] = i
+        elif round_one:
+            seen_discard.add(s)
+            if s == me:
+                my_first = [Card.parse(c).id for c in text.split()[1:]]
+            else:
+                first_at[s] = i  # filled even when empty: "pass (0 hidden)" is not an action
+        elif verb == "no_show":
+            no_show.add(s)
+    completed = obs.phase in ("show", "second_discard") and me in participants
+    if me in participants and second[me] >= 0:
+        return None  # my own second discard is done: no decision of mine is left in this coup
+    need = {s: 2 + laid[s] for s in participants} if completed else {}
+    order = draw_order(participants, need) if completed else []
+    for s in participants:
+        if completed and second[s] > 0:
+            order += [s] * second[s]
+    kept_count = 2 - len(my_first)
+    if completed:
+        mine = list(hand)
+        rng.shuffle(mine)
+        kept, my_draws = mine[:kept_count], mine[kept_count:]
+    else:
+        kept, my_draws = list(hand), []
+    my_initial = kept + my_first
+    if len(my_initial) != 2:
+        return None  # declined (my cards are dead): nothing of mine to decide
+    known = mask(my_initial) | mask(my_draws)
+    unseen = [c for c in PACK_IDS if not known >> c & 1]
+    others = [s for s in range(n) if s != me]
+    stock_len = 40 - 2 * n
+    best: tuple[int, list[int], list[int]] | None = None
+    for attempt in range(TRIES):
+        rng.shuffle(unseen)
+        initial = [0] * n
+        initial[me] = mask(my_initial)
+        for k, s in enumerate(others):
+            initial[s] = mask(unseen[2 * k : 2 * k + 2])
+        pool = unseen[2 * len(others) :]
+        draws = iter(my_draws)
+        rest = iter(pool)
+        stock = [next(draws) if k < len(order) and order[k] == me else next(rest) for k in range(stock_len)]
+        # Hard evidence: a passer keeps his good cards (seed 004); a participant who did not show has
+        # neither prime nor flux once completed.
+        misses = 0
+        for s in first_at:
+            bad = sum(1 for c in PACK_IDS if initial[s] >> c & 1 and VALUES[c] < GOOD)
+            if bad != laid[s]:
+                misses += 10
+        if no_show:
+            hands_now = {s: [c for c in PACK_IDS if initial[s] >> c & 1] for s in participants}
+            for s, k in zip(order[: sum(need.values())], stock, strict=False):
+                hands_now[s].append(k)
+            for s in no_show:
+                if s != me and s in hands_now and _made(hands_now[s], laid[s]):
+                    misses += 10
+        soft = sum(_soft_misses(obs, initial, s) for s in others)
+        score = misses + soft
+        if best is None or score < best[0]:
+            best = (score, initial, stock)
+        if score == 0 or (attempt >= TRIES // 2 and misses == 0):
+            break
+    assert best is not None
+    _, initial, stock = best
+    fills = _fills(obs, initial, stock, order, need, first_at, second_at, laid, second, rng)
+    fills.update(dict.fromkeys(plain_pass, "pass"))
+    deal = {"hands": [codes(h) for h in initial], "stock": [Card(c).code for c in stock]}
+    return deal, fills
+
+
+def _made(cards: list[int], laid: int) -> bool:
+    """Whether a completed hand holds a prime or a flux, its bad cards laid aside first (see ``_fills``)."""
+    hand = _keep(cards[:2], laid) + cards[2:]
+    return len(hand) == 4 and evaluate_ids(hand).category in MADE
+
+
+def _keep(start: list[int], laid: int) -> list[int]:
+    """The cards a passer keeps when he lays ``laid`` aside: the best by value (seed 004 "la retient")."""
+    return sorted(start, key=lambda c: -VALUES[c])[: len(start) - laid]
+
+
+def _fills(obs: Observation, initial: list[int], stock: list[int], order: list[int], need: dict[int, int],
+           first_at: dict[int, int], second_at: dict[int, int], laid: list[int], second: list[int],
+           rng: random.Random) -> dict[int, str]:
+    """Texts of the other seats' hidden discards: the bad cards first, then a second discard at random."""
+    fills: dict[int, str] = {}
+    hands: dict[int, list[int]] = {}
+    for s, i in first_at.items():
+        start = [c for c in PACK_IDS if initial[s] >> c & 1]
+        keep = _keep(start, laid[s])
+        aside = [c for c in start if c not in keep]
+        verb = obs.history[i][1].split(" ", 1)[0]
+        fills[i] = " ".join([verb, *(Card(c).code for c in aside)])
+        hands[s] = keep
+    for s in need:
+        hands.setdefault(s, [c for c in PACK_IDS if initial[s] >> c & 1])
+    for s, c in zip(order[: sum(need.values())], stock, strict=False):
+        hands[s].append(c)
+    for s, i in second_at.items():
+        if s == obs.seat:
+            continue
+        aside = rng.sample(hands[s], second[s]) if second[s] > 0 else []
+        fills[i] = " ".join(["discard", *(Card(c).code for c in aside)])
+    return fills
+
+
+register_sampler("prime", sample)
