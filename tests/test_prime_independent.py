@@ -17,6 +17,12 @@ retient, & écarte l'autre." — then only "Celui qui a du jeu dans ses deux car
 speaks of "le second écart". The engine's default (``pass C1 C2``) follows that order; the spec's D7
 (a discard after the calling round) is the option ``first_discard="after_calling"``. Both are tested.
 
+Showing a made hand: the seed makes the second discard conditional on the table, not on a choice ("Si dans
+cette distribution de cartes, il ne se trouve pas un jeu fait, & qu'on puisse montrer, chacun écarte une
+seconde fois"), so the holder of a prime or a flux after the completion shows it: that is the engine's
+default (``show="compulsory"``). The spec's D8 ("Whether showing is compulsory is not said; here it is
+optional") is the option ``show="optional"``. Both are tested, and the reference model has both.
+
 The second half of the file is a small reference model of a coup (legal actions, the completion one
 card at a time, the replacements, the showdown and the settlement) compared with the engine over a few
 hundred seeded random coups.
@@ -162,7 +168,9 @@ def showdown_table(final: Sequence[Sequence[str]], bettor: int, stake: int, deal
     Each seat is dealt the first two cards of its hand; the seats before the bettor pass (laying
     nothing aside), the bettor bets ``stake``, the others accept except ``decline`` (whose hand is just
     two cards). The completion gives each participant his last two cards one at a time from eldest
-    (spec §4.4), nobody shows, nobody discards: the showdown compares exactly ``final``.
+    (spec §4.4). Then, by the seed, the first participant from eldest holding a prime or a flux shows it
+    and the hands are compared at once; if none holds one (or with ``show="optional"``, spec D8) nobody
+    shows and nobody discards. Either way the showdown compares exactly ``final``.
     """
     n = len(final)
     out = set(decline)
@@ -178,9 +186,14 @@ def showdown_table(final: Sequence[Sequence[str]], bettor: int, stake: int, deal
     for s in order[order.index(bettor) + 1:] + order[: order.index(bettor)]:
         assert g.current_player == s
         g.apply("decline" if s in out else "accept")
+    compulsory = options.get("show", "compulsory") == "compulsory"
     for s in parts:
         assert g.phase == "show" and g.current_player == s
         assert hand(g, s) == set(final[s])
+        if compulsory and ref_classify(final[s])[0] in (PRIME, FLUX):
+            g.apply("show")
+            assert g.is_terminal()
+            return g
         g.apply("no_show")
     for s in parts:
         assert g.phase == "second_discard" and g.current_player == s
@@ -189,13 +202,14 @@ def showdown_table(final: Sequence[Sequence[str]], bettor: int, stake: int, deal
     return g
 
 
-def showdown_table_until_show(final: Sequence[Sequence[str]], bettor: int, stake: int, dealer: int = 0) -> GameState:
+def showdown_table_until_show(final: Sequence[Sequence[str]], bettor: int, stake: int, dealer: int = 0,
+                              **options: Any) -> GameState:
     """Like ``showdown_table`` with nobody passing or declining, stopped at the show round."""
     n = len(final)
     order = eldest_order(n, dealer)
     assert order[0] == bettor
     top = [final[s][2] for s in order] + [final[s][3] for s in order]
-    g = new([h[:2] for h in final], top, dealer=dealer)
+    g = new([h[:2] for h in final], top, dealer=dealer, **options)
     g.apply(f"bet {stake}")
     while g.phase == "calling":
         g.apply("accept")
@@ -619,14 +633,15 @@ def test_completion_one_card_at_a_time_from_eldest_to_four() -> None:
 
 def test_show_offered_only_with_a_prime_or_a_flux() -> None:
     """Seed 004: "Avant le second écart, on ne peut montrer que la première [prime] ou flux. Le
-    cinquante-cinq ne peut être montré que dès que les écarts sont finis"; spec §4.5, §6.
+    cinquante-cinq ne peut être montré que dès que les écarts sont finis"; spec §4.5, §6; with the spec's
+    D8 reading (option show="optional") showing is a choice.
     Seat 1 prime, seat 2 flux, seat 3 a 55, seat 0 a point: show is legal for 1 and 2 only.
     """
     # seat 1: prime 70; seat 2: flux of hearts; seat 3: 55 of clubs; seat 0: point.
     final = [["QD", "JD", "2S", "3S"], ["7H", "6S", "AD", "5C"], ["2H", "3H", "4H", "5H"], ["7C", "6C", "AC", "KS"]]
     order = [1, 2, 3, 0]
     top = [final[s][2] for s in order] + [final[s][3] for s in order]
-    g = new([h[:2] for h in final], top)
+    g = new([h[:2] for h in final], top, show="optional")
     play(g, "bet 1", "accept", "accept", "accept")
     assert g.phase == "show"
     assert g.current_player == 1 and legal(g) == acts("show", "no_show")
@@ -642,6 +657,33 @@ def test_show_offered_only_with_a_prime_or_a_flux() -> None:
     assert g.phase == "second_discard"
 
 
+def test_seed_only_the_holders_of_a_prime_or_flux_must_show() -> None:
+    """Seed 004 (default rule): "Si dans cette distribution de cartes, il ne se trouve pas un jeu fait, &
+    qu'on puisse montrer, chacun écarte une seconde fois". From eldest: seat 1 a 55 (not shown early:
+    "Le cinquante-cinq ne peut être montré que dès que les écarts sont finis"), seat 2 a point, seat 3 a
+    flux of hearts 2-3-4-5 (54), seat 0 a prime 7-6-A-5 (70). Seats 1 and 2 may only pass on; seat 3 must
+    show ('no_show' refused, state unchanged); the hands are compared at once: the flux beats the 55 and
+    the prime, seat 3 wins 1 from each of the three others → [−1, −1, −1, +3].
+    """
+    final = [["7H", "6S", "AD", "5C"], ["7C", "6C", "AC", "KS"], ["QD", "JD", "2S", "3S"], ["2H", "3H", "4H", "5H"]]
+    order = [1, 2, 3, 0]
+    top = [final[s][2] for s in order] + [final[s][3] for s in order]
+    g = new([h[:2] for h in final], top)
+    play(g, "bet 1", "accept", "accept", "accept")
+    assert g.phase == "show" and g.current_player == 1 and legal(g) == acts("no_show")
+    refused(g, "show", "no_made_hand")
+    g.apply("no_show")
+    assert g.current_player == 2 and legal(g) == acts("no_show")
+    g.apply("no_show")
+    assert g.current_player == 3 and legal(g) == acts("show")
+    err = refused(g, "no_show", "must_show")
+    assert "jeu fait" in str(err.params["cite"])
+    g.apply("show")
+    assert g.is_terminal() and g.returns() == [-1, -1, -1, +3]
+    assert scored(g)["shown_early"] == 3
+    assert all(len(h["cards"]) == 4 for h in scored(g)["hands"])  # seat 0's prime too: no second discard
+
+
 def test_show_goes_straight_to_the_showdown_and_the_55_still_beats_the_prime() -> None:
     """Spec D8: one showing triggers an immediate showdown for everybody (no second discard); seed 004:
     "Si dans cette distribution … il ne se trouve pas un jeu fait, & qu'on puisse montrer, chacun écarte
@@ -651,7 +693,7 @@ def test_show_goes_straight_to_the_showdown_and_the_55_still_beats_the_prime() -
     """
     final = [["QD", "JD", "2S", "3S"], ["7H", "7D", "7C", "5S"], ["AS", "6S", "7S", "2D"]]
     g = showdown_table_until_show(final, bettor=1, stake=2)
-    assert g.current_player == 1 and legal(g) == acts("show", "no_show")
+    assert g.current_player == 1 and legal(g) == acts("show")  # seed 004: a prime is shown
     g.apply("show")
     assert g.is_terminal()
     assert g.returns() == [-2, -2, +4]
@@ -660,21 +702,18 @@ def test_show_goes_straight_to_the_showdown_and_the_55_still_beats_the_prime() -
     assert all(len(h["cards"]) == 4 for h in data["hands"])
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "ENGINE DISAGREES (a reading of the seed, spec D8 chose otherwise): seed 004 makes the second discard "
-    "conditional on there being no made hand, not on a player's choice: 'Si dans cette distribution de cartes, "
-    "il ne se trouve pas un jeu fait, & qu'on puisse montrer, chacun écarte une seconde fois'. Expected: a "
-    "participant holding a prime or a flux after the completion shows it (legal actions {show}); got "
-    "{show, no_show} (showing optional, as spec D8 decides: 'Whether showing is compulsory is not said')."))
 def test_seed_a_made_hand_after_the_completion_is_shown() -> None:
     """Seed 004 §second discard: "Si dans cette distribution de cartes, il ne se trouve pas un jeu fait, &
     qu'on puisse montrer, chacun écarte une seconde fois" — read literally, the second discard only happens
-    when nobody holds a prime or a flux; the holder of one has no choice but to show it.
+    when nobody holds a prime or a flux; the holder of one has no choice but to show it. (Spec D8 chose
+    the optional reading; the project follows the seed, and D8's reading is the option show="optional".)
     """
     final = [["QD", "JD", "2S", "3S"], ["7H", "7D", "7C", "5S"], ["AS", "6S", "KH", "2D"]]
     g = showdown_table_until_show(final, bettor=1, stake=2)
     assert g.current_player == 1  # a prime 78
     assert legal(g) == acts("show")
+    g = showdown_table_until_show(final, bettor=1, stake=2, show="optional")
+    assert legal(g) == acts("show", "no_show")
 
 
 def test_second_discard_zero_to_four_replaced_one_for_one_in_turn() -> None:
@@ -964,7 +1003,8 @@ def test_determinism_and_replay() -> None:
 
 
 class RefCoup:
-    """A coup re-implemented from the texts (default order: the first discard goes with the pass).
+    """A coup re-implemented from the texts (default order: the first discard goes with the pass; by
+    default a prime or flux held after the completion is shown, seed 004; ``optional_show``: spec D8).
 
     It tracks every card (hands, stock top first, dead cards), whose turn it is, the legal actions, and
     settles the showdown with ``ref_classify``. When the stock runs out (D9) the new stock's order is
@@ -973,12 +1013,13 @@ class RefCoup:
     """
 
     def __init__(self, players: int, dealer: int, hands: list[list[str]], stock: list[str],
-                 max_stake: int, consolation: int, after_calling: bool = False) -> None:
+                 max_stake: int, consolation: int, after_calling: bool = False, optional_show: bool = False) -> None:
         self.n, self.dealer = players, dealer
         self.hands = [list(h) for h in hands]
         self.stock: list[str] | None = list(stock)
         self.dead: set[str] = set()
         self.max_stake, self.consolation, self.after_calling = max_stake, consolation, after_calling
+        self.optional_show = optional_show
         self.order = eldest_order(players, dealer)
         self.phase = "opening"
         self.queue = list(self.order)
@@ -1008,7 +1049,9 @@ class RefCoup:
         if self.phase == "first_discard":
             return acts(*(" ".join(["discard", *c]) for k in range(3) for c in itertools.combinations(h, k)))
         if self.phase == "show":
-            return acts("show", "no_show") if ref_classify(h)[0] in (PRIME, FLUX) else acts("no_show")
+            if ref_classify(h)[0] not in (PRIME, FLUX):
+                return acts("no_show")
+            return acts("show", "no_show") if self.optional_show else acts("show")
         assert self.phase == "second_discard"
         return acts(*(" ".join(["discard", *c]) for k in range(5) for c in itertools.combinations(h, k)))
 
@@ -1132,6 +1175,7 @@ def run_against_model(seed: int) -> tuple[GameState, list[RefCoup]]:
     variant = "societe" if players == 4 and rng.random() < 0.3 else "chacun_pour_soi"
     max_stake, consolation = rng.choice([3, 10]), rng.choice([1, 2])
     after = rng.random() < 0.2
+    optional_show = rng.random() < 0.3  # spec D8's reading; the default follows seed 004
     coups = rng.choice([1, 1, 2, 3])  # at most 3 x 10 chips lost: the 100-chip stacks never bind
     deals: list[dict[str, Any]] = []
     for _ in range(coups):
@@ -1141,11 +1185,12 @@ def run_against_model(seed: int) -> tuple[GameState, list[RefCoup]]:
     dealer = rng.randrange(players)
     g = atout.new_game(GAME, players=players, variant=variant, dealer=dealer, deals=coups,
                        deal=deals if coups > 1 else deals[0], max_stake=max_stake, consolation=consolation,
-                       first_discard="after_calling" if after else "pass")
+                       first_discard="after_calling" if after else "pass",
+                       **({"show": "optional"} if optional_show else {}))
     models = []
     for k, d in enumerate(deals):
         m = RefCoup(players, (dealer + k) % players, d["hands"], d["stock"], max_stake, consolation,
-                    after_calling=after)
+                    after_calling=after, optional_show=optional_show)
         assert g.dealer == m.dealer, (seed, k)  # spec §1: the deal passes to the next seat
         step = 0
         while m.row is None:
@@ -1224,12 +1269,12 @@ def check_narration(g: GameState, models: list[RefCoup]) -> None:
 
 def test_reference_model_over_random_coups() -> None:
     """Seed 004 / spec §4 whole: over 250 seeded random matches of 1–3 coups (3–6 players, the partnership,
-    both discard orders, max_stake 3 or 10, consolation 1 or 2) the engine's dealer, turn, phase and exact
+    both discard orders, both show rules, max_stake 3 or 10, consolation 1 or 2) the engine's dealer, turn, phase and exact
     legal actions, every hand after every action, the 40 cards, each coup's row and the totals agree with
     the reference model; no observation, event or known_cards shows a seat a card it may not know; the
     returns are zero-sum and the record replays.
     """
-    outcomes = {"void": 0, "consolation": 0, "tie": 0, "win": 0, "shown": 0, "restock": 0}
+    outcomes = {"void": 0, "consolation": 0, "tie": 0, "win": 0, "shown": 0, "restock": 0, "optional": 0}
     for seed in range(250):
         g, models = run_against_model(seed)
         assert sum(g.returns()) == 0
@@ -1249,6 +1294,7 @@ def test_reference_model_over_random_coups() -> None:
             else:
                 outcomes["win"] += 1
             outcomes["restock"] += m.stock is None
+            outcomes["optional"] += m.optional_show and bool(m.participants)
     # the random play reached every branch (else this test would prove less than it claims)
     assert all(v > 0 for v in outcomes.values()), outcomes
 
@@ -1260,8 +1306,9 @@ def test_hidden_information_before_the_showdown() -> None:
     """
     g = new([["QD", "JD"], ["2S", "3H"], ["7C", "KH"], ["7S", "6S"]], top=[c for c in PACK if c[-1] == "C"
                                                                            and c not in ("7C",)][:8])
-    steps = ["pass 2S 3H", "pass KH", "bet 4", "decline", "accept", "accept", "no_show", "no_show", "no_show",
-             "discard", "discard", "discard"]
+    # completion from eldest (1, 2, 3): 1 gets AC 4C JC AS (a point), 2 gets 2C 5C QC: 7C 2C 5C QC is a flux
+    # of clubs, which seed 004 has shown at once ("s'il ne se trouve pas un jeu fait … chacun écarte").
+    steps = ["pass 2S 3H", "pass KH", "bet 4", "decline", "accept", "accept", "no_show", "show"]
     for a in steps:
         g.apply(a)
         for s in range(4):
