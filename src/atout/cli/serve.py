@@ -35,6 +35,7 @@ def serve(args: argparse.Namespace) -> int:
     if args.bot_delay < 0:
         raise ValueError(f"--bot-delay must be 0 or more, not {args.bot_delay}")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # the schema check at each start is not news
     url = database_url(args.db)
     if args.http_rate <= 0:
         raise ValueError(f"--http-rate must be above 0, not {args.http_rate}")
