@@ -382,3 +382,23 @@ def test_database_url_from_argument_environment_or_default(monkeypatch: pytest.M
     monkeypatch.setenv("ATOUT_DB", "postgres://u:p@127.0.0.1/x")
     assert database_url() == "postgresql+psycopg://u:p@127.0.0.1/x"
     assert database_url("sqlite:///other.db") == "sqlite:///other.db"
+
+
+def test_bots_fill_the_open_seats_on_request(client: TestClient) -> None:
+    t = create(client, game="tarot", players=4, seat=0, fill=False, seed=6)
+    live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+    assert live.kinds == ["human", "empty", "empty", "empty"] and live.status == "open"
+    assert t["id"] in [r["id"] for r in client.get("/api/tables?status=open").json()]
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "token": t["token"]})
+        ws.receive_json()
+        next_state(ws)
+        ws.send_json({"type": "fill_bots"})
+        while True:  # the bots play until it is our turn
+            f = next_state(ws)
+            if [s["kind"] for s in f["table"]["seats"]] == ["human", "bot", "bot", "bot"] and (
+                f["obs"]["current_player"] == 0 or f["over"]
+            ):
+                break
+    assert live.status in ("playing", "over")
+    assert [s.kind for s in client.app.state.store.seats(t["id"])] == ["human", "bot", "bot", "bot"]  # type: ignore[attr-defined]
