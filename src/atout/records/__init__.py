@@ -219,7 +219,12 @@ def loads(text: str | bytes) -> dict[str, Any]:
 
 def load(fp: IO[str]) -> dict[str, Any]:
     """Read a record from an open text file (see :func:`loads`)."""
-    return loads(fp.read(MAX_RECORD_CHARS + 1))
+    if not callable(getattr(fp, "read", None)):
+        raise RecordError(f"load() reads an open file, not {clip(fp)}")
+    try:
+        return loads(fp.read(MAX_RECORD_CHARS + 1))
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"not UTF-8 text (byte {exc.start})") from None
 
 
 def dumps(record: dict[str, Any], indent: int | None = None) -> str:
@@ -232,6 +237,8 @@ def dumps(record: dict[str, Any], indent: int | None = None) -> str:
 
 def dump(record: dict[str, Any], fp: IO[str], indent: int | None = None) -> None:
     """Write a record as JSON text to an open file (see :func:`dumps`)."""
+    if not callable(getattr(fp, "write", None)):
+        raise RecordError(f"dump() writes to an open file, not {clip(fp)}")
     fp.write(dumps(record, indent=indent))
 
 
