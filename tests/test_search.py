@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -18,7 +19,9 @@ from atout.core.cardset import mask
 from atout.games.tarot.rules import ABOVE, SUIT_MASKS, TRUMPS
 
 CASES = [("tarot", 3, "seed"), ("tarot", 4, "fft"), ("tarot", 5, "seed"), ("tarot", 5, "fft"),
-         ("triomphe", 2, "classic"), ("triomphe", 4, "classic"), ("triomphe", 5, "as_qui_pille")]
+         ("triomphe", 2, "classic"), ("triomphe", 4, "classic"), ("triomphe", 5, "as_qui_pille"),
+         ("tarot1637", 3, "printed"), ("tarot1637", 2, "manuscript"),
+         ("prime", 3, "chacun_pour_soi"), ("prime", 6, "chacun_pour_soi"), ("prime", 4, "societe")]
 
 
 def _decision_points(game: str, players: int, variant: str, seed: int, every: int = 7) -> list[atout.GameState]:
@@ -134,3 +137,92 @@ def test_triomphe_voids_from_play() -> None:
     assert out[1] == mask(_ids("KS"))  # followed under the Queen: no King of spades
     assert out[2] == (0x3FFF << 0) | (0x3FFF << 14)  # neither followed nor trumped
     assert out[3] == 0x3FFF << 0  # void in spades, trumped: no constraint on trumps
+
+
+def test_tarot1637_voids_from_play() -> None:
+    # Seed 000 / tarot-1637.md D11: follow the suit led; void, a triomphe; trumps led, a triomphe
+    # (no duty to beat); the Mat may be played at any turn and shows nothing; the Mort's cards are drawn.
+    from atout.bots.search.tarot1637 import voids as t1637_voids
+
+    def trick(*pairs: tuple[int, str]) -> list[tuple[int, int]]:
+        return [(s, Card.parse(c).id) for s, c in pairs]
+
+    out = t1637_voids([trick((0, "KS"), (1, "T5"), (2, "3H"))], 3)
+    assert out[0] == 0
+    assert out[1] == SUIT_MASKS[0]  # no Sword, trumped: nothing known of his trumps
+    assert out[2] == SUIT_MASKS[0] | TRUMPS  # neither followed nor trumped
+    out = t1637_voids([trick((1, "EX"), (2, "4S"), (0, "T3"))], 3)  # the Mat led: the 4 of Swords sets the suit
+    assert out == [SUIT_MASKS[0], 0, 0]
+    out = t1637_voids([trick((0, "T10"), (1, "T2"), (2, "KS"))], 3)  # trumps led: under-trumping is allowed
+    assert out == [0, 0, TRUMPS]
+    out = t1637_voids([trick((0, "KS"), (1, "4S"), (-1, "T21"))], 2)  # the Mort's card shows nothing
+    assert out == [0, 0]
+
+
+def _first_state(game: str, players: int, variant: str, test: Callable[[atout.GameState], bool]) -> atout.GameState:
+    for seed in range(60):
+        state = atout.new_game(game, players=players, variant=variant, seed=seed)
+        bots = [make_bot(game, "heuristic", seed=s) for s in range(players)]
+        while not state.is_terminal():
+            if test(state):
+                return state
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat].act(state.observation(seat)))
+    raise AssertionError("no such state in 60 deals")
+
+
+def test_tarot1637_worlds_keep_the_declarations() -> None:
+    # Seed 000 §6, spec D6: declarations are judged on the twenty cards; a player who played his first
+    # card without declaring holds nothing to declare, one who declared holds exactly that (and shows it).
+    from atout.games.tarot1637 import marques
+
+    def both_played(state: atout.GameState) -> bool:
+        pub = state.observation(0).public
+        return state.phase == "play" and len(pub["tricks"]) == 2 and any(d for d in pub["declared"])
+
+    state = _first_state("tarot1637", 3, "printed", both_played)
+    seat = state.current_player
+    assert seat is not None
+    obs = state.observation(seat)
+    rng = random.Random(4)
+    for _ in range(10):
+        deal, fills = SAMPLERS["tarot1637"](obs, rng) or ({}, {})
+        for s in range(3):
+            if s == seat:
+                continue
+            twenty = mask(Card.parse(c).id for c in deal["hands"][s]) & ~mask(
+                Card.parse(fills[i].split()[1]).id for i in fills if obs.history[i][0] == s)
+            assert sorted(marques.eligible_items(twenty)) == sorted(obs.public["declared"][s])
+
+
+def test_prime_draw_order() -> None:
+    # Seed 004: the dealer completes the bettor and the acceptors "une à la fois", round from eldest,
+    # each up to four cards (two plus one for each card he laid aside, spec D7).
+    from atout.bots.search.prime import draw_order
+
+    assert draw_order([1, 2, 3], {1: 3, 2: 4, 3: 2}) == [1, 2, 3, 1, 2, 3, 1, 2, 2]
+    assert draw_order([0, 2], {0: 2, 2: 2}) == [0, 2, 0, 2]
+
+
+def test_prime_worlds_keep_a_passers_good_card() -> None:
+    # Seed 004: "si ses deux cartes sont toutes les deux mauvaises, il les écarte. S'il y en a une bonne
+    # la retient": a passer who laid one card aside kept one good card (a 5 or better) and the other was bad.
+    from atout.games.prime.evaluate import VALUES
+
+    def one_aside(state: atout.GameState) -> bool:
+        pub = state.observation(0).public
+        return state.phase == "calling" and 1 in [pub["laid_aside"][s] for s in range(4) if s != state.current_player]
+
+    state = _first_state("prime", 4, "chacun_pour_soi", one_aside)
+    seat = state.current_player
+    assert seat is not None
+    obs = state.observation(seat)
+    passer = next(s for s in range(4) if s != seat and obs.public["laid_aside"][s] == 1)
+    rng = random.Random(5)
+    for _ in range(10):
+        deal, fills = SAMPLERS["prime"](obs, rng) or ({}, {})
+        values = sorted(VALUES[Card.parse(c).id] for c in deal["hands"][passer])
+        assert values[0] < 15 <= values[1]
+        aside = next(fills[i] for i in fills if obs.history[i][0] == passer)
+        assert VALUES[Card.parse(aside.split()[1]).id] == values[0]
