@@ -74,9 +74,12 @@ function groupActions(legal, hand) {
   // A verb like Prime's "discard" may be legal with no card too: keep it in its group.
   for (const p of [...plain]) if (groups.has(p)) { groups.get(p).push({ text: p, cards: [] }); plain.splice(plain.indexOf(p), 1); }
   let click = null; const select = []; const buttons = [];
+  // Clicking a card means playing it, or the one thing the phase asks (a 1637 discard); a card choice
+  // among other choices (Mistigri's exchange with the turn-up) gets buttons instead.
+  const clickable = (prefix) => prefix === "play" || (groups.size === 1 && !plain.length);
   for (const [prefix, acts] of groups) {
     const single = acts.every((a) => a.cards.length === 1 && handSet.has(a.cards[0]));
-    if (single && !click) click = { prefix, cards: new Set(acts.map((a) => a.cards[0])) };
+    if (single && !click && clickable(prefix)) click = { prefix, cards: new Set(acts.map((a) => a.cards[0])) };
     else if (acts.some((a) => a.cards.length >= 2) || new Set(acts.map((a) => a.cards.length)).size > 1) {
       select.push({ prefix, counts: new Set(acts.map((a) => a.cards.length)), acts });
     } else buttons.push(...acts.map((a) => a.text));
