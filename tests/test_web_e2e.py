@@ -308,5 +308,18 @@ def test_page_reconnects_after_a_server_restart(tmp_path: Path, browser: Browser
         second.stop()
 
 
+@pytest.mark.parametrize("game", [g.name for g in atout.list_games()])
+def test_every_game_drawn_while_bots_play_it(server: Server, browser: Browser, game: str) -> None:
+    """Watch bots play a deal of each registered game: every frame drawn with no script error."""
+    page = new_page(browser, 800, 700)
+    page.goto(server.url + "/")
+    page.select_option("#f-game", game)
+    page.select_option("#f-mode", "watch")
+    page.click("#create")
+    page.wait_for_selector("#over", timeout=60_000)
+    page.wait_for_selector("#sheet")
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+
+
 def test_chromium_path_is_debians() -> None:
     assert shutil.which("chromium") in (CHROMIUM, None) or Path(CHROMIUM).exists()
