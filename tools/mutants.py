@@ -27,6 +27,8 @@ TAROT, TRI = "atout/games/tarot", "atout/games/triomphe"
 MUT = "tests/test_tarot_rules_mutants.py"
 ORACLE = "tests/test_tarot_playouts.py::test_random_playouts_against_the_oracle"
 LAYOUT = "tests/test_triomphe_layout.py"
+#: Every Triomphe test file.
+TRI_ALL = ("tests/test_triomphe_spec.py", "tests/test_triomphe_layout.py", "tests/test_triomphe.py")
 #: Every Tarot test file: the mutants of the wider sweep must be caught by at least one of them.
 TAROT_ALL = (
     "tests/test_tarot_rules_mutants.py",
@@ -401,6 +403,109 @@ MUTANTS = [
         TAROT_ALL,
     ),
     # --- Triomphe's deal layout (seed 002, spec §3, D3, D4) ---
+    # --- a sweep over La Triomphe's rules (seed 002), against every Triomphe test ---
+    Mutant(
+        "Triomphe: need not beat the card winning the trick",
+        f"{TRI}/rules.py",
+        '        if higher:\n            return higher, "must follow suit and beat',
+        '        if False:\n            return higher, "must follow suit and beat',
+        TRI_ALL,
+    ),
+    Mutant(
+        "Triomphe: must beat in the suit after a trump (D7a)",
+        f"{TRI}/rules.py",
+        "        if led != trump and trumps_played:",
+        "        if False:",
+        TRI_ALL,
+    ),
+    Mutant(
+        "Triomphe: need not overtrump (D7b)",
+        f"{TRI}/rules.py",
+        '            if higher:\n                return higher, "void in the suit led: must overtrump',
+        '            if False:\n                return higher, "void in the suit led: must overtrump',
+        TRI_ALL,
+    ),
+    Mutant("Triomphe: need not trump when void", f"{TRI}/rules.py", "    if trumps_in_hand:", "    if False:", TRI_ALL),
+    Mutant(
+        "Triomphe: Ace above Jack in the base order",
+        f"{TRI}/rules.py",
+        "(Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TEN",
+        "(Rank.KING, Rank.QUEEN, Rank.ACE, Rank.JACK, Rank.TEN",
+        TRI_ALL,
+    ),
+    Mutant(
+        "Triomphe: a trump does not beat the suit led",
+        f"{TRI}/rules.py",
+        "key = 100 + strength[c] if suit == trump",
+        "key = strength[c] if suit == trump",
+        TRI_ALL,
+    ),
+    Mutant(
+        "Triomphe: the vole scores 1",
+        f"{TRI}/state.py",
+        'self._finish_deal({self.vole_side: 2}, {}, "vole_made")',
+        'self._finish_deal({self.vole_side: 1}, {}, "vole_made")',
+        TRI_ALL,
+    ),
+    Mutant(
+        "Triomphe: a failed vole loses 1",
+        f"{TRI}/state.py",
+        'self._finish_deal({}, {self.vole_side: 2}, "vole_failed")',
+        'self._finish_deal({}, {self.vole_side: 1}, "vole_failed")',
+        TRI_ALL,
+    ),
+    Mutant(
+        "Triomphe: an accepted concession scores 2",
+        f"{TRI}/state.py",
+        'self._finish_deal({side: 1}, {}, "concession_accepted")',
+        'self._finish_deal({side: 2}, {}, "concession_accepted")',
+        TRI_ALL,
+    ),
+    Mutant(
+        "Triomphe: a loss always credits the other side (D9)",
+        f"{TRI}/state.py",
+        "            if self.scores[side] > 0:",
+        "            if False:",
+        TRI_ALL,
+    ),
+    Mutant(
+        "Triomphe: no debt each for himself (§9.5)",
+        f"{TRI}/state.py",
+        "self.debts[side] += n - take",
+        "self.debts[side] += 0",
+        TRI_ALL,
+    ),
+    Mutant(
+        "Triomphe: points marked before the debt is paid", f"{TRI}/state.py", "pay = min(n, self.debts[side])", "pay = 0", TRI_ALL
+    ),
+    Mutant(
+        "Triomphe: the last, not the first, to reach the most tricks (D12)",
+        f"{TRI}/state.py",
+        "            for _, _, w in self.history:\n",
+        "            for _, _, w in reversed(self.history):\n",
+        TRI_ALL,
+    ),
+    Mutant(
+        "Triomphe: the other side offers its concession first (D6)",
+        f"{TRI}/state.py",
+        'side = eldest_side if c["side_turn"] == 0 else 1 - eldest_side',
+        'side = 1 - eldest_side if c["side_turn"] == 0 else eldest_side',
+        TRI_ALL,
+    ),
+    Mutant(
+        "Triomphe: the same dealer deals again (D5)",
+        f"{TRI}/state.py",
+        "self._start_deal((self.log[-1].dealer + 1) % self.players)",
+        "self._start_deal(self.log[-1].dealer)",
+        TRI_ALL,
+    ),
+    Mutant(
+        "Triomphe: the target must be passed, not reached",
+        f"{TRI}/state.py",
+        "max(self.scores) >= self.target",
+        "max(self.scores) > self.target",
+        TRI_ALL,
+    ),
     Mutant(
         "Triomphe: a refusing side may stop after three tricks",
         f"{TRI}/state.py",
@@ -498,7 +603,8 @@ def main() -> int:
         for m in chosen:
             verdict, seconds = run(m, src_copy, original)
             bad += not verdict.startswith(("killed", "skipped"))
-            tests = "every Tarot test" if m.tests == TAROT_ALL else ", ".join(t.removeprefix("tests/") for t in m.tests)
+            every = {TAROT_ALL: "every Tarot test", TRI_ALL: "every Triomphe test"}
+            tests = every[m.tests] if m.tests in every else ", ".join(t.removeprefix("tests/") for t in m.tests)
             print(f"| {m.name} | {m.path.removeprefix('atout/')} | {tests} | {verdict} ({seconds:.0f} s) |", flush=True)
     return 1 if bad else 0
 
