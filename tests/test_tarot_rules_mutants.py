@@ -145,8 +145,7 @@ def test_poignee_with_the_excuse_counts_at_the_highest_threshold_reached(players
     """Seed 001: 'au moins 13 (Double Poignée) … y compris l'Excuse'; 'S'il montre l'Excuse, cela signifie qu'il a
     montré tous les atouts qu'il possédait' (spec §7). Showing every trump and the Excuse, n cards, is the highest
     level whose threshold n reaches: 4p 13 + EX = 14 → double (30), 14 + EX = 15 → triple (40); 3p 15 + EX = 16
-    → double; 3p 17 + EX = 18 → triple;
-    5p 12 + EX = 13 → triple; 5p 10 + EX = 11 → double."""
+    → double; 3p 17 + EX = 18 → triple; 5p 12 + EX = 13 → triple; 5p 10 + EX = 11 → double."""
     g = poignee_game(players, trumps(21, 22 - held), with_excuse=True)
     show = "announce poignee " + " ".join([*trumps(21, 22 - held), "EX"])
     assert ledger_of(g, show) == paid_by_each_other(players, VALUES[level])
