@@ -7,8 +7,8 @@ meanwhile), and only then sent out, each seat receiving its own frame
 from a seed fixed by the table's seed, the move number and the seat, so a table reloaded after a
 restart plays on exactly as it would have.
 
->>> bot_name("triomphe", "easy"), bot_name("triomphe", "normal")
-('random', 'heuristic')
+>>> bot_name("triomphe", "easy"), bot_name("triomphe", "medium"), bot_name("triomphe", "hard")
+('random', 'heuristic', 'search')
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from functools import partial
 from typing import Any
 
 from atout.bots.base import bot_names, make_bot
+from atout.bots.search import LEVELS as BOT_LEVELS
 from atout.core.actions import parse_action
 from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, game_info, json_number, new_game
@@ -38,7 +39,8 @@ log = logging.getLogger("atout.web")
 
 #: Bot level shown to people -> bot name in atout.bots (the game's own "heuristic" where it has one).
 #: The one table to change when stronger bots arrive.
-LEVELS: dict[str, str] = {"easy": "random", "normal": "heuristic", "hard": "heuristic"}
+#: The lobby's levels: the bots' ladder (docs/bots.md), plus "normal", the name of "medium" in older tables.
+LEVELS: dict[str, str] = {**BOT_LEVELS, "normal": BOT_LEVELS["medium"]}
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
 
 
@@ -335,7 +337,8 @@ class Hub:
                 if seat is None or live.kinds[seat] != "bot":
                     return
                 bot = make_bot(live.game, name, seed=move_seed(live.seed, len(live.moves), seat))
-                action = bot.act(live.state.observation(seat))
+                # A search bot thinks for up to a second: off the event loop, so other tables go on.
+                action = await asyncio.to_thread(bot.act, live.state.observation(seat))
                 try:
                     await self._move(live, seat, str(action), None)
                 except Exception:  # a bot bug must not kill the table silently

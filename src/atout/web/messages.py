@@ -92,7 +92,7 @@ class CreateTable(_Msg):
     options: dict[str, Any] = Field(default_factory=dict, max_length=20)
     deals: int | None = Field(default=None, ge=1, le=100)
     target: int | None = Field(default=None, ge=1, le=10000)
-    level: str = Field(default="normal", max_length=20)
+    level: str = Field(default="medium", max_length=20)
     seat: int | None = Field(default=0, ge=0, le=11)
     fill: bool = True  # bots take every other seat now; False leaves them open for friends
     seed: int | None = Field(default=None, ge=0, le=2**62)

@@ -33,7 +33,7 @@ class TableRow(Base):
     players: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # rule options and deals/target
-    level: Mapped[str] = mapped_column(String(20), default="normal")  # bot level, see atout.web.bots.LEVELS
+    level: Mapped[str] = mapped_column(String(20), default="medium")  # bot level, see atout.web.hub.LEVELS
     status: Mapped[str] = mapped_column(String(10), default="open")  # open | playing | over
     source: Mapped[str] = mapped_column(String(10), default="played")  # played | uploaded
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # the atout-record/1, once over

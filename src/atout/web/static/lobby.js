@@ -26,7 +26,7 @@ function newTableForm() {
     el("option", { value: "bots" }, t("modeBots")), el("option", { value: "friends" }, t("modeFriends")),
     el("option", { value: "watch" }, t("modeWatch")));
   const level = el("select", { name: "level", id: "f-level" },
-    ["easy", "normal", "hard"].map((l) => el("option", { value: l, selected: l === "normal" }, t(l))));
+    ["easy", "medium", "hard", "expert"].map((l) => el("option", { value: l, selected: l === "medium" }, t(l))));
   form.append(
     el("h2", {}, t("newTable")),
     el("label", {}, t("game"), gameSel), detail,
