@@ -128,7 +128,7 @@ def test_play_a_whole_game_in_the_terminal() -> None:
 
     cards = [f"play {r}{s}" for s in "SHDC" for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]
     turn = ["?", "play ZZ", "no_concession", "accept", "vole", *cards]  # never 'q': the game must end by itself
-    out = run("play", "triomphe", "--seed", "8", "--lang", "en", stdin="\n".join(turn * 25) + "\n")
+    out = run("play", "triomphe", "--seed", "8", "--lang", "en", "--speed", "0", stdin="\n".join(turn * 25) + "\n")
     assert out.returncode == 0, out.stdout[-800:] + out.stderr[-800:]
     assert "Traceback" not in out.stderr + out.stdout
     ending = [line for line in out.stdout.splitlines() if re.search(r"(-?\d+)\s*$", line)][-2:]
