@@ -119,22 +119,29 @@ def test_rules_in_both_languages(lang: str) -> None:
     assert ("Roi, Dame, Valet, As" if lang == "fr" else "King, Queen, Jack, Ace") in out.stdout
 
 
-def test_play_a_whole_game_in_the_terminal() -> None:
+def test_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     """A human at the terminal asks for help, makes mistakes and plays on to the end of the deal: the command
-    exits 0 and ends with each seat's total, a real Triomphe result (seed 002: 3 or 4 tricks score one 'jeu',
-    the vole two; the other side nothing). The human types, again and again, every action of the game's
-    vocabulary in turn: the refused ones are reported and the first legal one is played, whatever the bot does."""
+    exits 0, saves the game's record, and ends with each seat's total, a real Triomphe result (seed 002: 3 or 4
+    tricks score one 'jeu', the vole two; the other side nothing) equal to the record's replayed returns. The human
+    types, again and again, every action of the game's vocabulary in turn: the refused ones are reported and the
+    first legal one is played, whatever the bot does."""
     import re
+
+    import atout
 
     cards = [f"play {r}{s}" for s in "SHDC" for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]
     turn = ["?", "play ZZ", "no_concession", "accept", "vole", *cards]  # never 'q': the game must end by itself
-    out = run("play", "triomphe", "--seed", "8", "--lang", "en", "--speed", "0", stdin="\n".join(turn * 25) + "\n")
+    out = run("play", "triomphe", "--seed", "8", "--lang", "en", "--speed", "0", "--records", str(tmp_path),
+              stdin="\n".join(turn * 25) + "\n")
     assert out.returncode == 0, out.stdout[-800:] + out.stderr[-800:]
     assert "Traceback" not in out.stderr + out.stdout
-    ending = [line for line in out.stdout.splitlines() if re.search(r"(-?\d+)\s*$", line)][-2:]
-    totals = [int(re.search(r"(-?\d+)\s*$", line).group(1)) for line in ending]  # type: ignore[union-attr]
-    assert all(re.search(rf"\b{seat}\b", line) for seat, line in enumerate(ending)), ending
-    assert sorted(totals) in ([0, 1], [0, 2]), ending
+    saved = list(tmp_path.glob("*.json"))
+    assert len(saved) == 1, saved
+    returns = atout.replay(atout.loads(saved[0].read_text())).returns()
+    assert sorted(returns) in ([0, 1], [0, 2])
+    seat_lines = [line for line in out.stdout.splitlines() if re.search(r"(-?\d+)\s*$", line)][-2:]
+    for seat, line in enumerate(seat_lines):  # the last lines ending with a number: seat s ... its total
+        assert re.search(rf"\b{seat}\b", line) and line.rstrip().endswith(str(returns[seat])), seat_lines
 
 
 def test_play_to_the_end_with_legal_moves_only() -> None:
