@@ -169,10 +169,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script: one line on stderr for any error, never a traceback."""
     argv = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in argv
-    parser = build_parser()
     words = [a for a in argv if not a.startswith("-")]
-    command = words[0] if words and words[0] in _commands(parser) else ""
+    command = words[0] if words else ""
     try:
+        parser = build_parser()
+        command = command if command in _commands(parser) else ""
         args = parser.parse_args(argv)
         if args.command in ("simulate", "play") and args.option:
             args.option = list(check_cli_options(args.game or "tarot", args.option).items())
