@@ -142,7 +142,8 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
             self.log.append(DealLog(dealer=dealer, deal=deal))
             self._log_actions = self.log[-1].actions
             self._reset_deal(dealer, hands, talon)
-            self._emit("deal_started", seat=dealer, deal=index + 1, dealer=dealer)
+            if self._narrate:
+                self._emit("deal_started", seat=dealer, deal=index + 1, dealer=dealer)
             holder = next((s for s in range(self.players) if is_petit_sec(hands[s])), -1)
             if holder < 0:
                 self._open_bidding()
@@ -233,10 +234,8 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
             raise IllegalAction(f"{action}: in the bidding, 'pass' or 'bid CONTRACT' ({', '.join(contracts)})",
                                 code="bid_expected", params={"contracts": list(contracts)})
         self.bids.append((seat, word))
-        if word == "pass":
-            self._emit("passed", seat=seat)
-        else:
-            self._emit("bid", seat=seat, contract=word)
+        if self._narrate:
+            self._emit("passed", seat=seat) if word == "pass" else self._emit("bid", seat=seat, contract=word)
         if len(self.bids) < self.players:  # one round only (seed 001: "un seul tour")
             self.current_player = self.next_seat[seat]
             return
@@ -474,7 +473,8 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
             self._emit("deal_scored", seat=self.taker, **score_components(self, entry.result))
         if self.counted >= self.deals_limit:
             self._phase, self.current_player = "over", None
-            self._emit("match_over", totals=[json_number(x) for x in self.returns()])
+            if self._narrate:
+                self._emit("match_over", totals=[json_number(x) for x in self.returns()])
             return
         self._start_deal(self.next_seat[entry.dealer])  # the deal passes to the right (seed 001)
 
