@@ -396,7 +396,7 @@ def test_no_show_with_a_made_hand_is_refused_and_changes_nothing() -> None:
     from atout.present import say_error
 
     assert say_error(err.value, "fr", "prime").startswith("Vous avez une prime ou un flux : il faut le montrer")
-    assert say_error(err.value, "en", "prime").endswith("[" + err.value.params["cite"] + "]")
+    assert say_error(err.value, "en", "prime").endswith(f"[{err.value.params['cite']}]")
 
 
 def test_showing_is_optional_with_the_spec_d8_option() -> None:

@@ -47,11 +47,15 @@ def test_heuristic_beats_random(variant: str, players: int) -> None:
     assert mean - 1.96 * se > 0, f"margin {mean:.2f} ± {1.96 * se:.2f} chips per deal"
 
 
-def test_bot_plays_the_after_calling_option() -> None:
-    g = atout.new_game("prime", players=4, seed=8, first_discard="after_calling", deals=30)
+@pytest.mark.parametrize("options", [{"first_discard": "after_calling"}, {"show": "optional"}, {"show": "compulsory"}])
+def test_bot_plays_the_options(options: dict[str, str]) -> None:
+    """The bot returns only legal actions under the spec's D7 and D8 options and the seed's show rule."""
+    g = atout.new_game("prime", players=4, seed=8, deals=30, **options)
     bots = [make_bot("prime", "heuristic", seed=s) for s in range(4)]
     while not g.is_terminal():
         seat = g.current_player
         assert seat is not None
-        g.apply(bots[seat].act(g.observation(seat)))
+        action = bots[seat].act(g.observation(seat))
+        assert action in g.legal_actions()
+        g.apply(action)
     assert sum(g.returns()) == 0

@@ -1186,7 +1186,7 @@ def run_against_model(seed: int) -> tuple[GameState, list[RefCoup]]:
     g = atout.new_game(GAME, players=players, variant=variant, dealer=dealer, deals=coups,
                        deal=deals if coups > 1 else deals[0], max_stake=max_stake, consolation=consolation,
                        first_discard="after_calling" if after else "pass",
-                       **({"show": "optional"} if optional_show else {}))
+                       show="optional" if optional_show else "compulsory")
     models = []
     for k, d in enumerate(deals):
         m = RefCoup(players, (dealer + k) % players, d["hands"], d["stock"], max_stake, consolation,

@@ -66,7 +66,7 @@ class PrimeBot(Bot):
         hand = [c.id for c in obs.hand]
         unseen = self._unseen(obs, hand)
         if "show" in kinds:
-            return Action("show")  # a made prime or flux: stop the others improving
+            return Action("show")  # show="optional" (spec D8): show anyway, to stop the others improving
         if "accept" in kinds:
             k = max(1, sum(1 for s in obs.public["status"] if s in ("bettor", "accepted")))
             return Action("accept") if self._start(hand, unseen, k) >= CALL_AT + 0.02 * (k - 1) else Action("decline")

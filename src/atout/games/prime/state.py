@@ -4,7 +4,8 @@ Phases of a coup (seed 004; spec prime.md §4): ``opening`` (bet or pass, a pass
 cards), ``calling`` (accept or decline the bet), ``first_discard`` (only with ``first_discard=
 "after_calling"``, spec D7), then the dealer completes every participant to four cards one at a time;
 ``show`` (a prime or flux is shown, which ends the discarding: compulsory by the seed, optional with
-``show="optional"``, spec D8), ``second_discard`` (0-4 cards, replaced one for one), then the showdown. Chips: ``stacks`` + ``pot`` never change in sum.
+``show="optional"``, spec D8), ``second_discard`` (0-4 cards, replaced one for one), then the
+showdown. Chips: ``stacks`` + ``pot`` never change in sum.
 
 >>> import atout
 >>> g = atout.new_game("prime", players=3, seed=1, dealer=2)
