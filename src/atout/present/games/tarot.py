@@ -315,7 +315,22 @@ def _match_over(event: Event, lang: str, table: Table) -> str:
     return f"End of the match: {names} {'wins' if len(winners) == 1 else 'win'} with {_num(best, lang)}."
 
 
-SAYERS = {"redeal": _redeal, "partner_revealed": _partner, "trick_won": _trick, "deal_scored": _scored,
+def _ecart_done(event: Event, lang: str, table: Table) -> str:
+    """The écart made; trumps laid aside are shown to all (D6, FFT rule 9)."""
+    from atout.present import fill
+
+    you = event.seat == table.me
+    key = "ecart_done/you" if you else "ecart_done"
+    text = fill(EVENTS[lang][key], {"seat": event.seat}, lang, table)
+    text = text[:1].upper() + text[1:]
+    shown = event.data.get("shown_cards") or []
+    if shown:
+        cards = fill("{cards}", {"cards": shown}, lang, table)
+        text += f" Atouts écartés, montrés : {cards}." if lang == "fr" else f" Trumps laid aside, shown: {cards}."
+    return text
+
+
+SAYERS = {"ecart_done": _ecart_done, "redeal": _redeal, "partner_revealed": _partner, "trick_won": _trick, "deal_scored": _scored,
           "slam": _slam, "match_over": _match_over}
 
 
