@@ -72,6 +72,21 @@ LABELS: dict[str, dict[str, Any]] = {
         "match_over": "Match over", "total": "Total", "bids": "Bids", "refused": "Refused",
     },
 }
+#: A line of guidance for the Tarot phases a newcomer may not know (seed 001 §3.1, §5, §7).
+PHASE_NOTES = {
+    "fr": {
+        "petit_sec": "Vous avez le Petit sec (le 1 d'atout seul) : « petit sec » annule la donne, « pas de petit sec » la joue.",
+        "call": "Appelez un Roi (une Dame si vous avez les quatre Rois) : celui qui l'a sera votre partenaire, en secret.",
+        "annonces": "Annonces : poignée, capot (le preneur), sans atouts, sans points… ou « fini ».",
+        "bidding": "Enchères : un seul tour ; chaque contrat doit être plus fort que le précédent.",
+    },
+    "en": {
+        "petit_sec": "You hold the Petit sec (the 1 of trumps alone): 'petit sec' annuls the deal, 'no petit sec' plays it.",
+        "call": "Call a King (a Queen if you hold the four Kings): its holder becomes your secret partner.",
+        "annonces": "Announcements: poignée (handful), capot (the taker), sans atouts, sans points… or 'done'.",
+        "bidding": "Bidding: one round only; each contract must beat the one before.",
+    },
+}
 COMMANDS = {
     "help": {"?", "aide", "help"}, "hint": {"indice", "conseil", "hint"}, "undo": {"annuler", "undo", "retour"},
     "last": {"dernier", "dernier pli", "last", "last trick"}, "rules": {"regles", "rules", "regle"},
@@ -377,6 +392,9 @@ class Session:
             label = action_label(example, lang, self.game) if example else ""
             n = len(example.args) if example else 0
             console.print(Text(str(lab["ecart"]).format(n=n, example=label), style="yellow"))
+        note = PHASE_NOTES[lang].get(obs.phase) if self.game == "tarot" else None
+        if note:
+            console.print(Text(note, style="yellow"))
         console.print(Text(str(lab["turn"]) + (" !" if lang == "fr" else "!"), style="bold reverse"))
         self._choices(obs)
 
