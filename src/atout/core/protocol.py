@@ -24,6 +24,8 @@ from atout.core.options import check_int, check_seat_arg
 
 #: The record format written by :meth:`GameState.to_record` (read and replayed by :mod:`atout.records`).
 RECORD_FORMAT = "atout-record/1"
+#: The most explicit deals a match may be given (each is checked at creation): an absurd list is refused at once.
+MAX_GIVEN_DEALS = 100_000
 
 Score = int | Fraction
 
@@ -403,6 +405,8 @@ def _check_match_args(players: int, seed: Any, options: Mapping[str, Any]) -> No
         return
     if not isinstance(deal, list | tuple) or not deal:
         raise RecordError(f"deal must be a deal object or a non-empty list of them, not {clip(deal)}")
+    if len(deal) > MAX_GIVEN_DEALS:
+        raise RecordError(f"{len(deal):,} explicit deals (at most {MAX_GIVEN_DEALS:,})")
     for i, one in enumerate(deal):
         if not isinstance(one, dict):
             raise RecordError(f"deal {i} must be an object (hands…), not {clip(one)}")
