@@ -6,6 +6,8 @@ import random
 import re
 from collections.abc import Iterator
 
+import pytest
+
 import atout
 from atout.core.protocol import GameState
 
@@ -32,3 +34,9 @@ def random_playout(state: GameState, seed: int) -> GameState:
 def codes_in(text: str) -> set[str]:
     """Card codes mentioned in a text."""
     return {m.group(0) for m in CARD_CODE.finditer(text)}
+
+
+@pytest.fixture(autouse=True)
+def _records_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``atout play`` saves a record on exit (default ~/.local/share/atout/records): never the home folder in tests."""
+    monkeypatch.setenv("ATOUT_RECORDS", str(tmp_path_factory.mktemp("records")))

@@ -98,7 +98,6 @@ def test_replay_rejects_a_bad_record_with_one_line(tmp_path: Path) -> None:
         (("simulate", "triomphe", "--deals", "0", "--seed", "1"), "at least 1"),
         (("simulate", "triomphe", "--deals", "5", "--seed", "x"), "seed"),
         (("simulate", "triomphe", "--players", "3", "--deals", "5", "--seed", "1"), "2, 4, 6"),
-        (("simulate", "triomphe", "--deals", "5"), "--seed"),
         (("play", "triomphe", "--seat", "7"), "seat"),
         (("rules", "triomphe", "--lang", "de"), "invalid choice"),
         (("simulate", "tarot", "--deals", "2", "--seed", "1", "-o", "nonsense"), "KEY=VALUE"),
