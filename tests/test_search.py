@@ -226,3 +226,18 @@ def test_prime_worlds_keep_a_passers_good_card() -> None:
         assert values[0] < 15 <= values[1]
         aside = next(fills[i] for i in fills if obs.history[i][0] == passer)
         assert VALUES[Card.parse(aside.split()[1]).id] == values[0]
+
+
+def test_prime_search_keeps_the_heuristic_choice_unless_clearly_beaten() -> None:
+    # Prime's search compares each action with the heuristic's choice over the same worlds; with an
+    # unreachable margin it plays exactly as the heuristic (same seed), and it is the bot of the levels.
+    from atout.bots.search.prime import PrimeSearch
+
+    state = atout.new_game("prime", players=4, seed=6)
+    seat = state.current_player
+    assert seat is not None
+    obs = state.observation(seat)
+    bot = make_bot("prime", "search", seed=3)
+    assert isinstance(bot, PrimeSearch)
+    bot.MARGIN = float("inf")
+    assert bot.act(obs) == make_bot("prime", "heuristic", seed=3).act(obs)
