@@ -1,0 +1,395 @@
+"""Independent black-box rules check of ``mistigri`` (cascaret, pamphile), from the texts only.
+
+Written from seed 003 (Boussac 1896, ``shared/seeds/003_c74d790f3aa35c16.txt``) and the spec
+``shared/rules/mistigri.md`` without reading the engine or its own tests. Every expected value is
+built by hand in the test (the arithmetic is in a comment); the reference model at the end of the
+file is a second, small formulation of the play obligations (D10), the trick winner (§7) and the
+pool's payout (§8, D11, D12, D13) compared with the engine over hundreds of seeded coups.
+Seats: with A (seat 0) dealing, the speaking and playing order is B, C, D, A (seats 1, 2, 3, 0).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+import atout
+from atout import IllegalAction
+
+RANKS = ["7", "8", "9", "10", "A", "J", "Q", "K"]  # plain order, low to high (§2)
+SUITS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+PACK = [r + s for s in "SHDC" for r in RANKS]
+CARD_RE = re.compile(r"\b(?:10|[789AJQK])[SHDC]\b")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def deal(hands: list[str], fille: str, retourne: str, talon: str | None = None) -> dict[str, Any]:
+    """An explicit deal from space-separated card lists (docs/mistigri.md ``DEAL``)."""
+    d: dict[str, Any] = {"hands": [h.split() for h in hands], "fille": fille.split(),
+                         "retourne": retourne}
+    if talon is not None:
+        d["talon"] = talon.split()
+    return d
+
+
+def game(deals: Any, dealer: int = 0, players: int = 4, n: int = 1, **opts: Any) -> Any:
+    """A mistigri state from explicit deals (a list for several coups)."""
+    return atout.new_game("mistigri", players=players, deal=deals, dealer=dealer, deals=n, **opts)
+
+
+def run(g: Any, *steps: tuple[int, str]) -> None:
+    """Apply (seat, action) steps, checking that the seat is the one to act."""
+    for seat, text in steps:
+        assert g.current_player == seat, (seat, text, g.current_player, g.phase)
+        g.apply(text)
+
+
+def plays(g: Any, *cards: str) -> None:
+    """Play the given cards in order, each by the seat to act."""
+    for c in cards:
+        g.apply("play " + c)
+
+
+def scored(g: Any) -> list[dict[str, Any]]:
+    """The data of every ``deal_scored`` event so far."""
+    return [e.data for e in g.events() if e.kind == "deal_scored"]
+
+
+def legal_texts(g: Any) -> set[str]:
+    return {str(a) for a in g.legal_actions()}
+
+
+def chips(g: Any) -> int:
+    """Stacks + pool + pending bête payments + carry: the chips on the table (§3, D12)."""
+    return int(sum(g.stacks) + g.pool + sum(g.pending) + g.carry)
+
+
+def coup_events(g: Any, k: int, kind: str) -> list[Any]:
+    """Events of one kind in coup number k (counted by ``coup_started``)."""
+    out, n = [], -1
+    for e in g.events():
+        if e.kind == "coup_started":
+            n += 1
+        elif n == k and e.kind == kind:
+            out.append(e)
+    return out
+
+
+def refused(g: Any, text: str) -> IllegalAction:
+    """Apply an illegal action: IllegalAction, the state (record, observations) unchanged."""
+    before = (json.dumps(g.to_record(), sort_keys=True),
+              [json.dumps(g.observation(s).to_json(), sort_keys=True, default=str)
+               for s in range(len(g.stacks))],
+              g.current_player, g.phase)
+    with pytest.raises(IllegalAction) as info:
+        g.apply(text)
+    after = (json.dumps(g.to_record(), sort_keys=True),
+             [json.dumps(g.observation(s).to_json(), sort_keys=True, default=str)
+              for s in range(len(g.stacks))],
+             g.current_player, g.phase)
+    assert before == after
+    assert "003" in str(info.value) or "003" in str(info.value.params.get("cite", ""))
+    return info.value
+
+
+# ------------------------------------------------------------------ worked examples
+
+# MIS-1: trumps hearts (retourne 7H); nobody but B holds a trump. B: JC KS QS 7D 7C; C: KD QD JD 8C 10C;
+# D: 8D 10D QC AC 9C; A: 9D 7S 8S 9S 10S. Tricks by hand (order B C D A):
+# T1 B JC (trump lead, nobody has a trump: any card) C 10C, D AC, A 7S -> B (the Mistigri's trick)
+# T2 B KS; C, D void (no trump: any), A must follow spades 8S -> B
+# T3 B 7D; C must beat: KD; D cannot beat KD: 8D; A 9D -> C
+# T4 C QD; D follows 10D; A void 9S; B void QS -> C
+# T5 C 8C; D must beat 8C: QC; A void 10S; B follows 7C -> D
+MIS1 = deal(["9D 7S 8S 9S 10S", "JC KS QS 7D 7C", "KD QD JD 8C 10C", "8D 10D QC AC 9C"],
+            "8H 9H 10H JH QH", "7H", "KH AH JS AS AD KC")
+MIS1_PLAYS = ["JC", "10C", "AC", "7S", "KS", "JD", "9C", "8S", "7D", "KD", "8D", "9D",
+              "QD", "10D", "9S", "QS", "8C", "QC", "10S", "7C"]
+
+# MIS-2: B (1) deals, trumps diamonds (retourne 7D); order C D A B. C: 9S JS AS KC 8H; D passes;
+# A takes the fille JC KD QD 7C 8C; B: 7S QH 9H 10H 8S, exchanges the retourne 7D against 8S.
+# T1 C 9S; A void in spades, must trump: JC; B follows 7S (trick trumped: any spade) -> A (Mistigri)
+# T2 A KD (trumps led); B must trump: 7D; C no trump: JS -> A
+# T3 A QD; B 9H; C AS -> A
+# T4 A 7C; B void: 10H; C must beat 7C: KC -> C
+# T5 C 8H; A void: 8C; B must beat 8H: QH -> B
+MIS2 = deal(["10S QS KS 7H JH", "7S QH 9H 10H 8S", "9S JS AS KC 8H", "KH AH 8D 9D 10D"],
+            "JC KD QD 7C 8C", "7D", "JD AD 9C 10C QC AC")
+MIS2_PLAYS = ["9S", "JC", "7S", "KD", "7D", "JS", "QD", "9H", "AS", "7C", "10H", "KC",
+              "8H", "8C", "QH"]
+
+
+def test_mis1_first_coup_noce_one_bete() -> None:
+    """MIS-1 (mistigri.md worked example; seed 003 'chaque joueur ramasse autant de jetons qu'il a
+    fait de levées celui qui a fait la levée du Mistigri en ramasse deux', 'mettent chacun six jetons').
+
+    P = 6, v = 6 // 6 = 1; B 2 tricks (one the Mistigri's): 1 + 2 = 3; C 2 x 1 = 2; D 1; A bête pays 6.
+    Stacks: A 30 - 6 (stake) - 6 (bête) = 18, B 33, C 32, D 31; next pool 6 (A's bête) + 6 (B's stake) = 12.
+    """
+    g = game([MIS1, MIS2], dealer=0, n=2)
+    assert g.pool == 6 and list(g.stacks) == [24, 30, 30, 30]
+    assert g.observation(1).public["noce"] is True
+    assert "pass" not in legal_texts(g)  # §3: coup de noce, everybody plays
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    plays(g, *MIS1_PLAYS)
+    s = scored(g)[0]
+    assert s["tricks_won"] == [0, 2, 2, 1]
+    assert s["trick_value"] == 1 and s["pool"] == 6
+    assert s["takings"] == [0, 3, 2, 1]
+    assert s["betes"] == [{"seat": 0, "pays": 6}]
+    assert s["stacks"] == [18, 33, 32, 31]
+    assert s["next_pool"] == 6  # the bêtes' payments; B's stake comes with the next coup
+    assert s["privileged"] == "JC"
+    assert g.pool == 12 and g.dealer == 1
+
+
+def test_mis2_second_coup_passing_allowed() -> None:
+    """MIS-2 (mistigri.md §5, §9; seed 003 'A ce second tour, s'il y a des bêtes, personne n'est forcé
+    d'y aller'; the dealer 's'il ne prend pas la fille, il a le droit de changer la retourne').
+
+    P = 12, v = 2: A 3 tricks with the Mistigri's = 3 x 2 + 2 = 8; C 2; B 2; nobody bête.
+    A 18 + 8 = 26; B 33 - 6 (stake) + 2 = 29; C 32 + 2 = 34; D 31 (passed: nothing); total 120.
+    Next pool: C's stake 6, no bête -> coup de noce (the match ends after two coups).
+    """
+    g = game([MIS1, MIS2], dealer=0, n=2)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    plays(g, *MIS1_PLAYS)
+    pub = g.observation(2).public
+    assert pub["pool"] == 12 and pub["noce"] is False and pub["trick_value"] == 2
+    assert "pass" in legal_texts(g)
+    run(g, (2, "play_hand"), (3, "pass"), (0, "take_fille"), (1, "exchange_retourne 8S"),
+        (1, "play_hand"))
+    assert g.observation(0).public["engaged"] == [2, 0, 1]
+    assert g.current_player == 2  # D9: first engaged player in speaking order leads
+    plays(g, *MIS2_PLAYS)
+    s = scored(g)[1]
+    assert s["tricks_won"] == [3, 1, 1, 0]
+    assert s["takings"] == [8, 2, 2, 0]
+    assert s["betes"] == []
+    assert s["stacks"] == [26, 29, 34, 31] and sum(s["stacks"]) == 120
+    assert s["next_pool"] == 0
+    assert g.is_terminal()
+    assert g.returns() == [-4, -1, 4, 1]
+    assert atout.replay(g.to_record()).returns() == g.returns()
+
+
+# MIS-3 first coup: trumps hearts (7H); B: JC KH QH KS 7D leads everything; C: KD QS JS 7C 8C;
+# D: AS 10S 9C 10C 8D; A: 9S 8S JD? no -- A: 9S 8S 7S QC KC (no heart, no diamond).
+# T1 B JC: nobody else has a trump: C 7C, D 9C, A QC -> B;  T2 B KH: C 8C, D 10C, A KC -> B
+# T3 B QH: C JS, D 10S, A 9S -> B; T4 B KS: C QS, D AS, A 8S (follow, cannot beat) -> B
+# T5 B 7D: C must beat: KD; D 8D (cannot beat KD); A void: 7S -> C.   B 4, C 1, D 0, A 0: two bêtes.
+MIS3A = deal(["9S 8S 7S QC KC", "JC KH QH KS 7D", "KD QS JS 7C 8C", "AS 10S 9C 10C 8D"],
+             "8H 9H 10H JH AH", "7H", "QD JD AD 10D 9D AC")
+MIS3A_PLAYS = ["JC", "7C", "9C", "QC", "KH", "8C", "10C", "KC", "QH", "JS", "10S", "9S",
+               "KS", "QS", "AS", "8S", "7D", "KD", "8D", "7S"]
+# MIS-3 second coup: B (1) deals, P = 18; trumps spades (retourne 7S); order C D A B.
+# C: JC KS QS JS AS would be a Lanturlu (four spades + the Jack): avoid it. C: JC KS QS KH 7D;
+# D passes; A passes; B (dealer) plays 8H 9H 10H 8D 9D (no trump).
+# T1 C JC (trumps led; B has none): B 8H -> C; T2 C KS: B 9H -> C; T3 C QS: B 10H -> C;
+# T4 C KH: B void in hearts now? no: B holds no heart left -> 8D -> C; T5 C 7D: B must beat 7D: 9D -> B.
+MIS3B = deal(["QC KC AC 10C AH", "8H 9H 10H 8D 9D", "JC KS QS KH 7D", "9C JH QH 7C 8C"],
+             "AS JS 10S 9S 8S", "7S", "10D JD QD KD AD 7H")
+
+
+def test_mis3_boussac_escalation() -> None:
+    """MIS-3 (seed 003 's'il y avait eu deux bêtes ... dix-huit jetons au jeu ... levées de trois jetons
+    chacune, et le Mistigri ... six jetons'; 'sur les dix-huit jetons, il devra en mettre dix-huit ...
+    cela fera vingt-quatre'; mistigri.md §3, §8, D13).
+
+    Coup 1: P = 6, v = 1: B 4 tricks (one the Mistigri's) = 5, C 1; D, A bête 6 each.
+    Next pool 6 (B's stake) + 6 + 6 = 18. Coup 2: v = 18 // 6 = 3, Mistigri trick 6:
+    C 4 tricks with the Mistigri's = 3 x 3 + 6 = 15; B 1 trick = 3 (not bête); 15 + 3 = 18 paid out.
+    Make B bête instead? No: here nobody engaged is bête; the bête case is the next coup's pool:
+    see test_mis3_bete_pays_eighteen.
+    """
+    g = game([MIS3A, MIS3B], dealer=0, n=2)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    plays(g, *MIS3A_PLAYS)
+    s = scored(g)[0]
+    assert s["tricks_won"] == [0, 4, 1, 0]
+    assert s["takings"] == [0, 5, 1, 0]  # 3 x 1 + 2 = 5; 1
+    assert sorted(b["seat"] for b in s["betes"]) == [0, 3] and all(b["pays"] == 6 for b in s["betes"])
+    pub = g.observation(2).public
+    assert pub["pool"] == 18 and pub["trick_value"] == 3 and pub["noce"] is False
+    run(g, (2, "play_hand"), (3, "pass"), (0, "pass"), (1, "play_hand"))
+    plays(g, "JC", "8H", "KS", "9H", "QS", "10H", "KH", "8D", "7D", "9D")
+    s2 = scored(g)[1]
+    assert s2["tricks_won"] == [0, 1, 4, 0]
+    assert s2["takings"] == [0, 3, 15, 0]  # 3 x 3 + 6 = 15; 3
+    assert s2["carry"] == 0 and s2["betes"] == []
+
+
+def test_mis3_bete_pays_eighteen() -> None:
+    """MIS-3, the bête on 18 (seed 003 'sur les dix-huit jetons, il devra en mettre dix-huit au coup
+    suivant, avec la mise du donneur, cela fera vingt-quatre'; mistigri.md D13).
+
+    Coup 2 as above but B's 9D is replaced so B takes no trick: C wins all five: 3 x 4 + 6 = 18,
+    B bête pays 18; next pool 6 (C's stake) + 18 = 24.
+    """
+    b2 = deal(["QC KC AC 10C AH", "8H 9H 10H 8D 7D", "JC KS QS KH 9D", "9C JH QH 7C 8C"],
+              "AS JS 10S 9S 8S", "7S", "10D JD QD KD AD 7H")
+    g = game([MIS3A, b2, MIS1], dealer=0, n=3)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    plays(g, *MIS3A_PLAYS)
+    run(g, (2, "play_hand"), (3, "pass"), (0, "pass"), (1, "play_hand"))
+    # T5: C leads 9D, B holds 7D: cannot beat -> C
+    plays(g, "JC", "8H", "KS", "9H", "QS", "10H", "KH", "8D", "9D", "7D")
+    s2 = scored(g)[1]
+    assert s2["tricks_won"] == [0, 0, 5, 0]
+    assert s2["takings"] == [0, 0, 18, 0]  # 4 x 3 + 6 = 18
+    assert s2["betes"] == [{"seat": 1, "pays": 18}]
+    assert g.pool == 24  # C's stake 6 + 18
+    # stacks: B 30 + 5 (coup 1) - 6 (stake) - 18 = 11
+    assert s2["stacks"][1] == 11
+
+
+# MIS-4: A deals, trumps spades (7S). C holds 7H 9H QH KH and JC: a Lanturlu (four hearts + the Jack).
+MIS4 = deal(["8S 9S 10S JS AH", "KS AS 8H 10H JH", "7H 9H QH KH JC", "7D 8D 9D 10D QS"],
+            "QD KD AD 7C 8C", "7S", "9C 10C QC KC AC JD")
+
+
+def test_mis4_lanturlu_in_coup_de_noce() -> None:
+    """MIS-4 (seed 003 'si le coup était un coup de noce ... tout le monde serait bête, excepté celui qui
+    aurait fait voir Lanturlu'; 'quatre cœurs avec le valet de trèfle, a également Lanlurlu';
+    mistigri.md §6).
+
+    C takes the pool of 6: C 30 + 6 = 36; A 30 - 6 (stake) - 6 = 18; B, D 30 - 6 = 24.
+    Next pool 6 (B's stake) + 3 x 6 = 24.
+    """
+    g = game([MIS4, MIS2], dealer=0, n=2)
+    run(g, (1, "play_hand"))
+    assert "reveal_lanturlu" in legal_texts(g)
+    run(g, (2, "reveal_lanturlu"))
+    s = scored(g)[0]
+    assert s["stacks"] == [18, 24, 36, 24]
+    assert sorted(b["seat"] for b in s["betes"]) == [0, 1, 3]
+    assert all(b["pays"] == 6 for b in s["betes"])
+    assert g.pool == 24  # B's stake 6 + 3 x 6
+    shown = [e.data for e in g.events() if e.kind == "lanturlu_shown"]
+    assert shown and sorted(shown[0]["cards"]) == sorted(["7H", "9H", "QH", "KH", "JC"])
+
+
+# MIS-5: B (1) deals, P = 24; C (2) holds five diamonds; D plays; A draws two; B plays.
+MIS5 = deal(["7C 8C 9C 10C 7H", "KC AC QC 8H 9H", "7D 8D 9D 10D JD", "QD KD AD 10H JH"],
+            "QH KH AH 7S 8S", "9S", "10S JS QS KS AS JC")
+
+
+def test_mis5_lanturlu_after_passing() -> None:
+    """MIS-5 (seed 003 'Quand bien même le joueur qui aurait Lanturlu aurait passé, il n'en mettrait pas
+    moins à la mouche tous les joueurs qui y seraient allés ... il montre son Lanturlu et ramasse ce qui
+    est au jeu'; mistigri.md §6, D7).
+
+    Pool 24 (B's stake 6 + MIS-4's bêtes 18): C +24; D, A, B bête 24 each; next pool 6 (C's stake) + 72 = 78.
+    Stacks after MIS-4: A 18, B 24, C 36, D 24; B stakes 6 -> 18. After MIS-5: A 18 - 24 = -6 (D14),
+    B 18 - 24 = -6, C 36 + 24 = 60, D 24 - 24 = 0: 48 in the stacks + 72 pending = 120.
+    """
+    g = game([MIS4, MIS5, MIS1], dealer=0, n=3)
+    run(g, (1, "play_hand"), (2, "reveal_lanturlu"))
+    assert g.pool == 24 and g.dealer == 1
+    run(g, (2, "pass"), (3, "play_hand"), (0, "draw 10C 7H"), (1, "play_hand"))
+    assert g.phase == "reveal" and g.current_player == 2
+    assert legal_texts(g) == {"reveal_lanturlu", "no_reveal"}
+    g.apply("reveal_lanturlu")
+    s = scored(g)[1]
+    assert s["stacks"] == [-6, -6, 60, 0]
+    assert sorted(b["seat"] for b in s["betes"]) == [0, 1, 3]
+    assert all(b["pays"] == 24 for b in s["betes"])
+    assert g.pool == 78  # C's stake 6 + 3 x 24
+    assert chips(g) == 120
+
+
+def test_mis6_king_of_trumps_inherits_double_trick() -> None:
+    """MIS-6 (seed 003 'Quand le Mistigri est resté à la fille (qui n'a pas été prise), ou au talon, le
+    roi d'atout le remplace dans toutes ses prérogatives'; mistigri.md §8, D11).
+
+    P = 12, v = 2; D 2 tricks, one with K♥ (privileged): 2 + 4 = 6; A 2 tricks: 4; B 1: 2; 12 paid out.
+    """
+    # Coup 2 (B deals): trumps hearts (7H), JC in the fille; order C D A B; C passes.
+    # A: 10H KS QS 9C 8C; B: 8H AS 10D 9D 10C; D: KH 9S 7S JD 8D.
+    m6 = deal(["10H KS QS 9C 8C", "8H AS 10D 9D 10C", "AH AC AD QC KC", "KH 9S 7S JD 8D"],
+              "JC JH QH 9H 10S", "7H", "7C 7D 8S JS QD KD")
+    g = game([MIS1, m6], dealer=0, n=2)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    plays(g, *MIS1_PLAYS)
+    assert g.pool == 12
+    run(g, (2, "pass"), (3, "play_hand"), (0, "play_hand"), (1, "play_hand"))
+    assert g.current_player == 3
+    # T1 D KH, A 10H, B 8H -> D; T2 D 9S, A KS, B AS -> A; T3 A QS, B 10D? B void spades, no trump
+    # left: any -> 10D; D 7S -> A; T4 A 9C, B 10C (must beat) , D void: 8D -> B;
+    # T5 B 9D, D must beat 9D: JD; A 8C -> D.   D 2 (KH, JD), A 2, B 1.
+    plays(g, "KH", "10H", "8H", "9S", "KS", "AS", "QS", "10D", "7S", "9C", "10C", "8D",
+          "9D", "JD", "8C")
+    s = scored(g)[1]
+    assert s["tricks_won"] == [2, 1, 0, 2]
+    assert s["privileged"] == "KH"
+    assert s["takings"] == [4, 2, 0, 6]  # A 2 x 2; B 2; D 2 + 2 x 2
+    assert s["betes"] == [] and s["carry"] == 0
+
+
+# MIS-7: P = 18 (the MIS-3 first coup gives two bêtes of 6); B deals; C, D, A pass.
+def test_mis7_everybody_passes() -> None:
+    """MIS-7 (seed 003 'Si tout le monde passe, le donneur étant seul ramasse tout ce qui est sur le
+    jeu'; mistigri.md §5).
+
+    B (dealer) takes 18 without play; nobody bête; next pool 6 (C's stake) -> coup de noce.
+    B: 35 (after MIS-3's first coup) - 6 (stake) + 18 = 47.
+    """
+    g = game([MIS3A, MIS3B, MIS1], dealer=0, n=3)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    plays(g, *MIS3A_PLAYS)
+    assert g.pool == 18
+    run(g, (2, "pass"), (3, "pass"), (0, "pass"))
+    s = scored(g)[1]
+    assert s["betes"] == []
+    assert s["stacks"][1] == 47
+    assert g.pool == 6
+    assert g.dealer == 2 and g.observation(3).public["noce"] is True
+    assert coup_events(g, 1, "card_played") == []
+
+
+def test_mis8_remainder_carried() -> None:
+    """MIS-8 (mistigri.md §8, D12: v = floor(P/6), the remainder carried into the next pool).
+
+    P = 14 (here the dealer's stake of a first coup, option ``dealer_stake=14``), the Mistigri in play
+    (MIS-1's deal and plays): v = 14 // 6 = 2; B 2 tricks with the Mistigri's = 2 + 4 = 6, C 2 x 2 = 4,
+    D 2; 6 + 4 + 2 = 12 paid out; carry 14 - 12 = 2; A bête pays 14. Next pool 6 + 14 + 2 = 22.
+    """
+    g = game(MIS1, dealer=0, n=1, dealer_stake=14)
+    assert g.pool == 14 and g.observation(1).public["trick_value"] == 2
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    plays(g, *MIS1_PLAYS)
+    s = scored(g)[0]
+    assert s["takings"] == [0, 6, 4, 2]
+    assert s["carry"] == 2
+    assert s["betes"] == [{"seat": 0, "pays": 14}]
+
+
+def test_d12_no_trump_in_play_extra_share_carried() -> None:
+    """D12 (mistigri.md §8 'plus v more when no engaged player holds any trump'): coup 1 = MIS-1 (A bête
+    6) -> P = 12, v = 2. Coup 2 (B deals, trumps hearts, the Mistigri and every heart out of play):
+    C plays KS QS JS AS 8D against D's 7S 8S 9S KD 7D and wins all five: 5 x 2 = 10, no double
+    trick; carry 12 - 10 = 2; D bête pays 12; next pool 6 (C's stake) + 12 + 2 = 20.
+    """
+    c2 = deal(["10S 9D 10D JD 9C", "AD KC QC 10C QD", "KS QS JS AS 8D", "7S 8S 9S KD 7D"],
+              "8C AC 8H 9H 10H", "7H", "JH QH KH AH JC 7C")
+    g = game([MIS1, c2, MIS1], dealer=0, n=3)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    plays(g, *MIS1_PLAYS)
+    assert g.pool == 12
+    run(g, (2, "play_hand"), (3, "play_hand"), (0, "pass"), (1, "pass"))
+    # T1 C KS, D 9S; T2 QS, 8S; T3 JS, 7S; T4 AS, D void and no trump: KD; T5 8D, D cannot
+    # beat: 7D. All five are C's.
+    plays(g, "KS", "9S", "QS", "8S", "JS", "7S", "AS", "KD", "8D", "7D")
+    s = scored(g)[1]
+    assert s["tricks_won"] == [0, 0, 5, 0]
+    assert s["takings"] == [0, 0, 10, 0]
+    assert s["carry"] == 2
+    assert s["betes"] == [{"seat": 3, "pays": 12}]
+    assert g.pool == 20 and g.observation(3).public["noce"] is False
+    assert chips(g) == 120
