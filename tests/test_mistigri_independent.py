@@ -393,3 +393,145 @@ def test_d12_no_trump_in_play_extra_share_carried() -> None:
     assert s["betes"] == [{"seat": 3, "pays": 12}]
     assert g.pool == 20 and g.observation(3).public["noce"] is False
     assert chips(g) == 120
+
+
+# ------------------------------------------------------------------ reference model
+
+
+def is_trump(card: str, trump: str) -> bool:
+    """§2: the Mistigri (J♣) is always a trump and never a club; the other trumps are of the trump suit."""
+    return card == "JC" or (card[-1] == trump and card != "JC")
+
+
+def power(card: str, trump: str) -> int:
+    """§2: Mistigri > K Q J A 10 9 8 7 of trumps > the plain suits' K Q J A 10 9 8 7."""
+    if card == "JC":
+        return 200
+    idx = RANKS.index(card[:-1])
+    return 100 + idx if card[-1] == trump else idx
+
+
+def ref_legal(hand: list[str], trick: list[str], trump: str) -> set[str]:
+    """§7 / D10, Rams obligations: follow and beat ('forcer'), else trump and overtrump, else any."""
+    if not trick:
+        return set(hand)
+    my_trumps = [c for c in hand if is_trump(c, trump)]
+    played_trumps = [c for c in trick if is_trump(c, trump)]
+    top_trump = max((power(c, trump) for c in played_trumps), default=-1)
+    if is_trump(trick[0], trump):  # rule 4: trumps led
+        if not my_trumps:
+            return set(hand)
+        over = {c for c in my_trumps if power(c, trump) > top_trump}
+        return over or set(my_trumps)
+    led = trick[0][-1]
+    follow = [c for c in hand if c[-1] == led and not is_trump(c, trump)]
+    if follow:  # rule 2: follow, and beat if the trick is not trumped
+        if played_trumps:
+            return set(follow)
+        top = max(power(c, trump) for c in trick if c[-1] == led and not is_trump(c, trump))
+        return {c for c in follow if power(c, trump) > top} or set(follow)
+    if my_trumps:  # rule 3: trump, overtrumping if he can, else a lower trump
+        over = {c for c in my_trumps if power(c, trump) > top_trump}
+        return over or set(my_trumps)
+    return set(hand)  # rule 5
+
+
+def ref_winner(played: list[tuple[int, str]], trump: str) -> int:
+    """§7: the highest trump, else the highest card of the suit led."""
+    led = played[0][1]
+    trumps = [(power(c, trump), s) for s, c in played if is_trump(c, trump)]
+    if trumps:
+        return max(trumps)[1]
+    return max((power(c, trump), s) for s, c in played
+               if c[-1] == led[-1] and not is_trump(c, trump))[1]
+
+
+def ref_payout(pool: int, tricks: list[tuple[int, list[str]]], trump: str,
+               players: int) -> tuple[list[int], int]:
+    """§8, D11, D12: v = P // 6 a trick, 2v for the privileged card's trick; the rest is carried."""
+    v = pool // 6
+    played = [c for _, cards in tricks for c in cards]
+    trumps = [c for c in played if is_trump(c, trump)]
+    privileged = max(trumps, key=lambda c: power(c, trump)) if trumps else None
+    takings = [0] * players
+    for winner, cards in tricks:
+        takings[winner] += 2 * v if privileged in cards else v
+    return takings, pool - sum(takings)
+
+
+def drive(seed: int, players: int, check: Any, **kw: Any) -> Any:
+    """Play one seeded match with random legal actions, calling check(g) before every action."""
+    g = atout.new_game("mistigri", players=players, seed=seed, **kw)
+    rng = random.Random(seed * 7 + players)
+    while not g.is_terminal():
+        check(g)
+        g.apply(rng.choice(g.legal_actions()))
+    check(g)
+    return g
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_reference_model_agrees(players: int) -> None:
+    """§7 (legal cards, D10; the winner), §8 (D11, D12, D13: the payout and the bêtes) and §3 (chips are
+    never created or lost): a second formulation written from the texts agrees with the engine on every
+    card offered, every trick and every coup of many seeded random matches (seed 003)."""
+    total = 30 * players
+    counts = {"plays": 0, "tricks": 0, "coups": 0}
+    seen = [0]
+
+    def check(g: Any) -> None:
+        assert chips(g) == total  # §3: chips never created or lost
+        if g.phase == "play":
+            seat = g.current_player
+            obs = g.observation(seat)
+            trump = SUITS[obs.public["trump"]]
+            hand = [c.code for c in obs.hand]
+            trick = [c for _, c in obs.public["trick"]]
+            offered = {str(a)[5:] for a in g.legal_actions()}
+            assert offered == ref_legal(hand, trick, trump), (hand, trick, trump)
+            counts["plays"] += 1
+        evs = g.events()
+        for e in evs[seen[0]:]:
+            if e.kind == "coup_started":
+                state["trump"] = None
+                state["tricks"] = []
+                state["stake_dealer"] = (e.seat, e.data["stake"])
+            elif e.kind == "play_started":
+                state["engaged"] = list(e.data["engaged"])
+            elif e.kind == "trick_won":
+                played = [(s, c) for s, c in e.data["played"]]
+                state["tricks"].append((e.seat, [c for _, c in played]))
+                assert ref_winner(played, state["trump"]) == e.seat
+                counts["tricks"] += 1
+            elif e.kind == "deal_scored" and e.data["how"] == "tricks":
+                pool = e.data["pool"]
+                takings, carry = ref_payout(pool, state["tricks"], state["trump"], players)
+                assert e.data["takings"] == takings
+                assert e.data["carry"] == carry
+                won = [sum(1 for w, _ in state["tricks"] if w == s) for s in range(players)]
+                betes = sorted(s for s in state["engaged"] if won[s] == 0)
+                assert sorted(b["seat"] for b in e.data["betes"]) == betes
+                assert all(b["pays"] == pool for b in e.data["betes"])  # D13: exactly P
+                dealer, stake = state["stake_dealer"]
+                row = [takings[s] - (pool if s in betes else 0) - (stake if s == dealer else 0)
+                       for s in range(players)]
+                # D16: at the very end the pending bêtes are refunded and the carry given away
+                refunds = e.data["refunds"]
+                row = [row[s] + refunds[s] + (carry if e.data["carry_to"] == s else 0)
+                       for s in range(players)]
+                assert e.data["row"] == row, (e.data, row)
+                counts["coups"] += 1
+            elif e.kind in ("retourne_shown", "trump_named", "play_started") and state.get("trump") is None:
+                pass
+        seen[0] = len(evs)
+        if g.phase in ("play", "speaking", "reveal") and g.current_player is not None:
+            t = g.observation(g.current_player).public["trump"]
+            if t is not None:
+                state["trump"] = SUITS[t]
+
+    state: dict[str, Any] = {}
+    for seed in range(300 if players == 4 else 200):
+        seen[0] = 0
+        g = drive(seed, players, check)
+        assert sum(g.returns()) == 0
+    assert counts["plays"] > 1000 and counts["tricks"] > 200 and counts["coups"] > 40
