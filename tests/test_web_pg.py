@@ -17,6 +17,7 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 
 import atout  # noqa: E402
 from atout.web import create_app  # noqa: E402
+from atout.web.hub import build_state  # noqa: E402
 from atout.web.store import Store  # noqa: E402
 
 PG_URL = os.environ.get("ATOUT_TEST_PG_URL")
@@ -54,8 +55,9 @@ def test_a_game_on_postgresql_survives_a_new_app() -> None:
                 ws.send_json({"type": "act", "action": f["obs"]["legal_actions"][0], "n": f["n"]})
                 played += 1
         live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
-        moves = list(live.moves)
-        hands = [live.state.observation(s).to_json()["hand"] for s in range(4)]
+        moves = list(live.moves)  # the committed moves (a move being committed is not in it yet)
+        committed = build_state(live.game, live.players, live.variant, live.seed, live.options, moves)
+        hands = [committed.observation(s).to_json()["hand"] for s in range(4)]
     with TestClient(create_app(PG_URL, bot_delay=0)) as again:
         fresh = again.app.state.hub.get(t["id"])  # type: ignore[attr-defined]
         assert fresh is not None and fresh.moves[: len(moves)] == moves

@@ -229,7 +229,7 @@ class Hub:
             else:
                 kinds.append("bot" if req.fill or req.seat is None else "empty")
                 hashes.append(None)
-        table_id = secrets.token_urlsafe(6)
+        table_id = secrets.token_hex(5)  # lower-case hex: never read as a card code (``9D-…``) in a frame
         live = Live(id=table_id, game=state.game_name, variant=state.variant, players=state.players, seed=seed,
                     options=options, level=req.level, source="played", kinds=kinds, hashes=hashes, state=state,
                     moves=[], history=0)
