@@ -82,7 +82,8 @@ def coup_events(g: Any, k: int, kind: str) -> list[Any]:
 
 
 def refused(g: Any, text: str) -> IllegalAction:
-    """Apply an illegal action: IllegalAction, the state (record, observations) unchanged."""
+    """Apply an illegal action: IllegalAction citing the rule (seed 003 or, for the play obligations
+    that Boussac does not give, the spec's D10), the state (record, observations) unchanged."""
     before = (json.dumps(g.to_record(), sort_keys=True),
               [json.dumps(g.observation(s).to_json(), sort_keys=True, default=str)
                for s in range(len(g.stacks))],
@@ -94,7 +95,9 @@ def refused(g: Any, text: str) -> IllegalAction:
               for s in range(len(g.stacks))],
              g.current_player, g.phase)
     assert before == after
-    assert "003" in str(info.value) or "003" in str(info.value.params.get("cite", ""))
+    cite = str(info.value.params.get("cite", ""))
+    assert cite and cite in str(info.value)  # the rule named in the message and in params["cite"]
+    assert "003" in cite or "mistigri.md" in cite
     return info.value
 
 
@@ -535,3 +538,162 @@ def test_reference_model_agrees(players: int) -> None:
         g = drive(seed, players, check)
         assert sum(g.returns()) == 0
     assert counts["plays"] > 1000 and counts["tricks"] > 200 and counts["coups"] > 40
+
+
+# ------------------------------------------------------------------ names, deal, card order
+
+
+@pytest.mark.parametrize("name", ["mistigri", "cascaret", "pamphile"])
+def test_three_names_one_game(name: str) -> None:
+    """Seed 003 'Tantôt, c'est le pamphile ; d'autres fois, c'est le mistigri ; d'autres fois encore,
+    c'est le cascaret ... c'est toujours le même jeu': the three names give the same game and deal."""
+    g = atout.new_game(name, players=4, seed=11)
+    ref = atout.new_game("mistigri", players=4, seed=11)
+    assert g.to_record()["deal"] == ref.to_record()["deal"]
+    assert legal_texts(g) == legal_texts(ref)
+
+
+@pytest.mark.parametrize("players,talon", [(3, 11), (4, 6), (5, 1)])
+def test_deal_sizes_fille_retourne_talon(players: int, talon: int) -> None:
+    """Seed 003 'Chacun ayant reçu cinq cartes', the fille ('il y a un pour le Mort'), 'celui qui les
+    distribue retourne' the next card; 'il ne reste donc qu'une carte au talon' at five; mistigri.md §4,
+    D1, D3: 5 cards a hand and the fille, the retourne, the talon 32 - 5 x (n + 1) - 1."""
+    for seed in range(20):
+        g = atout.new_game("mistigri", players=players, seed=seed)
+        d = g.to_record()["deal"]
+        assert all(len(h) == 5 for h in d["hands"]) and len(d["hands"]) == players
+        assert len(d["fille"]) == 5 and len(d["talon"]) == talon
+        cards = [c for h in d["hands"] for c in h] + d["fille"] + [d["retourne"]] + d["talon"]
+        assert sorted(cards) == sorted(PACK)
+        pub = g.observation(0).public
+        assert pub["talon_size"] == talon and pub["retourne"] == d["retourne"]
+        if d["retourne"] != "JC":
+            assert SUITS[pub["trump"]] == d["retourne"][-1]  # 'la couleur dont il retourne'
+        assert pub["order"] == [(g.dealer + k) % players for k in range(1, players + 1)]  # D2
+
+
+# Obligations deal: trumps hearts (7H); A deals; order B C D A; a coup de noce, everybody plays.
+OBL = deal(["8S AH 10D JD QD", "9S 8D 7C QC KC", "7S 10S KS 8H 9D", "JC 9H 8C 10C AD"],
+           "JS QS AS 10H JH", "7H", "QH KH 7D KD 9C AC")
+
+
+def start_obl(**opts: Any) -> Any:
+    g = game(OBL, dealer=0, **opts)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    return g
+
+
+def test_play_obligations_exact_sets() -> None:
+    """§7 / D10 (Rams obligations; seed 003 gives the card order 'Le valet de trèfle ... Le roi, La dame,
+    Le valet, L'as, Le dix ...'): exact legal sets at each card of a hand-played coup.
+
+    T1 B 9S: C must beat ('forcer') {10S, KS}; D void in spades must trump {JC, 9H}; A must follow,
+       the trick trumped: {8S}. D wins with 9H.
+    T2 D JC (trumps led): A must play a trump {AH}; B has none: any (8D); C {8H}. D wins.
+    T3 D 8C: A void, no trump: any; B must beat 8C {QC, KC}; C void, no trump: any. B wins (QC).
+    T4 B KC: C any {7S, KS}; D follows {10C}; A any {JD, QD}. B wins.
+    T5 B 7C: C {KS}; D {AD}; A {QD}: nobody else has a club or a trump: B wins.
+    B 3 tricks, D 2; A and C are bête.
+    """
+    g = start_obl()
+    expected = [
+        ("9S", {"9S", "8D", "7C", "QC", "KC"}), ("10S", {"10S", "KS"}), ("9H", {"JC", "9H"}),
+        ("8S", {"8S"}),
+        ("JC", {"JC", "8C", "10C", "AD"}), ("AH", {"AH"}), ("8D", {"8D", "7C", "QC", "KC"}),
+        ("8H", {"8H"}),
+        ("8C", {"8C", "10C", "AD"}), ("10D", {"10D", "JD", "QD"}), ("QC", {"QC", "KC"}),
+        ("9D", {"7S", "KS", "9D"}),
+        ("KC", {"7C", "KC"}), ("7S", {"7S", "KS"}), ("10C", {"10C"}), ("JD", {"JD", "QD"}),
+        ("7C", {"7C"}), ("KS", {"KS"}), ("AD", {"AD"}), ("QD", {"QD"}),
+    ]
+    for card, legal in expected:
+        assert {str(a)[5:] for a in g.legal_actions()} == legal, (card, g.current_player)
+        g.apply("play " + card)
+    s = scored(g)[0]
+    # D: T1, T2; B: T3, T4, T5; A and C no trick.
+    assert s["tricks_won"] == [0, 3, 0, 2]
+    assert sorted(b["seat"] for b in s["betes"]) == [0, 2]
+
+
+def test_queen_beats_ace_and_trick_winner() -> None:
+    """Seed 003 card order 'Le roi, La dame, Le valet, L'as, Le dix' (§2, plain suits too): the Queen
+    and the Jack beat the Ace; with no trump the highest card of the suit led wins (§7)."""
+    g = start_obl()
+    plays(g, "9S", "10S", "9H", "8S", "JC", "AH", "KC", "8H", "AD")
+    # T3: D leads AD: A must beat AD with JD or QD (both above the Ace); B void, no trump; C must
+    # beat with... C holds 9D: cannot beat AD -> 9D.
+    assert {str(a)[5:] for a in g.legal_actions()} == {"JD", "QD"}
+    plays(g, "JD", "8D", "9D")
+    assert g.observation(0).public["tricks"][-1]["winner"] == 0
+
+
+def test_refusals_name_the_rule_state_unchanged() -> None:
+    """§7 obligations refused (D10) and speaking out of turn (seed 003 'Il en est de même de celui qui
+    parle avant son tour'): IllegalAction, the state unchanged, seed 003 cited."""
+    g = game(OBL, dealer=0)
+    refused(g, "pass")  # coup de noce (§3): 'tout le monde est obligé de jouer'
+    refused(g, "play 9S")  # speaking round first
+    refused(g, "exchange_retourne 9S")  # the dealer's right only (§5)
+    refused(g, "draw 7H")  # not in hand
+    refused(g, "name_trump spades")  # the retourne is not the Mistigri
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    g.apply("play 9S")
+    e = refused(g, "play 7S")  # must beat ('forcer')
+    assert e.code == "must_beat"
+    g.apply("play 10S")
+    assert refused(g, "play 8C").code == "must_trump"
+    g.apply("play 9H")
+    assert refused(g, "play JD").code == "must_follow"
+    refused(g, "play KS")  # not his card
+
+
+def test_mistigri_is_no_club() -> None:
+    """Seed 003 'le valet de trèfle n'étant d'aucune couleur'; 'à trèfle, où il n'y en a que huit';
+    §7 rule 1: with hearts trumps, a club led must be followed with a club, not the J♣."""
+    d = deal(["9C AC QC 7S JD", "8C KS QS JS 7D", "JC 7C 8H 9D 10D", "AS 10S 9S 8S 8D"],
+             "9H 10H JH QH KH", "7H", "AH QD KD AD 10C KC")
+    g = game(d, dealer=0)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    g.apply("play 8C")
+    assert {str(a)[5:] for a in g.legal_actions()} == {"7C"}
+    assert refused(g, "play JC").code in ("must_follow", "must_beat")
+
+
+def test_clubs_trumps_mistigri_above_king() -> None:
+    """Seed 003 'excepté néanmoins à trèfle, où il n'y en a que huit mais là, comme ailleurs, le
+    Mistigri est toujours le plus fort' (§2): clubs trumps, K♣ led, the J♣ is the only card that beats it."""
+    d = deal(["QC AS KS 10S JS", "KC 9S 8S 7S 7D", "JC 8H 9H 10H 8D", "AC KH QH 9D 10D"],
+             "AH JH 7H QS JD", "7C", "QD KD AD 8C 9C 10C")
+    g = game(d, dealer=0)
+    assert g.observation(0).public["trump"] == "clubs"
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    g.apply("play KC")
+    assert {str(a)[5:] for a in g.legal_actions()} == {"JC"}
+    g.apply("play JC")
+    assert {str(a)[5:] for a in g.legal_actions()} == {"AC"}
+    plays(g, "AC", "QC")
+    assert g.observation(0).public["tricks"][0]["winner"] == 2
+
+
+def test_overtrump_and_undertrump() -> None:
+    """§7 rule 3 (D10: 'if void, trump, overtrumping or undertrumping'): void in the suit led, a player
+    must overtrump if he can, else play a lower trump rather than discard."""
+    # trumps hearts (7H). B leads KS; C void in spades trumps with 10H (holds 10H, 8H); D void in
+    # spades holds QH and 9H: must overtrump {QH}; A void in spades holds only 8D.. and JH? no: A holds
+    # 9D and a low trump? all hearts listed: A holds none -> see the set.
+    d = deal(["8D 9D 10D JD 7C", "KS QS JS 7D 8C", "10H 8H KD QD AD", "QH 9H 9C 10C AC"],
+             "AS 10S 9S 8S 7S", "7H", "JH KH AH QC KC JC")
+    g = game(d, dealer=0)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    g.apply("play KS")
+    assert {str(a)[5:] for a in g.legal_actions()} == {"10H", "8H"}  # no spade: any trump
+    g.apply("play 10H")
+    assert {str(a)[5:] for a in g.legal_actions()} == {"QH"}  # must overtrump the 10
+    g.apply("play QH")
+    assert {str(a)[5:] for a in g.legal_actions()} == {"8D", "9D", "10D", "JD", "7C"}
+    g.apply("play 8D")
+    # T2 D leads 9H (trumps): A none -> any; B none -> any; C holds 8H: cannot beat, must play it.
+    g.apply("play 9H")
+    g.apply("play 9D")
+    g.apply("play QS")
+    assert {str(a)[5:] for a in g.legal_actions()} == {"8H"}  # undertrump when he cannot overtrump
