@@ -697,3 +697,184 @@ def test_overtrump_and_undertrump() -> None:
     g.apply("play 9D")
     g.apply("play QS")
     assert {str(a)[5:] for a in g.legal_actions()} == {"8H"}  # undertrump when he cannot overtrump
+
+
+# ------------------------------------------------------------------ the speaking round (§5)
+
+
+def draws(texts: set[str]) -> set[frozenset[str]]:
+    return {frozenset(t.split()[1:]) for t in texts if t.startswith("draw ")}
+
+
+def subsets(cards: list[str], most: int) -> set[frozenset[str]]:
+    out: set[frozenset[str]] = set()
+    for mask in range(1, 1 << len(cards)):
+        pick = frozenset(c for i, c in enumerate(cards) if mask >> i & 1)
+        if len(pick) <= most:
+            out.add(pick)
+    return out
+
+
+def test_speaking_options_in_coup_de_noce() -> None:
+    """Seed 003: the first player 'joue avec ce jeu; sinon il a le droit de prendre la fille, ou de
+    demander des cartes' ('soit une, soit plus, jusqu'à cinq s'il en reste'); 'tout le monde est obligé
+    de jouer' at the first deal (§3, §5, D4): B's exact options are play_hand, take_fille and the 31
+    draws of 1..5 of his cards; no pass."""
+    g = game(MIS1, dealer=0)
+    t = legal_texts(g)
+    assert {x for x in t if not x.startswith("draw ")} == {"play_hand", "take_fille"}
+    assert draws(t) == subsets(["JC", "KS", "QS", "7D", "7C"], 5)
+
+
+def test_draw_takes_from_the_talon_top_and_bottom_card_stays() -> None:
+    """Seed 003 'jusqu'à cinq s'il en reste'; D4: the talon's bottom card is never drawn (5 of 6 at
+    four players). B draws 5 and receives the five top cards; then nobody may draw."""
+    g = game(MIS1, dealer=0)
+    g.apply("draw JC KS QS 7D 7C")
+    assert sorted(c.code for c in g.observation(1).hand) == sorted("KH AH JS AS AD".split())
+    assert g.observation(2).public["talon_size"] == 1
+    assert draws(legal_texts(g)) == set()
+    assert refused(g, "draw KD").code in ("talon_empty", "draw_count")
+    assert legal_texts(g) == {"play_hand", "take_fille"}
+
+
+def test_draw_limited_to_what_is_left() -> None:
+    """Seed 003 'Le troisième joueur ... a tous les droits des deux premiers, dans la limite de ce qui
+    reste' (D4): after B draws 3 of the 5 drawable cards, C may draw 1 or 2 only."""
+    g = game(MIS1, dealer=0)
+    g.apply("draw 7D 7C QS")
+    assert sorted(c.code for c in g.observation(1).hand) == sorted("JC KS KH AH JS".split())
+    assert draws(legal_texts(g)) == subsets(["KD", "QD", "JD", "8C", "10C"], 2)
+    assert refused(g, "draw KD QD JD").code in ("draw_count", "talon_empty")
+
+
+def test_take_fille_once_and_hand_becomes_fille() -> None:
+    """Seed 003 'S'il déclare prendre la fille, il changera ses cinq cartes contre les cinq qui ont été
+    servies à cette fille'; the next 'peut également prendre la fille, si cela n'a pas été fait' (§5)."""
+    g = game(MIS2, dealer=0)  # MIS2's fille JC KD QD 7C 8C; B holds 7S QH 9H 10H 8S
+    g.apply("take_fille")
+    assert sorted(c.code for c in g.observation(1).hand) == sorted("JC KD QD 7C 8C".split())
+    assert g.observation(1).public["laid_aside"] == ["7S", "QH", "9H", "10H", "8S"] or sorted(
+        g.observation(1).public["laid_aside"]) == sorted("7S QH 9H 10H 8S".split())
+    assert "take_fille" not in legal_texts(g)
+    assert refused(g, "take_fille").code == "fille_unavailable"
+
+
+def test_dealer_exchanges_the_retourne() -> None:
+    """Seed 003 the dealer 's'il ne prend pas la fille, il a le droit de changer la retourne contre une
+    de ses cartes'; D5 exchange first, then play or draw (§5)."""
+    g = game(MIS1, dealer=0)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"))
+    hand = ["9D", "7S", "8S", "9S", "10S"]
+    t = legal_texts(g)
+    assert {x for x in t if x.startswith("exchange_retourne")} == {"exchange_retourne " + c for c in hand}
+    assert {"play_hand", "take_fille"} <= t and "pass" not in t
+    g.apply("exchange_retourne 7S")
+    assert sorted(c.code for c in g.observation(0).hand) == sorted("9D 7H 8S 9S 10S".split())
+    assert g.current_player == 0 and "play_hand" in legal_texts(g)
+    assert not any(x.startswith("exchange_retourne") for x in legal_texts(g))
+    assert draws(legal_texts(g))  # D5: he may still draw
+    g.apply("draw 8S 9S")
+    assert sorted(c.code for c in g.observation(0).hand) == sorted("9D 7H 10S KH AH".split())
+    assert g.phase == "play" and g.current_player == 1
+
+
+def test_dealer_taking_fille_loses_the_exchange() -> None:
+    """Seed 003 'S'il prend la fille, ce droit ne lui appartient plus, car il n'a que les droits qu'avait
+    la dite fille' (§5, D6): taking the fille ends the dealer's turn; only the retourne is not his."""
+    g = game(MIS1, dealer=0)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "take_fille"))
+    assert g.phase in ("play", "reveal")
+    assert "7H" not in [c.code for c in g.observation(0).hand]
+
+
+def test_only_the_dealer_exchanges() -> None:
+    """§5: EXCHANGE_RETOURNE is the dealer's right alone (seed 003 'Le dernier à parler, qui est ... le
+    donneur ... a le droit de changer la retourne')."""
+    g = game(MIS1, dealer=0)
+    assert refused(g, "exchange_retourne JC").code in ("dealer_only", "unexpected_action")
+
+
+def test_named_trump_when_the_mistigri_is_turned() -> None:
+    """Seed 003 'Quand le donneur tourne le Mistigri, il choisit la couleur de l'atout, après avoir vu
+    son jeu' (§4): the dealer names any of the four suits."""
+    d = deal(["9D 7S 8S 9S 10S", "KC KS QS 7D 7C", "KD QD JD 8C 10C", "8D 10D QC AC 9C"],
+             "8H 9H 10H JH QH", "JC", "KH AH JS AS AD 7H")
+    g = game(d, dealer=0)
+    assert g.phase == "trump" and g.current_player == 0
+    assert legal_texts(g) == {"name_trump " + s for s in ("spades", "hearts", "diamonds", "clubs")}
+    refused(g, "play_hand")
+    g.apply("name_trump diamonds")
+    assert g.observation(1).public["trump"] == "diamonds" and g.current_player == 1
+
+
+def test_five_players_no_drawing() -> None:
+    """Seed 003 'Quand on est cinq joueurs ... il ne reste donc qu'une carte au talon ... dans ce cas, on
+    ne donne pas de cartes, on ne peut que prendre la fille' (§4, D4)."""
+    for seed in range(15):
+        g = atout.new_game("mistigri", players=5, seed=seed)
+        rng = random.Random(seed)
+        while g.phase in ("speaking", "trump"):
+            assert not draws(legal_texts(g))
+            g.apply(rng.choice(g.legal_actions()))
+
+
+def test_three_players_talon_eleven() -> None:
+    """D1 (3 players, talon 11) and D4 (bottom card kept): at most five a player and ten in all."""
+    g = atout.new_game("mistigri", players=3, seed=5)
+    assert g.observation(0).public["talon_size"] == 11
+    first = g.current_player
+    hand = [c.code for c in g.observation(first).hand]
+    assert max(len(x) for x in draws(legal_texts(g))) == 5
+    g.apply("draw " + " ".join(hand))
+    hand2 = [c.code for c in g.observation(g.current_player).hand]
+    assert max(len(x) for x in draws(legal_texts(g))) == 5
+    g.apply("draw " + " ".join(hand2))
+    assert not draws(legal_texts(g))  # 1 card left: the bottom one
+
+
+def mis1_then(second: dict[str, Any], **opts: Any) -> Any:
+    """MIS-1 played out (A bête), then a second coup dealt by B on a pool of 12: passing allowed."""
+    g = game([MIS1, second, MIS1], dealer=0, n=3, **opts)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    plays(g, *MIS1_PLAYS)
+    return g
+
+
+def test_left_of_dealer_must_play_convention() -> None:
+    """Seed 003 'Dans certains pays, le joueur qui est l'avant-dernier à parler ... est obligé de prendre
+    la fille ou de jouer avec son jeu, lorsque tout le monde est passé' (§10): with the option, A (left
+    of dealer B) after C and D passed may only play his hand or take the fille; without, he may pass."""
+    g = mis1_then(MIS3B, left_of_dealer_must_play=True)
+    run(g, (2, "pass"), (3, "pass"))
+    assert legal_texts(g) == {"play_hand", "take_fille"}
+    assert refused(g, "pass").code == "left_must_play"
+    g2 = mis1_then(MIS3B)
+    run(g2, (2, "pass"), (3, "pass"))
+    assert "pass" in legal_texts(g2) and draws(legal_texts(g2))
+    g3 = mis1_then(MIS3B, left_of_dealer_must_play=True)
+    run(g3, (2, "play_hand"), (3, "pass"))
+    assert "pass" in legal_texts(g3)  # somebody went in: no obligation
+
+
+def test_lone_player_takes_the_pool_d18() -> None:
+    """D18 (after seed 003 'le donneur étant seul ramasse tout'): C alone goes in, D, A and the dealer B
+    pass: C takes the 12 without play; nobody bête."""
+    g = mis1_then(MIS3B)
+    run(g, (2, "play_hand"), (3, "pass"), (0, "pass"), (1, "pass"))
+    s = scored(g)[1]
+    assert s["betes"] == []
+    # C: 32 (after MIS-1) + 12 = 44; B: 33 - 6 = 27
+    assert s["stacks"] == [18, 27, 44, 31]
+    assert coup_events(g, 1, "card_played") == []
+    assert chips(g) == 120
+
+
+def test_passed_player_neither_wins_nor_pays() -> None:
+    """Seed 003 'ceux qui passent déposent leur jeu sur la table'; §8 'passed players neither win nor
+    pay' (D17): in MIS-2, D passed and ends at 31 as he began (checked there); here A passes too."""
+    g = mis1_then(MIS2)
+    run(g, (2, "play_hand"), (3, "pass"), (0, "pass"), (1, "play_hand"))
+    obs = g.observation(0).public
+    assert obs["engaged"] == [2, 1]
+    assert g.current_player == 2
