@@ -878,3 +878,156 @@ def test_passed_player_neither_wins_nor_pays() -> None:
     obs = g.observation(0).public
     assert obs["engaged"] == [2, 1]
     assert g.current_player == 2
+
+
+# ------------------------------------------------------------------ Lanturlu (§6)
+
+
+def test_lanturlu_definition() -> None:
+    """Seed 003 'Cinq carreaux ou cinq piques ou cinq cœurs ou cinq trèfles forment un Lanturlu. Ces
+    cartes n'ont pas besoin de se suivre. Celui qui a quatre ... avec le valet de trèfle, a également
+    Lanlurlu' (§6): five of a suit, or four and the J♣, in any order; four and another card is not one."""
+    five = deal(["8S AH 10D JD QD", "7S 9S JS KS AS", "7H 9H QH KH JC", "7C 8C 9C 10C 8D"],
+                "QS 10S 8H 10H JH", "9D", "AD KD 7D QC KC AC")
+    g = game(five, dealer=0)
+    assert "reveal_lanturlu" in legal_texts(g)  # B: five spades, not in sequence
+    g.apply("play_hand")
+    assert "reveal_lanturlu" in legal_texts(g)  # C: four hearts and the Jack of clubs
+    g.apply("play_hand")
+    assert "reveal_lanturlu" not in legal_texts(g)  # D: four clubs and a diamond
+    assert refused(g, "reveal_lanturlu").code == "not_lanturlu"
+
+
+def test_lanturlu_in_the_fille() -> None:
+    """Seed 003 'Si celui qui prend la fille y trouve un Lanturlu, il a tous les droits qu'il aurait eus
+    si le dit Lanturlu avait été dans son premier jeu' (§6, D7): B takes MIS-1's fille (five hearts) and
+    shows it at the end of the round: he takes the 6; in a coup de noce A, C and D are bête."""
+    g = game([MIS1, MIS2], dealer=0, n=2)
+    run(g, (1, "take_fille"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    assert g.phase == "reveal" and g.current_player == 1
+    g.apply("reveal_lanturlu")
+    s = scored(g)[0]
+    assert sorted(b["seat"] for b in s["betes"]) == [0, 2, 3]
+    # B 30 + 6 = 36; A 30 - 6 - 6 = 18; C, D 24
+    assert s["stacks"] == [18, 36, 24, 24]
+    assert g.pool == 24  # B's stake 6 + 18
+
+
+def test_lanturlu_made_by_the_retourne() -> None:
+    """Seed 003 'Le donneur qui a quatre cartes de la même couleur, si, lorsqu'il en a écarté une, en a
+    cinq pareilles, il a également Lanlurlu' (§6): A holds four hearts, takes the 7H turned up against
+    his spade and shows: A takes the pool, B, C, D bête."""
+    d = deal(["8H 9H 10H JH 7S", "KS QS JS AS 7D", "KD QD JD AD 7C", "8C 9C 10C QC 8D"],
+             "KC AC JC 9D 10D", "7H", "QH KH AH 8S 9S 10S")
+    g = game(d, dealer=0)
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"))
+    assert "reveal_lanturlu" not in legal_texts(g)
+    g.apply("exchange_retourne 7S")
+    assert "reveal_lanturlu" in legal_texts(g)
+    g.apply("reveal_lanturlu")
+    s = scored(g)[0]
+    assert s["stacks"] == [30, 24, 24, 24]  # A 24 + 6; the others bête 6
+    assert sorted(b["seat"] for b in s["betes"]) == [1, 2, 3]
+
+
+def test_two_lanturlus_first_shown_wins() -> None:
+    """D8 (seed 003 silent): the first Lanturlu shown wins; in a coup de noce B shows at once ('celui qui
+    a Lanlurlu le montre de suite') and C, who holds one too, is bête with the rest."""
+    two = deal(["8S AH 10D JD QD", "7S 9S JS KS AS", "7H 9H QH KH JC", "7C 8C 9C 10C 8D"],
+               "QS 10S 8H 10H JH", "9D", "AD KD 7D QC KC AC")
+    g = game(two, dealer=0)
+    g.apply("reveal_lanturlu")
+    s = scored(g)[0]
+    assert sorted(b["seat"] for b in s["betes"]) == [0, 2, 3]
+    assert s["stacks"] == [18, 36, 24, 24]
+
+
+def test_two_lanturlus_end_of_round_speaking_order() -> None:
+    """D8: end-of-round reveals go in speaking order. B deals on 12 (after MIS-1); C and D both hold a
+    Lanturlu and pass; A and B go in. C is asked first and shows: C takes 12; A and B bête (12 each);
+    D passed: neither wins nor pays (D17)."""
+    d = deal(["8S AH 10D JD QD", "KD 10S 8H 10H JH", "7S 9S JS KS AS", "7H 9H QH KH JC"],
+             "QS 7C 8C 9C 10C", "9D", "AD 8D 7D QC KC AC")
+    g = mis1_then(d)
+    run(g, (2, "pass"), (3, "pass"), (0, "play_hand"), (1, "play_hand"))
+    assert g.phase == "reveal" and g.current_player == 2
+    g.apply("reveal_lanturlu")
+    s = scored(g)[1]
+    assert sorted(b["seat"] for b in s["betes"]) == [0, 1]
+    assert all(b["pays"] == 12 for b in s["betes"])
+    # A 18 - 12 = 6; B 33 - 6 - 12 = 15; C 32 + 12 = 44; D 31
+    assert s["stacks"] == [6, 15, 44, 31]
+
+
+def test_lanturlu_beats_the_lone_player_d18() -> None:
+    """D18 with §6: a passed Lanturlu shown at the end of the round comes first: the lone engaged
+    player is bête. B deals on 12; C passes with a Lanturlu; D alone goes in; A, B pass; C shows."""
+    d = deal(["8S AH 10D JD QD", "KD 10S 8H 10H JH", "7S 9S JS KS AS", "7H 9H QH KH 8D"],
+             "QS 7C 8C 9C 10C", "9D", "AD JC 7D QC KC AC")
+    g = mis1_then(d)
+    run(g, (2, "pass"), (3, "play_hand"), (0, "pass"), (1, "pass"))
+    assert g.phase == "reveal" and g.current_player == 2
+    g.apply("reveal_lanturlu")
+    s = scored(g)[1]
+    assert s["betes"] == [{"seat": 3, "pays": 12}]
+    assert s["stacks"] == [18, 27, 44, 19]  # C 32 + 12; D 31 - 12; B 33 - 6
+
+
+def test_unrevealed_lanturlu_is_played() -> None:
+    """D7: 'a holder who never reveals simply plays the hand'."""
+    d = deal(["8S AH 10D JD QD", "KD 10S 8H 10H JH", "7S 9S JS KS AS", "7H 9H QH KH 8D"],
+             "QS 7C 8C 9C 10C", "9D", "AD JC 7D QC KC AC")
+    g = mis1_then(d)
+    run(g, (2, "play_hand"), (3, "play_hand"), (0, "pass"), (1, "pass"))
+    assert g.phase == "reveal" and legal_texts(g) == {"reveal_lanturlu", "no_reveal"}
+    g.apply("no_reveal")
+    assert g.phase == "play" and g.current_player == 2
+
+
+# ------------------------------------------------------------------ the double trick's heir (D11)
+
+
+def test_queen_inherits_when_king_out_of_play() -> None:
+    """Seed 003 'à défaut du roi, c'est la dame, ensuite le valet, l'as, etc.' (§8, D11): J♣ and K♥
+    in the fille; D's Q♥ trick pays double. Same play as MIS-6 with the Queen: D 2 + 4 = 6, A 4, B 2."""
+    m = deal(["10H KS QS 9C 8C", "8H AS 10D 9D 10C", "AH AC AD QC KC", "QH 9S 7S JD 8D"],
+             "JC JH KH 9H 10S", "7H", "7C 7D 8S JS QD KD")
+    g = mis1_then(m)
+    run(g, (2, "pass"), (3, "play_hand"), (0, "play_hand"), (1, "play_hand"))
+    plays(g, "QH", "10H", "8H", "9S", "KS", "AS", "QS", "10D", "7S", "9C", "10C", "8D",
+          "9D", "JD", "8C")
+    s = scored(g)[1]
+    assert s["privileged"] == "QH"
+    assert s["takings"] == [4, 2, 0, 6]
+
+
+def test_mistigri_in_a_passed_hand_king_inherits() -> None:
+    """D11 reviewer's note: the replacement also applies to a Mistigri in a passed player's hand
+    (seed 003 names only 'la fille (qui n'a pas été prise), ou au talon' — an extension the spec
+    decides). C passes holding J♣; D's K♥ trick pays double."""
+    m = deal(["10H KS QS 9C 8C", "8H AS 10D 9D 10C", "JC AH AD QC KC", "KH 9S 7S JD 8D"],
+             "AC JH QH 9H 10S", "7H", "7C 7D 8S JS QD KD")
+    g = mis1_then(m)
+    run(g, (2, "pass"), (3, "play_hand"), (0, "play_hand"), (1, "play_hand"))
+    plays(g, "KH", "10H", "8H", "9S", "KS", "AS", "QS", "10D", "7S", "9C", "10C", "8D",
+          "9D", "JD", "8C")
+    s = scored(g)[1]
+    assert s["privileged"] == "KH"
+    assert s["takings"] == [4, 2, 0, 6]
+
+
+# ------------------------------------------------------------------ conventions (§10)
+
+
+def test_cascaret_trump_second() -> None:
+    """Seed 003 'Au cascaret, on convient souvent qu'on sera obligé de jouer atout en second, c'est-à-dire
+    que le premier joueur qui aura fait une levée devra battre atout' (§7, §10): D wins the first trick
+    (OBL) and must lead a trump to the second: {JC}; without the option any of his four cards."""
+    g = start_obl(cascaret_trump_second=True)
+    plays(g, "9S", "10S", "9H", "8S")
+    assert g.current_player == 3
+    assert {str(a)[5:] for a in g.legal_actions()} == {"JC"}
+    assert refused(g, "play 8C").code == "must_lead_trump"
+    g2 = start_obl()
+    plays(g2, "9S", "10S", "9H", "8S")
+    assert {str(a)[5:] for a in g2.legal_actions()} == {"JC", "8C", "10C", "AD"}
