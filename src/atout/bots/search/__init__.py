@@ -143,7 +143,7 @@ class SearchBot(Bot):
 
 
 def _register() -> None:
-    from atout.bots.search import prime, tarot, tarot1637, triomphe  # noqa: F401  (register the samplers)
+    from atout.bots.search import mistigri, prime, tarot, tarot1637, triomphe  # noqa: F401  (register the samplers)
 
     for name, budget in BUDGETS.items():
         register_bot("*", name, lambda seed, budget=budget: _GenericSearch(seed, budget))  # type: ignore[misc]
