@@ -1031,3 +1031,91 @@ def test_cascaret_trump_second() -> None:
     g2 = start_obl()
     plays(g2, "9S", "10S", "9H", "8S")
     assert {str(a)[5:] for a in g2.legal_actions()} == {"JC", "8C", "10C", "AD"}
+
+
+# ------------------------------------------------------------------ hidden information
+
+
+def card_tokens(obj: Any) -> set[str]:
+    return set(CARD_RE.findall(json.dumps(obj, default=str)))
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_hidden_information(players: int) -> None:
+    """Seed 003 'Celui qui fait voir son jeu est bête' (hands are secret); the fille, the talon, the
+    discards and a passed hand (D17) are never shown: an observation or an event a seat may see names
+    only cards it held or laid aside, the retourne, and the cards played or shown as a Lanturlu."""
+    for seed in range(40):
+        g = atout.new_game("mistigri", players=players, seed=seed)
+        rng = random.Random(seed)
+        held: list[set[str]] = [set() for _ in range(players)]
+        public: set[str] = set()
+        cursors = [0] * (players + 1)
+        while True:
+            for e in g.events(None, since=cursors[players]):
+                if e.kind in ("card_played", "lanturlu_shown", "retourne_shown"):
+                    public |= card_tokens(e.data)
+            for s in range(players):
+                obs = g.observation(s)
+                held[s] |= {c.code for c in obs.hand} | set(obs.public.get("laid_aside", []))
+            spectator = card_tokens([e.to_json() for e in g.events(None, since=cursors[players])])
+            assert spectator <= public, spectator - public
+            cursors[players] = g.event_count
+            for s in range(players):
+                seen = card_tokens(g.observation(s).to_json())
+                seen |= card_tokens([e.to_json() for e in g.events(s, since=cursors[s])])
+                cursors[s] = g.event_count
+                assert seen <= held[s] | public, (s, seen - held[s] - public)
+            if g.is_terminal():
+                break
+            g.apply(rng.choice(g.legal_actions()))
+
+
+# ------------------------------------------------------------------ the match (§11, D15, D16)
+
+
+def test_complete_tours() -> None:
+    """Seed 003 'La partie se compose de tours ; chaque tour commencé doit être terminé, et il est
+    terminé lorsque la donne revient à celui qui le premier a distribué les cartes' (§11, D15, D2):
+    with deals=None, tours x players staked coups, each seat dealing twice, the deal passing right."""
+    for players in (4, 5):
+        g = atout.new_game("mistigri", players=players, seed=3, deals=None, dealer=1)
+        rng = random.Random(3)
+        while not g.is_terminal():
+            g.apply(rng.choice(g.legal_actions()))
+        staked = [e for e in g.events() if e.kind == "coup_started" and e.data["stake"] == 6]
+        dealers = [e.seat for e in staked]
+        assert dealers == [(1 + k) % players for k in range(2 * players)]
+        assert sum(g.returns()) == 0
+
+
+def test_end_pot_refund_and_liquidate() -> None:
+    """D16: after MIS-1 as the only staked coup, A's bête of 6 is pending. 'refund' gives it back:
+    A 30 - 6 - 6 + 6 = 24 (-6), B +3, C +2, D +1. 'liquidate' deals a coup without stake on 6."""
+    g = game(MIS1, dealer=0, n=1, end_pot="refund")
+    run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    plays(g, *MIS1_PLAYS)
+    assert g.is_terminal()
+    assert g.returns() == [-6, 3, 2, 1]
+    g2 = game([MIS1, MIS2], dealer=0, n=1)
+    run(g2, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
+    plays(g2, *MIS1_PLAYS)
+    assert not g2.is_terminal()
+    last = [e for e in g2.events() if e.kind == "coup_started"][-1]
+    assert last.seat == 1 and last.data["stake"] == 0 and g2.pool == 6
+    assert chips(g2) == 120
+
+
+def test_balances_may_go_negative() -> None:
+    """Seed 003 'Au Mistigri on ne fait pas de crédit ... on doit acheter des fiches aux gagnants et les
+    payer comptant' (D14): stacks go below zero (MIS-5 leaves A and B at -6) and returns stay zero-sum."""
+    g = game([MIS4, MIS5, MIS1], dealer=0, n=3)
+    run(g, (1, "play_hand"), (2, "reveal_lanturlu"))
+    run(g, (2, "pass"), (3, "play_hand"), (0, "draw 10C 7H"), (1, "play_hand"), (2, "reveal_lanturlu"))
+    assert g.stacks[0] < 0 and g.stacks[1] < 0
+    rng = random.Random(0)
+    while not g.is_terminal():
+        g.apply(rng.choice(g.legal_actions()))
+    assert sum(g.returns()) == 0
+    assert g.returns() == [s - 30 for s in g.stacks]
+    assert atout.replay(g.to_record()).returns() == g.returns()
