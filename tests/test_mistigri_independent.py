@@ -824,10 +824,13 @@ def test_three_players_talon_eleven() -> None:
     g = atout.new_game("mistigri", players=3, seed=5)
     assert g.observation(0).public["talon_size"] == 11
     first = g.current_player
+    assert first is not None
     hand = [c.code for c in g.observation(first).hand]
     assert max(len(x) for x in draws(legal_texts(g))) == 5
     g.apply("draw " + " ".join(hand))
-    hand2 = [c.code for c in g.observation(g.current_player).hand]
+    second = g.current_player
+    assert second is not None and second != first
+    hand2 = [c.code for c in g.observation(second).hand]
     assert max(len(x) for x in draws(legal_texts(g))) == 5
     g.apply("draw " + " ".join(hand2))
     assert not draws(legal_texts(g))  # 1 card left: the bottom one
@@ -1119,3 +1122,36 @@ def test_balances_may_go_negative() -> None:
     assert sum(g.returns()) == 0
     assert g.returns() == [s - 30 for s in g.stacks]
     assert atout.replay(g.to_record()).returns() == g.returns()
+
+
+def test_carry_alone_keeps_coup_de_noce() -> None:
+    """D12 'a carry alone does not stop the next coup from being a coup de noce' (§3: a coup de noce is
+    one whose pool holds no bête payment). After MIS-1, B deals on 12; C and D play with no trump in
+    play; C takes four tricks and D one (T5: C 8D, D must beat with KD): 4 x 2 + 2 = 10, carry 2,
+    nobody bête. Next pool 6 (C's stake) + 2 = 8: a coup de noce (no pass), v = 8 // 6 = 1."""
+    c2 = deal(["10S 9D 10D JD 9C", "AD KC QC 10C QD", "KS QS JS AS 8D", "7S 8S 9S KD 7D"],
+              "8C AC 8H 9H 10H", "7H", "JH QH KH AH JC 7C")
+    g = mis1_then(c2)
+    run(g, (2, "play_hand"), (3, "play_hand"), (0, "pass"), (1, "pass"))
+    plays(g, "KS", "9S", "QS", "8S", "JS", "7S", "AS", "7D", "8D", "KD")
+    s = scored(g)[1]
+    assert s["tricks_won"] == [0, 0, 4, 1] and s["takings"] == [0, 0, 8, 2]
+    assert s["carry"] == 2 and s["betes"] == []
+    pub = g.observation(3).public
+    assert g.pool == 8 and pub["noce"] is True and pub["trick_value"] == 1
+    assert "pass" not in legal_texts(g)
+
+
+def test_everybody_passes_but_a_lanturlu() -> None:
+    """§5 / D7 (seed 003 'celui qui a Lanturlu gagne tout ce qui est sur le jeu'): everybody before the
+    dealer passes, C among them with a Lanturlu; C shows before the dealer collects: C takes the 12,
+    nobody bête (nobody went in)."""
+    d = deal(["8S AH 10D JD QD", "KD 10S 8H 10H JH", "7S 9S JS KS AS", "7H 9H QH KH 8D"],
+             "QS 7C 8C 9C 10C", "9D", "AD JC 7D QC KC AC")
+    g = mis1_then(d)
+    run(g, (2, "pass"), (3, "pass"), (0, "pass"))
+    assert g.phase == "reveal" and g.current_player == 2
+    g.apply("reveal_lanturlu")
+    s = scored(g)[1]
+    assert s["betes"] == []
+    assert s["stacks"] == [18, 27, 44, 31]
