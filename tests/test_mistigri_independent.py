@@ -1155,3 +1155,26 @@ def test_everybody_passes_but_a_lanturlu() -> None:
     s = scored(g)[1]
     assert s["betes"] == []
     assert s["stacks"] == [18, 27, 44, 31]
+
+
+def test_cli_names() -> None:
+    """Seed 003's three names on the command line: ``atout simulate cascaret`` plays mistigri
+    (zero-sum), ``atout rules pamphile`` prints the summary; a bad option exits 2 without a traceback."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    exe = shutil.which("atout") or str(Path(sys.executable).with_name("atout"))
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([exe, *args], capture_output=True, text=True, timeout=120, check=False)
+
+    r = cli("simulate", "cascaret", "--players", "4", "--deals", "3", "--seed", "1", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["game"] == "mistigri" and out["zero_sum"] is True
+    r = cli("rules", "pamphile", "--lang", "en")
+    assert r.returncode == 0 and "Mistigri" in r.stdout
+    r = cli("simulate", "pamphile", "--deals", "2", "-o", "dealer_stake=many")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
