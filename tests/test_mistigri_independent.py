@@ -1178,3 +1178,34 @@ def test_cli_names() -> None:
     assert r.returncode == 0 and "Mistigri" in r.stdout
     r = cli("simulate", "pamphile", "--deals", "2", "-o", "dealer_stake=many")
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+def test_lanturlu_at_ones_turn_only_the_engaged_are_bete() -> None:
+    """Seed 003 'Si le coup où se produit un Lanlurlu est un coup où il avait des bêtes, ceux qui y sont
+    allés sur ce coup sont seuls bêtes à nouveau' (§6, D7, D8): B deals on 12; C goes in (holding a
+    Lanturlu he does not show), D shows his at his turn: only C, engaged, is bête; A and B had not
+    spoken. D 31 + 12 = 43; C 32 - 12 = 20."""
+    d = deal(["8S AH 10D JD QD", "KD 10S 8H 10H JH", "7S 9S JS KS AS", "7H 9H QH KH JC"],
+             "QS 7C 8C 9C 10C", "9D", "AD 8D 7D QC KC AC")
+    g = mis1_then(d)
+    run(g, (2, "play_hand"), (3, "reveal_lanturlu"))
+    s = scored(g)[1]
+    assert s["betes"] == [{"seat": 2, "pays": 12}]
+    assert s["stacks"] == [18, 27, 20, 43]
+
+
+def test_determinism_from_the_seed() -> None:
+    """The brief's determinism (every chance event from an explicit seed; seed 003's draw for the first
+    dealer and the shuffle): the same seed gives the same dealer, deal and play; others differ."""
+    def record(seed: int) -> Any:
+        g = atout.new_game("mistigri", players=4, seed=seed)
+        rng = random.Random(1)
+        while not g.is_terminal():
+            g.apply(rng.choice(g.legal_actions()))
+        return g.to_record()
+
+    assert record(5) == record(5)
+    def first_deal(r: Any) -> str:
+        return json.dumps(r["deals"][0]["deal"] if "deals" in r else r["deal"], sort_keys=True)
+
+    assert len({first_deal(record(s)) for s in range(8)}) == 8
