@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from atout.bots.base import Bot, make_bot, register_bot
@@ -34,6 +35,7 @@ from atout.core.errors import AtoutError
 from atout.core.packs import PIQUET32
 from atout.core.protocol import DealLog, GameState, Observation, new_game
 from atout.games.mistigri.rules import MISTIGRI, STRENGTH, legal_cards, trump_mask
+from atout.games.mistigri.state import MAX_EXTRA_COUPS
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 ALL = PIQUET32.mask
@@ -169,7 +171,7 @@ def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[i
     return deal, fills
 
 
-def _restore_coup(state: GameState, pub: dict[str, Any]) -> None:
+def _restore_coup(state: GameState, pub: Mapping[str, Any]) -> None:
     """Set the public facts a coup starts from (pool, stacks, noce, how many coups before it).
 
     ``new_game`` deals a first coup with the dealer's stake and no bête (a coup de noce); a later coup
@@ -179,7 +181,7 @@ def _restore_coup(state: GameState, pub: dict[str, Any]) -> None:
     st.stacks = list(pub["stacks"])
     st.pool = pub["pool"]
     st.noce = pub["noce"]
-    st.deals_limit = st.regular  # no stake on the coups after this one: the world ends with this coup
+    st.deals_limit, st.extra = st.regular, MAX_EXTRA_COUPS  # the world ends with this coup (see coup_playout)
     before = [DealLog(dealer=pub["dealer"], deal={}) for _ in range(pub["deal"])]
     if before:
         before[-1].result = pub["last_row"]
