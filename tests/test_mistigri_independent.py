@@ -1209,3 +1209,18 @@ def test_determinism_from_the_seed() -> None:
         return json.dumps(r["deals"][0]["deal"] if "deals" in r else r["deal"], sort_keys=True)
 
     assert len({first_deal(record(s)) for s in range(8)}) == 8
+
+
+def test_options_and_bad_input() -> None:
+    """§1 'chacun d'eux prend trente jetons', §3 'six jetons au jeu' as options (start_chips,
+    dealer_stake); bad options are ValueError, bad explicit deals RecordError naming the card."""
+    g = game(MIS1, dealer=0, start_chips=50)
+    assert list(g.stacks) == [44, 50, 50, 50] and chips(g) == 200
+    with pytest.raises(ValueError):
+        atout.new_game("mistigri", players=4, seed=1, end_pot="burn")
+    with pytest.raises(ValueError):
+        atout.new_game("mistigri", players=6, seed=1)  # D1: at most five with the fille
+    bad = deal(["9D 7S 8S 9S 9S", "JC KS QS 7D 7C", "KD QD JD 8C 10C", "8D 10D QC AC 9C"],
+               "8H 9H 10H JH QH", "7H", "KH AH JS AS AD KC")
+    with pytest.raises(atout.RecordError, match="9S"):
+        game(bad, dealer=0)
