@@ -89,7 +89,7 @@ def read_deal(g: TarotState) -> dict:
         else:
             assert words[1] in ("sans_atouts", "sans_points") and g.variant == "seed"
             anns.append((s, 10))
-    ecart = next((a.split()[1:] for _, a in actions if a.startswith("discard")), [])
+    ecart = [c for _, a in actions if a.startswith("discard") for c in a.split()[1:]]  # one card at a time
     plays = [(s, Card.parse(a.split()[1]).id) for s, a in actions if a.startswith("play ")]
     return {"taker": taker, "contract": contract, "partner": holder if holder not in (None, taker) else None,
             "anns": anns, "slam_announced": announced_slam, "ecart": [Card.parse(c).id for c in ecart],
@@ -214,7 +214,8 @@ def check_ecart(g: TarotState) -> None:
             continue
         deal = g.log[-1].deal
         hand = {Card.parse(c).id for c in deal["hands"][seat] + deal["talon"]}
-        out = [Card.parse(c).id for c in action.split()[1:]]
+        # The écart is laid one card at a time (issue 11): the deal's discards together.
+        out = [Card.parse(c).id for _, a in g.log[-1].actions if a.startswith("discard") for c in a.split()[1:]]
         assert len(out) == len(deal["talon"]) and set(out) <= hand
         assert not any(c in OUDLERS or (c < 56 and c % 14 == 13) for c in out)
         plain_ok = [c for c in hand if c < 56 and c % 14 != 13]
@@ -222,6 +223,7 @@ def check_ecart(g: TarotState) -> None:
         if trumps:
             assert len(plain_ok) < len(out) and set(plain_ok) <= set(out)
             assert {Card.parse(c).id for c in g.observation((seat + 1) % g.players).public["ecart_trumps"]} == set(trumps)
+        return  # the first discard step checked the whole écart
 
 
 @pytest.mark.parametrize(("players", "variant"), CONFIGS, ids=IDS)

@@ -324,24 +324,50 @@ def test_ecart_trumps_only_when_unavoidable_and_then_shown_d6() -> None:
     # Only 2S 3S are plain non-Kings: both must go, with four non-oudler trumps.
     refused(g, "discard 2S T2 T3 T4 T5 T6", "every other legal card first")
     refused(g, "discard 2S 3S KS T2 T3 T4", "no King")
-    for action in g.legal_actions():
-        ids = set(action.args)
-        assert {"2S", "3S"} <= ids and not ids & {"KS", "KH", "KD", "KC", "T1", "T21", "EX"}
+    # One card at a time (issue 11): every card that keeps a legal écart reachable, nothing else.
+    middle = [f"T{i}" for i in (*range(2, 16), 17, 18, 19, 20)]
+    assert [str(a) for a in g.legal_actions()] == [f"discard {c}" for c in ["2S", "3S", *middle]]
+    twin = g.clone()
+    run(twin, "discard T2", "discard T3", "discard T4", "discard T5")
+    # Four trumps laid: the two slots left are owed to 2S and 3S (D6: 'lay aside every other legal card first').
+    assert [str(a) for a in twin.legal_actions()] == ["discard 2S", "discard 3S"]
+    refused(twin, "discard T6", "every other legal card first")
     g.apply("discard 2S 3S T2 T3 T19 T20")
     shown = g.observation(2).public["ecart_trumps"]
     assert shown == ["T2", "T3", "T19", "T20"] and g.known_cards(2) & (1 << Card.parse("T19").id)
 
 
-def test_ecart_representatives_are_legal_bounded_and_sorted() -> None:
-    """Contract: legal_actions() lists a few representative écarts, each one legal."""
+def test_ecart_one_card_at_a_time_then_complete() -> None:
+    """Issue 11: 'discard C' six times makes the écart (seed 001 §6); others see only '(1 hidden)'."""
     g = game(fixed=ECART, talon="AH 2H 3H 4H 5H 6H")
     run(g, "bid prise", "pass", "pass", "pass")
-    reps = g.legal_actions()
-    assert 1 <= len(reps) <= 10 and reps == g.legal_actions()
-    for action in reps:
-        twin = g.clone()
-        twin.apply(action)
-        assert twin.phase == "annonces"
+    legal = [str(a) for a in g.legal_actions()]
+    assert "discard KS" not in legal and "discard EX" not in legal and "discard AH" in legal
+    events_before = g.event_count
+    for i, card in enumerate(["QS", "2S", "3S", "AH", "2H"]):
+        g.apply(f"discard {card}")
+        assert g.phase == "ecart" and g.current_player == 0 and g.ecart.bit_count() == i + 1
+        assert f"discard {card}" not in [str(a) for a in g.legal_actions()]
+    refused(g, "discard QS", "only lay aside cards of your hand")
+    refused(g, "discard 3H 4H", "exactly 6 cards, not 7")
+    assert g.observation(0).public["my_ecart"] == ["2S", "3S", "QS", "AH", "2H"]
+    assert "my_ecart" not in g.observation(1).public
+    assert g.seen_history(1)[-1] == (0, "discard (1 hidden)")
+    assert g.event_count == events_before  # no event before the last card: one sentence, not six
+    g.apply("discard 3H")
+    assert g.phase == "annonces" and codes(g.ecart) == ["2S", "3S", "QS", "AH", "2H", "3H"]
+    assert [e.kind for e in g.events(0)][-2:] == ["ecart_made", "ecart_done"]
+    assert [e.kind for e in g.events(1)][-1] == "ecart_done"
+
+
+def test_ecart_partial_then_the_rest_at_once() -> None:
+    """The rest of the écart may be laid at once after single cards; a partial set of several is refused."""
+    g = game(fixed=ECART, talon="AH 2H 3H 4H 5H 6H")
+    run(g, "bid prise", "pass", "pass", "pass")
+    refused(g, "discard 2H 3H", "exactly 6 cards, not 2")
+    run(g, "discard 2H", "discard 3H")
+    g.apply("discard 4H 5H 6H AH")
+    assert g.phase == "annonces" and codes(g.ecart) == ["AH", "2H", "3H", "4H", "5H", "6H"]
 
 
 # --- announcements (§7, D7, D10; FFT rules 4, 5, 11) ----------------------------------------------

@@ -23,10 +23,12 @@ from atout.core.protocol import Observation
 from atout.games.tarot.rules import (
     EXCUSE,
     PETIT,
+    TALON_SIZE,
     TWENTY_ONE,
     VALUE2,
     trick_winner_index,
 )
+from atout.games.tarot.view import ecart_representatives
 
 #: Strength needed for each contract at four players (a classic point-count method); scaled by hand size.
 _BID_THRESHOLDS = {"seed": (("prise", 42), ("pousse", 52), ("garde", 58), ("garde_sans", 72), ("garde_contre", 82)),
@@ -125,15 +127,22 @@ class TarotBot(Bot):
         return max(legal, key=key)
 
     def _ecart(self, obs: Observation, legal: list[Action]) -> Action:
-        hand = _ids(obs.hand)
+        """The next card of the best of a few whole écarts, chosen from the hand before the écart began:
+        the same écart at each of its one-card steps, so each card is legal (a prefix of a legal écart)."""
+        laid = _ids(obs.public.get("my_ecart") or [])
+        full = _ids(obs.hand) + laid
+        need = TALON_SIZE[int(obs.rules["players"])]
 
         def value(a: Action) -> float:
             out = set(_ids(a.args))
-            rest = [c for c in hand if c not in out]
+            rest = [c for c in full if c not in out]
             voids = sum(1 for s in range(4) if not any(c < 56 and c // 14 == s for c in rest))
             return sum(VALUE2[c] for c in out) + 8 * voids - 10 * sum(1 for c in out if c >= 56)
 
-        return max(legal, key=value)
+        whole = max(ecart_representatives(sum(1 << c for c in full), need), key=value)
+        steps = {str(a): a for a in legal}
+        nxt = next((steps[f"discard {c}"] for c in whole.args if f"discard {c}" in steps), None)
+        return nxt if nxt is not None else legal[0]  # (an écart begun otherwise: any legal card)
 
     def _on_attack(self, obs: Observation) -> bool:
         pub = obs.public

@@ -47,8 +47,9 @@ LABELS: dict[str, dict[str, Any]] = {
                  "Commandes : indice, annuler, dernier (dernier pli), règles, q (quitter)."),
         "hint": "Conseil", "undone": "Coup annulé.", "no_undo": "Rien à annuler.", "no_last": "Aucun pli terminé.",
         "last": "Dernier pli", "enter": "(Entrée pour continuer)", "ecart": (
-            "Écartez {n} cartes : « écarter » puis les cartes (toute combinaison permise est acceptée : "
-            "pas de Roi ni de bout, un atout seulement si c'est inévitable). Exemple : {example}"),
+            "Écartez encore {n} cartes : une à la fois (tapez la carte, ou « écarter » puis la carte), ou toutes "
+            "d'un coup (« écarter » puis les cartes) ; pas de Roi ni de bout, un atout seulement si c'est "
+            "inévitable. Exemple : {example}"),
         "contract": "Contrat", "taker": "preneur", "called": "appelé", "partner": "partenaire", "alone": "seul",
         "talon": "Chien", "poignees": "Poignées", "tricks": "Plis", "attack": "attaque", "defence": "défense",
         "attack_points": "points de l'attaque", "trump": "Atout", "turnup": "retournée", "scores": "Marque",
@@ -64,8 +65,8 @@ LABELS: dict[str, dict[str, Any]] = {
                  "Commands: hint, undo, last (last trick), rules, q (quit)."),
         "hint": "Hint", "undone": "Move taken back.", "no_undo": "Nothing to take back.", "no_last": "No trick yet.",
         "last": "Last trick", "enter": "(Enter to continue)", "ecart": (
-            "Lay aside {n} cards: 'discard' then the cards (any legal set is accepted: no King, no oudler, "
-            "a trump only when unavoidable). Example: {example}"),
+            "Lay aside {n} more cards: one at a time (type the card, or 'discard' and the card), or all at once "
+            "('discard' then the cards); no King, no oudler, a trump only when unavoidable. Example: {example}"),
         "contract": "Contract", "taker": "taker", "called": "called", "partner": "partner", "alone": "alone",
         "talon": "Talon", "poignees": "Poignées", "tricks": "Tricks", "attack": "attack", "defence": "defence",
         "attack_points": "attack's card points", "trump": "Trumps", "turnup": "turn-up", "scores": "Score",
@@ -388,9 +389,12 @@ class Session:
         console.print(Text(f"{lab['hand']} : " if lang == "fr" else f"{lab['hand']}: ", style="bold")
                       + hand_text([c.code for c in obs.hand], lang))
         if obs.phase == "ecart":
+            from atout.games.tarot.rules import TALON_SIZE
+
             example = next((a for a in obs.legal_actions if a.kind == "discard"), None)
             label = action_label(example, lang, self.game) if example else ""
-            n = len(example.args) if example else 0
+            # One card at a time or the rest at once (issue 11): the cards still to lay aside.
+            n = TALON_SIZE[int(obs.rules["players"])] - len(pub.get("my_ecart") or [])
             console.print(Text(str(lab["ecart"]).format(n=n, example=label), style="yellow"))
         note = PHASE_NOTES[lang].get(obs.phase) if self.game == "tarot" else None
         if note:

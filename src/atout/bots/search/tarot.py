@@ -51,6 +51,14 @@ def voids(tricks: list[tuple[int, list[int]]], players: int) -> list[int]:
     return out
 
 
+def _discard_count(text: str) -> int:
+    """How many cards a ``discard`` entry of the history lays aside: ``discard (1 hidden)`` or named."""
+    words = text.split()
+    if len(words) == 3 and words[1].startswith("("):
+        return int(words[1][1:])
+    return len(words) - 1
+
+
 def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[int, str]] | None:
     """A deal consistent with ``obs`` and the texts of the hidden écart, or None."""
     pub = obs.public
@@ -64,7 +72,9 @@ def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[i
     taker = pub["taker"]
     talon_size = TALON_SIZE[n]
     talon_shown = codes_mask(pub["talon"]) if pub["talon"] is not None else 0
-    discard_at = [i for i, (s, a) in enumerate(obs.history) if a.startswith("discard")]
+    # The écart is laid one card at a time ("discard (1 hidden)" each), or all at once in old records.
+    discard_at = [(i, _discard_count(a)) for i, (s, a) in enumerate(obs.history) if a.startswith("discard")]
+    laid = sum(k for _, k in discard_at)  # cards laid aside so far (the écart may still be partial)
     ecart_done = bool(discard_at)
     my_ecart = codes_mask(pub.get("my_ecart") or [])
     ecart_trumps = codes_mask(pub["ecart_trumps"])
@@ -83,7 +93,7 @@ def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[i
             fixed[a["seat"]] |= shown  # a poignée's trumps stay in the hand that showed them
     pile_size, pile_fixed, pile_allowed = 0, 0, ALL
     if talon_shown and ecart_done:
-        pile_size = talon_size
+        pile_size = laid
         if me == taker:
             pile_fixed = my_ecart
         else:
@@ -95,6 +105,10 @@ def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[i
         known_places |= fixed[s]
     unseen = ALL & ~known_places
     capacity = [sizes[s] - fixed[s].bit_count() for s in others] + [pile_size - pile_fixed.bit_count()]
+    for a in pub["announcements"]:
+        if "EX" in a["cards"] and a["seat"] != me:
+            # Seed 001 §7: "S'il montre l'Excuse, cela signifie qu'il a montré tous les atouts qu'il possédait".
+            void[a["seat"]] |= TRUMPS
     allowed = [ALL & ~void[s] for s in others] + [pile_allowed]
     if talon_shown and me != taker:
         # The shown talon's cards not played are with the taker, in his hand or his écart.
@@ -120,7 +134,10 @@ def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[i
         if taker >= 0:
             initial[taker] = (initial[taker] | (pile if ecart_done else 0)) & ~talon_shown
         if ecart_done and me != taker:
-            fills[discard_at[0]] = "discard " + " ".join(codes(pile))
+            pile_codes = codes(pile)  # any order: each prefix of a legal écart can be completed (§6)
+            for i, k in discard_at:
+                fills[i] = "discard " + " ".join(pile_codes[:k])
+                pile_codes = pile_codes[k:]
     else:
         talon = pile
     if any(h.bit_count() != HAND_SIZE[n] for h in initial) or talon.bit_count() != talon_size:

@@ -5,7 +5,9 @@ Vocabulary (text form, parsed case-insensitively by :meth:`Action.parse`):
 * ``petit_sec`` / ``no_petit_sec`` — claim or not the annulment of a petit sec (seed variant, §3.1);
 * ``pass``, ``bid prise|pousse|garde|garde_sans|garde_contre`` (seed), ``bid petite|…`` (FFT);
 * ``call KH`` — the taker's call at five players (§5);
-* ``discard C1 … C6`` — the écart, all cards at once (§6);
+* ``discard C`` — one card of the écart (§6): the taker lays it aside one card at a time, each step
+  listing every card that keeps a legal écart reachable; ``discard C1 … C6`` (all at once, or the rest
+  at once) stays accepted;
 * ``announce sans_atouts|sans_points|capot|chelem``, ``announce poignee T21 T20 …``, ``done`` (§7);
 * ``play KS`` — one card to the trick (§9).
 
@@ -27,6 +29,7 @@ PETIT_SEC: Final = Action("petit_sec")
 NO_PETIT_SEC: Final = Action("no_petit_sec")
 PLAY: Final = tuple(Action("play", (c.code,)) for c in CARDS)
 CALL: Final = tuple(Action("call", (c.code,)) for c in CARDS)
+DISCARD: Final = tuple(Action("discard", (c.code,)) for c in CARDS)
 BID: Final = {c: Action("bid", (c,)) for v in CONTRACTS.values() for c in v}
 ANNOUNCE: Final = {k: Action("announce", (k,)) for k in ("capot", "chelem", "sans_atouts", "sans_points")}
 
@@ -36,7 +39,7 @@ PLAY_TEXT: Final = tuple(str(a) for a in PLAY)
 #: The log entry ``(seat, "play KS")`` of each seat and card, prebuilt (tuples are immutable, so shared).
 PLAY_LOG: Final = tuple(tuple((seat, text) for text in PLAY_TEXT) for seat in range(5))
 #: Text of the other interned actions by object identity (their log entry without re-printing).
-TEXT_BY_OBJECT: Final = {id(a): str(a) for a in (PASS, DONE, PETIT_SEC, NO_PETIT_SEC, *CALL, *BID.values(),
+TEXT_BY_OBJECT: Final = {id(a): str(a) for a in (PASS, DONE, PETIT_SEC, NO_PETIT_SEC, *CALL, *DISCARD, *BID.values(),
                                                   *ANNOUNCE.values())}
 
 # Bitmask -> play actions, 16 bits at a time (ids 0..77 = 5 chunks): each table maps a chunk's

@@ -283,6 +283,53 @@ def ecart_candidates(hand: int, need: int) -> tuple[int, int]:
     return plain, hand & MIDDLE_TRUMPS
 
 
+def ecart_next_cards(hand: int, laid: int, need: int) -> int:
+    """The cards that may be laid next, one at a time, after ``laid`` (out of ``hand`` already).
+
+    A card is legal when the cards laid so far plus it can still be completed to a legal écart
+    (seed 001 §6, D6, FFT rule 9): the reachable écarts are then exactly the legal ones.
+
+    >>> from atout.core.cardset import mask
+    >>> from atout.core.cards import cards
+    >>> hand = mask(cards("2S 3S 4S 5S 6S KS T5 T6 T21"))
+    >>> ecart_next_cards(hand, 0, 6) == mask(cards("2S 3S 4S 5S 6S T5 T6"))
+    True
+    >>> ecart_next_cards(hand & ~mask(cards("T5")), mask(cards("T5")), 6) == mask(cards("2S 3S 4S 5S 6S"))
+    True
+    """
+    must, pool = ecart_candidates(hand | laid, need)
+    must_left = must & hand
+    if must_left and must_left.bit_count() >= need - laid.bit_count():
+        return must_left  # every slot left is owed to a plain card (D6: trumps only when unavoidable)
+    return (must | pool) & hand
+
+
+def ecart_step_problem(hand: int, laid: int, step: int, need: int) -> tuple[str, str, dict[str, object]] | None:
+    """(message, code, params) of why the cards ``step`` may not be laid after ``laid``, or None.
+
+    ``hand`` no longer holds ``laid``; a step that completes the écart is judged whole by
+    :func:`ecart_problem_code`, a partial one by whether it can still be completed.
+    """
+    total = laid.bit_count() + step.bit_count()
+    if total >= need:
+        return ecart_problem_code(hand | laid, laid | step, need)
+    if step & ~hand:
+        return "you can only lay aside cards of your hand", "ecart_not_in_hand", {}
+    if step & KINGS:
+        return "no King in the écart (seed 001: 'ni Roi')", "ecart_king", {"cite": "seed 001, §6"}
+    if step & OUDLERS:
+        return "no oudler in the écart (seed 001: 'ni Oudler')", "ecart_oudler", {"cite": "seed 001, §6"}
+    if step & TRUMPS:
+        allowed_plain = (hand | laid) & PLAIN & ~KINGS
+        if allowed_plain.bit_count() >= need:
+            return ("no trump in the écart (seed 001: 'ni atout'); trumps only when unavoidable (D6, FFT rule 9)",
+                    "ecart_trump", {"cite": "seed 001, §6; D6"})
+        if ((laid | step) & TRUMPS).bit_count() > need - allowed_plain.bit_count():
+            return ("trumps go to the écart only when unavoidable: lay aside every other legal card first (D6)",
+                    "ecart_trump_first", {"cite": "D6, FFT rule 9"})
+    return None
+
+
 # --- handfuls (§7) ---------------------------------------------------------------------------------
 def poignee_level(hand: int, shown: int, shown_count: int, players: int, variant: str) -> tuple[int, str]:
     """The handful level (0 simple, 1 double, 2 triple) of the trumps ``shown``, or -1 and why not.

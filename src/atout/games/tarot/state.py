@@ -27,6 +27,7 @@ from atout.games.tarot import view
 from atout.games.tarot.actions import (
     BID,
     CALL,
+    DISCARD,
     NO_PETIT_SEC,
     PASS,
     PETIT_SEC,
@@ -52,7 +53,8 @@ from atout.games.tarot.rules import (
     TRUMPS,
     TarotRules,
     callable_cards,
-    ecart_problem_code,
+    ecart_next_cards,
+    ecart_step_problem,
     is_petit_sec,
     legal_play_mask,
 )
@@ -74,6 +76,7 @@ def _bidding_actions(variant: str, best: int) -> tuple[Action, ...]:
 _BIDDING: dict[tuple[str, int], tuple[Action, ...]] = {}
 _PLAY_GET = PLAY_BY_OBJECT.get
 _TEXT_GET = TEXT_BY_OBJECT.get
+_DISCARD_GET = {id(a): i for i, a in enumerate(DISCARD)}.get
 _SMALL_GET = SMALL_PLAYS.get
 _BIT_OF = BIT.__getitem__
 
@@ -169,7 +172,8 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
         self.partner_revealed = False
         self.side = [DEFENCE] * n  # ATTACK / DEFENCE per seat, fixed once the taker (and call) are known
         self.talon_shown = False
-        self.ecart = 0
+        self._ecart_next = 0  # the cards legal_actions() listed for the next écart step (0: not computed)
+        self.ecart = 0  # cards laid aside so far (one at a time, §6); complete at talon_size cards
         self.ecart_trumps = 0  # trumps laid aside, shown to everybody (D6, FFT rule 9)
         self.announcements: list[tuple[int, str, int]] = []  # (seat, kind, shown cards)
         self.flags = [0] * n
@@ -290,21 +294,45 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
 
     # --- the écart (§6) --------------------------------------------------------------------------
     def _apply_ecart(self, action: Action) -> None:
-        if action.kind != "discard":
-            raise IllegalAction(f"{action}: the taker lays aside his écart: 'discard C1 … C{self.rules.talon_size}' (§6)",
-                                code="ecart_expected", params={"need": self.rules.talon_size, "cite": "seed 001, §6"})
+        """Lay aside one card (``discard C``), several, or the whole écart at once (§6, D6, FFT rule 9).
+
+        ``self.ecart`` holds the cards laid so far; the écart is complete at ``talon_size`` cards."""
+        need = self.rules.talon_size
+        c = _DISCARD_GET(id(action), -1)
+        if c >= 0 and self._ecart_next >> c & 1:  # a listed step: legal by construction (the playouts' path)
+            self._lay_aside(BIT[c], need)
+            return
+        if action.kind != "discard" or not action.args:
+            raise IllegalAction(f"{action}: the taker lays aside his écart: 'discard C' one card at a time, "
+                                f"or 'discard C1 … C{need}' (§6)",
+                                code="ecart_expected", params={"need": need, "cite": "seed 001, §6"})
         ids = [c.id for c in action.cards()]
         m = mask(ids)
         if len(ids) != m.bit_count():
             raise IllegalAction(f"{action}: a card is named twice", code="card_twice")
-        problem = ecart_problem_code(self.hands[self.taker], m, self.rules.talon_size)
+        laid = self.ecart
+        if m & ~self.hands[self.taker]:
+            raise IllegalAction(f"{action}: you can only lay aside cards of your hand", code="ecart_not_in_hand")
+        n = len(ids) + laid.bit_count()
+        if n != need and len(ids) != 1:  # one card, or every card left at once
+            raise IllegalAction(f"{action}: the écart is exactly {need} cards, not {n} (seed 001); "
+                                "or lay them aside one at a time: 'discard C'",
+                                code="ecart_count", params={"need": need, "count": n, "cite": "seed 001, §6"})
+        problem = ecart_step_problem(self.hands[self.taker], laid, m, need)
         if problem:
             raise IllegalAction(f"{action}: {problem[0]}", code=problem[1], params=problem[2])
+        self._lay_aside(m, need)
+
+    def _lay_aside(self, m: int, need: int) -> None:
+        """Move the cards ``m`` from the taker's hand to the écart; complete at ``need`` cards (§6)."""
+        self._ecart_next = 0
         self.hands[self.taker] &= ~m
-        self.ecart = m
+        self.ecart = m = self.ecart | m
+        if m.bit_count() < need:
+            return  # the same taker lays the next card
         self.ecart_trumps = m & TRUMPS
         self._emit("ecart_made", seat=self.taker, to=self.taker, cards=codes(m))
-        self._emit("ecart_done", seat=self.taker, count=len(ids), shown_cards=codes(m & TRUMPS))
+        self._emit("ecart_done", seat=self.taker, count=need, shown_cards=codes(m & TRUMPS))
         self._open_annonces()
 
     # --- trick play (§9) -------------------------------------------------------------------------
@@ -484,8 +512,8 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
         return self._phase
 
     def legal_actions(self) -> list[Action]:
-        """Sorted by verb, then by card ids: one entry per card to play; representatives for the
-        écart and the poignée (``apply`` accepts any legal écart and any valid show)."""
+        """Sorted by verb, then by card ids: the complete legal set, one entry per card to play or to
+        lay aside in the écart; representatives for the poignée (``apply`` accepts any valid show)."""
         if self._phase is PLAY_PHASE:  # the hot path of playouts: a mask, then table look-ups
             if self._special:
                 seat: int = self.current_player  # type: ignore[assignment]
@@ -511,8 +539,14 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
         if phase == "call":
             allowed = callable_cards(self.hands[seat], self.variant)
             return [CALL[c] for c in range(56) if allowed >> c & 1]
-        if phase == "ecart":
-            return view.ecart_representatives(self.hands[seat], self.rules.talon_size)
+        if phase == "ecart":  # one card at a time: every card that keeps a legal écart reachable (§6, D6)
+            allowed = self._ecart_next = ecart_next_cards(self.hands[seat], self.ecart, self.rules.talon_size)
+            out = []
+            while allowed:  # lowest card id first
+                low = allowed & -allowed
+                out.append(DISCARD[low.bit_length() - 1])
+                allowed ^= low
+            return out
         if phase == "petit_sec":
             return [NO_PETIT_SEC, PETIT_SEC]
         raise AssertionError(phase)
