@@ -241,3 +241,125 @@ def test_prime_search_keeps_the_heuristic_choice_unless_clearly_beaten() -> None
     assert isinstance(bot, PrimeSearch)
     bot.MARGIN = float("inf")
     assert bot.act(obs) == make_bot("prime", "heuristic", seed=3).act(obs)
+
+
+# --- Mistigri (seed 003 / mistigri.md). Its coups after the first start from a pool of bêtes (no coup de
+# noce), which ``new_game`` cannot deal, so its worlds are rebuilt by ``atout.bots.search.mistigri.rebuild``
+# (the shared ``sample_world`` only rebuilds first coups): its twin-world and no-peeking tests are here.
+MISTIGRI_CASES = [(3, 0), (4, 0), (5, 0), (4, 1), (5, 1)]  # players, cascaret_trump_second
+
+
+def _mistigri_points(players: int, second: bool, seed: int) -> list[atout.GameState]:
+    """Copies of a heuristic-played match (all its coups) at every decision with a real choice."""
+    state = atout.new_game("mistigri", players=players, seed=seed, cascaret_trump_second=second)
+    bots = [make_bot("mistigri", "heuristic", seed=s) for s in range(players)]
+    found = []
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        obs = state.observation(seat)
+        if len(obs.legal_actions) > 1:
+            found.append(state.clone())
+        state.apply(bots[seat].act(obs))
+    return found
+
+
+@pytest.mark.parametrize(("players", "second"), MISTIGRI_CASES)
+def test_mistigri_worlds_look_the_same_to_the_seat(players: int, second: int) -> None:
+    # Seed 003 §5: the hands, the fille, the talon and the discards are hidden; the retourne, who did
+    # what and how many cards each drew are public. A world is a real game rebuilt from the coup's public
+    # start (pool, stacks, noce) by replaying the history; the seat sees exactly what it sees in the true
+    # state while the hidden cards are dealt afresh, and one sample in ten at most is refused, in every phase.
+    from atout.bots.search.mistigri import rebuild, sample
+
+    rng = random.Random(1)
+    tried: dict[str, int] = {}
+    taken: dict[str, int] = {}
+    differing = later = 0
+    for seed in range(3):
+        for state in _mistigri_points(players, bool(second), seed):
+            seat = state.current_player
+            assert seat is not None
+            obs = state.observation(seat)
+            later += obs.public["deal"] > 0
+            for _ in range(2):
+                tried[state.phase] = tried.get(state.phase, 0) + 1
+                deal, fills = sample(obs, rng) or ({}, {})
+                world = rebuild(obs, deal, fills, rng.getrandbits(32)) if deal else None
+                if world is None:
+                    continue
+                taken[state.phase] = taken.get(state.phase, 0) + 1
+                assert _view(world, seat) == _view(state, seat)
+                hidden = [s for s in range(players) if s != seat]
+                differing += any(world.observation(s).hand != state.observation(s).hand for s in hidden)
+    assert differing > 0, "the worlds must deal the hidden cards afresh"
+    assert later > 0, "coups after the first (bêtes in the pool) must be covered"
+    for phase, n in tried.items():
+        if n >= 10:
+            assert taken.get(phase, 0) > 0.9 * n, f"{phase}: {taken.get(phase, 0)} of {n} worlds accepted"
+
+
+@pytest.mark.parametrize(("players", "second"), MISTIGRI_CASES[:3])
+def test_mistigri_search_does_not_peek(players: int, second: int) -> None:
+    # The same observation over two states whose hidden cards differ gives the same decision.
+    from atout.bots.search.mistigri import sample_world as mistigri_world
+
+    rng = random.Random(2)
+    points = _mistigri_points(players, bool(second), seed=11)
+    speaking = [s for s in points if s.phase == "speaking"][:2]
+    playing = [s for s in points if s.phase == "play"][:2]
+    for state in speaking + playing:
+        seat = state.current_player
+        assert seat is not None
+        twin = mistigri_world(state.observation(seat), rng)
+        assert twin is not None
+        assert _view(twin, seat) == _view(state, seat)
+        assert any(twin.observation(s).hand != state.observation(s).hand for s in range(players) if s != seat)
+        a = make_bot("mistigri", "search", seed=5).act(state.observation(seat))
+        b = make_bot("mistigri", "search", seed=5).act(twin.observation(seat))
+        assert a == b and a in state.legal_actions()
+    assert speaking and playing
+
+
+def test_mistigri_obligations_from_play() -> None:
+    # mistigri.md D10 (the Rams rules): follow and beat the suit led, else trump and overtrump, else
+    # undertrump; trumps led, a higher trump if one can. Order 7 8 9 10 A J Q K, the Mistigri (JC) a trump
+    # above all (seed 003). Hearts trumps. What a card shows its player no longer holds:
+    from atout.bots.search.mistigri import obliged
+
+    def m(text: str) -> int:
+        return mask(_ids(text))
+
+    spades, trumps = m("7S 8S 9S 10S AS JS QS KS"), m("7H 8H 9H 10H AH JH QH KH JC")
+    assert obliged(_ids("7S")[0], _ids("9S"), 1) == m("10S AS JS QS KS")  # followed under: nothing above
+    assert obliged(_ids("KS")[0], _ids("9S"), 1) == 0  # beat it: nothing shown
+    assert obliged(_ids("8D")[0], _ids("9S"), 1) == spades | trumps  # neither followed nor trumped
+    assert obliged(_ids("8H")[0], _ids("9S 10H"), 1) == spades | m("AH JH QH KH JC")  # trumped under the 10
+    assert obliged(_ids("7S")[0], _ids("9S 10H"), 1) == 0  # the trick is trumped: follow, no duty to beat
+    assert obliged(_ids("9H")[0], _ids("QH"), 1) == m("KH JC")  # trumps led, under the Queen
+    assert obliged(_ids("7S")[0], _ids("QH"), 1) == trumps  # trumps led, no trump played
+    assert obliged(_ids("8C")[0], _ids("9C"), 1) == m("10C AC QC KC")  # the Mistigri is no club here
+
+
+def test_mistigri_worlds_hide_the_dealers_exchange() -> None:
+    # Seed 003 / D5: the dealer takes the retourne against a card of his hand, face down. In another
+    # seat's worlds the retourne is in the dealer's hand (or among his discards) and his card is new.
+    from atout.bots.search.mistigri import sample
+
+    def exchanged(state: atout.GameState) -> bool:
+        pub = state.observation(0).public
+        return pub["retourne_taken"] and state.phase == "play" and state.current_player != pub["dealer"]
+
+    state = _first_state("mistigri", 4, "boussac", exchanged)
+    seat = state.current_player
+    assert seat is not None
+    obs = state.observation(seat)
+    dealer = obs.public["dealer"]
+    at = next(i for i, (s, a) in enumerate(obs.history) if s == dealer and a.startswith("exchange_retourne"))
+    assert obs.history[at][1] == "exchange_retourne (1 hidden)"
+    rng = random.Random(3)
+    for _ in range(10):
+        deal, fills = sample(obs, rng) or ({}, {})
+        given = fills[at].split()[1]
+        assert given in deal["hands"][dealer] and obs.public["retourne"] not in deal["hands"][dealer]
+        assert deal["retourne"] == obs.public["retourne"]
