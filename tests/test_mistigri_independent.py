@@ -183,7 +183,7 @@ def test_mis2_second_coup_passing_allowed() -> None:
 
 
 # MIS-3 first coup: trumps hearts (7H); B: JC KH QH KS 7D leads everything; C: KD QS JS 7C 8C;
-# D: AS 10S 9C 10C 8D; A: 9S 8S JD? no -- A: 9S 8S 7S QC KC (no heart, no diamond).
+# D: AS 10S 9C 10C 8D; A: 9S 8S 7S QC KC (no heart, no diamond).
 # T1 B JC: nobody else has a trump: C 7C, D 9C, A QC -> B;  T2 B KH: C 8C, D 10C, A KC -> B
 # T3 B QH: C JS, D 10S, A 9S -> B; T4 B KS: C QS, D AS, A 8S (follow, cannot beat) -> B
 # T5 B 7D: C must beat: KD; D 8D (cannot beat KD); A void: 7S -> C.   B 4, C 1, D 0, A 0: two bêtes.
@@ -192,10 +192,10 @@ MIS3A = deal(["9S 8S 7S QC KC", "JC KH QH KS 7D", "KD QS JS 7C 8C", "AS 10S 9C 1
 MIS3A_PLAYS = ["JC", "7C", "9C", "QC", "KH", "8C", "10C", "KC", "QH", "JS", "10S", "9S",
                "KS", "QS", "AS", "8S", "7D", "KD", "8D", "7S"]
 # MIS-3 second coup: B (1) deals, P = 18; trumps spades (retourne 7S); order C D A B.
-# C: JC KS QS JS AS would be a Lanturlu (four spades + the Jack): avoid it. C: JC KS QS KH 7D;
-# D passes; A passes; B (dealer) plays 8H 9H 10H 8D 9D (no trump).
+# C: JC KS QS KH 7D (not four spades and the Jack: that would be a Lanturlu); D and A pass;
+# B (dealer) plays 8H 9H 10H 8D 9D (no trump).
 # T1 C JC (trumps led; B has none): B 8H -> C; T2 C KS: B 9H -> C; T3 C QS: B 10H -> C;
-# T4 C KH: B void in hearts now? no: B holds no heart left -> 8D -> C; T5 C 7D: B must beat 7D: 9D -> B.
+# T4 C KH: B has no heart left, no trump: 8D -> C; T5 C 7D: B must beat 7D: 9D -> B.
 MIS3B = deal(["QC KC AC 10C AH", "8H 9H 10H 8D 9D", "JC KS QS KH 7D", "9C JH QH 7C 8C"],
              "AS JS 10S 9S 8S", "7S", "10D JD QD KD AD 7H")
 
@@ -208,8 +208,7 @@ def test_mis3_boussac_escalation() -> None:
     Coup 1: P = 6, v = 1: B 4 tricks (one the Mistigri's) = 5, C 1; D, A bête 6 each.
     Next pool 6 (B's stake) + 6 + 6 = 18. Coup 2: v = 18 // 6 = 3, Mistigri trick 6:
     C 4 tricks with the Mistigri's = 3 x 3 + 6 = 15; B 1 trick = 3 (not bête); 15 + 3 = 18 paid out.
-    Make B bête instead? No: here nobody engaged is bête; the bête case is the next coup's pool:
-    see test_mis3_bete_pays_eighteen.
+    The bête on 18 is test_mis3_bete_pays_eighteen.
     """
     g = game([MIS3A, MIS3B], dealer=0, n=2)
     run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
@@ -361,9 +360,10 @@ def test_mis8_remainder_carried() -> None:
 
     P = 14 (here the dealer's stake of a first coup, option ``dealer_stake=14``), the Mistigri in play
     (MIS-1's deal and plays): v = 14 // 6 = 2; B 2 tricks with the Mistigri's = 2 + 4 = 6, C 2 x 2 = 4,
-    D 2; 6 + 4 + 2 = 12 paid out; carry 14 - 12 = 2; A bête pays 14. Next pool 6 + 14 + 2 = 22.
+    D 2; 6 + 4 + 2 = 12 paid out; carry 14 - 12 = 2; A bête pays 14. Next pool: B's stake (14 under
+    this option) + 14 + 2 = 30. Stacks: A 30 - 14 - 14 = 2, B 36, C 34, D 32; + 28 pending/carried.
     """
-    g = game(MIS1, dealer=0, n=1, dealer_stake=14)
+    g = game([MIS1, MIS2], dealer=0, n=2, dealer_stake=14)
     assert g.pool == 14 and g.observation(1).public["trick_value"] == 2
     run(g, (1, "play_hand"), (2, "play_hand"), (3, "play_hand"), (0, "play_hand"))
     plays(g, *MIS1_PLAYS)
@@ -371,6 +371,8 @@ def test_mis8_remainder_carried() -> None:
     assert s["takings"] == [0, 6, 4, 2]
     assert s["carry"] == 2
     assert s["betes"] == [{"seat": 0, "pays": 14}]
+    assert s["stacks"] == [2, 36, 34, 32]
+    assert g.pool == 30 and chips(g) == 120
 
 
 def test_d12_no_trump_in_play_extra_share_carried() -> None:
