@@ -6,6 +6,7 @@ names must be in ``known_cards(seat)``; a spectator's, in the cards every seat k
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -20,10 +21,11 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 import atout  # noqa: E402
 from atout.bots import make_bot  # noqa: E402
 from atout.core.cards import CARDS, Card  # noqa: E402
+from atout.core.errors import IllegalAction  # noqa: E402
 from atout.core.protocol import GameState, Observation  # noqa: E402
 from atout.web import create_app  # noqa: E402
-from atout.web.hub import LEVELS, bot_name, build_state  # noqa: E402
-from atout.web.messages import MAX_FRAME  # noqa: E402
+from atout.web.hub import LEVELS, Hub, Live, bot_name, build_state  # noqa: E402
+from atout.web.messages import MAX_FRAME, CreateTable  # noqa: E402
 from atout.web.store import Store, effective_moves  # noqa: E402
 from atout.web.views import frame, spectator_observation  # noqa: E402
 
@@ -294,7 +296,7 @@ def test_upload_replays_a_record_and_refuses_a_bad_one(client: TestClient) -> No
 # --- undo and bots ------------------------------------------------------------------------------------
 
 def test_undo_alone_with_bots_is_recorded_and_refused_with_another_person(client: TestClient) -> None:
-    t = create(client, game="triomphe", players=2, seat=0, seed=8)
+    t = create(client, game="tarot", players=4, seat=0, seed=5)  # dealer 2: seat 3 speaks, then seat 0
     live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
         ws.send_json({"type": "hello", "token": t["token"]})
@@ -302,17 +304,15 @@ def test_undo_alone_with_bots_is_recorded_and_refused_with_another_person(client
         f = next_state(ws)
         while not (f["obs"]["current_player"] == 0 and f["obs"]["legal_actions"]):
             f = next_state(ws)
-        ws.send_json({"type": "act", "action": f["obs"]["legal_actions"][-1], "n": f["n"]})
-        while True:
+        ws.send_json({"type": "act", "action": "bid garde_contre", "n": f["n"]})  # the bots cannot overbid it
+        while not f["over"] and not (f["obs"]["current_player"] == 0 and f["obs"]["phase"] != "bidding"):
             f = next_state(ws)
-            if f["over"] or (f["obs"]["current_player"] == 0 and f["can_undo"]):
-                break
-        if f["over"]:
-            pytest.skip("the deal ended on the first move")
+        # Garde contre: the talon is never shown, so nothing new is known: the bid may be taken back
+        assert f["can_undo"]
         n_before = f["n"]
         ws.send_json({"type": "undo"})
         f = next_state(ws)
-        assert f["n"] < n_before and f["obs"]["current_player"] == 0
+        assert f["n"] < n_before and f["obs"]["current_player"] == 0 and f["obs"]["phase"] == "bidding"
     kinds = [r.kind for r in client.app.state.store.history(t["id"])]  # type: ignore[attr-defined]
     assert "undo" in kinds
     # with a second person at the table, no undo
@@ -321,6 +321,62 @@ def test_undo_alone_with_bots_is_recorded_and_refused_with_another_person(client
     live2 = client.app.state.hub.tables[t2["id"]]  # type: ignore[attr-defined]
     assert not live2.can_undo(0) and not live2.can_undo(1)
     assert live.can_undo(1) is False  # a bot's seat
+
+
+def _alone_with_bots(game: str, seed: int, players: int) -> tuple[Hub, Live]:
+    """A table where seat 0 is a person and bots sit elsewhere, its moves made by the test (no bot loop)."""
+    hub = Hub(Store("sqlite://"), bot_delay=0)
+    live, _ = hub.create(CreateTable(game=game, players=players, seat=0, seed=seed))
+    return hub, live
+
+
+def _move(live: Live, action: str) -> None:
+    seat = live.state.current_player
+    assert seat is not None
+    live.state.apply(action)
+    live.moves.append((seat, action))
+
+
+def test_undo_never_goes_back_past_a_card_shown_since_the_move() -> None:
+    """Issue 10 (newcomer): undo twice after the chien was shown led back to the bidding, the chien known.
+
+    Rule: an undo is refused when ``known_cards(seat)`` now holds a card it did not hold just after the move
+    taken back (seed 001: the talon is shown to everybody after a Prise/Pousse/Garde).
+    """
+    hub, live = _alone_with_bots("tarot", 5, 4)  # dealer 2: seat 3 speaks first, then the person at seat 0
+    _move(live, "pass")  # seat 3 (a bot)
+    _move(live, "bid garde")  # the person
+    _move(live, "pass")  # seat 1 (a bot): nothing new is known yet
+    assert live.undo_refusal(0) is None and live.can_undo(0)
+    _move(live, "pass")  # seat 2: the bidding is over, the talon is shown to everybody
+    assert live.state.phase == "ecart"
+    assert live.undo_refusal(0) == "undo_reveals" and not live.can_undo(0)
+    with pytest.raises(IllegalAction) as info:
+        asyncio.run(hub.undo(live, 0))
+    assert info.value.code == "undo_reveals"
+    assert len(live.moves) == 4 and live.state.phase == "ecart"  # nothing changed
+    assert "montrées" in atout.present.say_error(info.value, "fr", "tarot")
+    assert "shown" in atout.present.say_error(info.value, "en", "tarot")
+    # the écart itself may be taken back (the talon was known when it was made) — but only that far
+    first = str(live.state.legal_actions()[0])
+    _move(live, first)
+    assert live.can_undo(0)
+    asyncio.run(hub.undo(live, 0))
+    assert len(live.moves) == 4 and live.state.phase == "ecart"
+    with pytest.raises(IllegalAction, match="shown"):
+        asyncio.run(hub.undo(live, 0))
+    assert live.state.phase == "ecart"
+
+
+def test_undo_is_refused_once_a_bot_has_played_a_card() -> None:
+    """A bot's card played after the person's is a card newly known: no going back over it (seed 002)."""
+    _, live = _alone_with_bots("triomphe", 8, 2)
+    while live.state.current_player != 0 or live.state.phase != "play":
+        _move(live, str(live.state.legal_actions()[-1]))  # no concession
+    _move(live, str(live.state.legal_actions()[0]))
+    assert live.can_undo(0)  # the person's card is on the table, nothing new known
+    _move(live, str(live.state.legal_actions()[0]))  # the bot answers
+    assert live.undo_refusal(0) == "undo_reveals"
 
 
 def test_levels_map_to_existing_bots() -> None:

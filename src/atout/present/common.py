@@ -44,6 +44,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "play_expected": "C'est le moment de jouer une carte",
         "card_twice": "Une carte est nommée deux fois",
         "must_follow": "Il faut fournir à la couleur demandée ({suit})",
+        "undo_reveals": "Impossible de reprendre ce coup : des cartes vous ont été montrées depuis",
+        "undo_forbidden": "On ne reprend un coup que seul avec des robots, après un coup à soi, avant la fin",
+        "stale": "Ce coup arrive trop tard : la table a déjà avancé",
+        "not_your_turn": "Ce n'est pas à vous de jouer",
     },
     "en": {
         "illegal": "Refused",
@@ -53,6 +57,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "play_expected": "It is time to play a card",
         "card_twice": "A card is named twice",
         "must_follow": "You must follow the suit led ({suit})",
+        "undo_reveals": "This move cannot be taken back: cards have been shown to you since",
+        "undo_forbidden": "A move can be taken back only alone with bots, after a move of yours, before the end",
+        "stale": "This move comes too late: the table has moved on",
+        "not_your_turn": "It is not your turn",
     },
 }
 

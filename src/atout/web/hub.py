@@ -115,6 +115,7 @@ class Live:
     bot_task: asyncio.Task[None] | None = None
     pending: bool = False  # a move applied but not yet committed: no frame may show it
     said: dict[Any, Any] = field(default_factory=dict)  # narration cache (atout.web.views.narration); reset on undo
+    known_after: dict[int, int] = field(default_factory=dict)  # move index -> its mover's known_cards just after it
 
     def seat_of(self, token: str) -> int | None:
         """The seat a token opens, or None (constant-time comparison)."""
@@ -131,12 +132,32 @@ class Live:
         return "open" if "empty" in self.kinds else "playing"
 
     def can_undo(self, seat: int | None) -> bool:
-        """Undo is for a person alone with bots, who has moved, before the end."""
+        """Undo is for a person alone with bots, who has moved, before the end, and has seen no new card since."""
+        return self.undo_refusal(seat) is None
+
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not take back its last move now (an error code), or None when it may.
+
+        ``undo_reveals``: a card became known to the seat after that move (the talon shown, a bot's card
+        played, a new deal): going back would let it choose again knowing it.
+        """
         if seat is None or self.kinds[seat] != "human" or self.state.is_terminal():
-            return False
+            return "undo_forbidden"
         if any(k == "human" for s, k in enumerate(self.kinds) if s != seat):
-            return False
-        return any(s == seat for s, _ in self.moves)
+            return "undo_forbidden"
+        mine = [i for i, (s, _) in enumerate(self.moves) if s == seat]
+        if not mine:
+            return "undo_forbidden"
+        if self.state.known_cards(seat) & ~self._known_after(mine[-1], seat):
+            return "undo_reveals"
+        return None
+
+    def _known_after(self, index: int, seat: int) -> int:
+        """``known_cards(seat)`` of the state rebuilt just after move ``index`` (cached until an undo)."""
+        if index not in self.known_after:
+            state = build_state(self.game, self.players, self.variant, self.seed, self.options, self.moves[:index + 1])
+            self.known_after[index] = state.known_cards(seat)
+        return self.known_after[index]
 
     def meta(self) -> dict[str, Any]:
         """Public facts about the table (no token, no card)."""
@@ -295,8 +316,12 @@ class Hub:
     async def undo(self, live: Live, seat: int) -> None:
         """Take back ``seat``'s last move and the bots' moves after it; recorded as an undo."""
         async with live.lock:
-            if not live.can_undo(seat):
-                raise PermissionError("undo is only for a person alone with bots, after a move of theirs, before the end")
+            refusal = live.undo_refusal(seat)
+            if refusal == "undo_reveals":
+                raise IllegalAction("undo refused: a card has been shown to you since that move", code=refusal)
+            if refusal is not None:
+                raise IllegalAction("undo is only for a person alone with bots, after a move of theirs, before the end",
+                                    code="undo_forbidden")
             back_to = max(i for i, (s, _) in enumerate(live.moves) if s == seat)
             state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[:back_to])
             await self._write(self.store.add_undo, live.id, live.history, seat, back_to)
@@ -304,6 +329,7 @@ class Hub:
             del live.moves[back_to:]
             live.state = state
             live.said.clear()
+            live.known_after.clear()
             self.broadcast(live)
 
     def fill_bots(self, live: Live) -> None:
