@@ -127,6 +127,8 @@ def click_one_move(page: Page) -> None:
     legal = page.locator(".card-btn.legal")
     if legal.count():
         legal.first.click()
+        if page.locator("#confirm-pick").count():  # a discard one card at a time: picked, then confirmed
+            page.click("#confirm-pick")
     elif page.locator("#confirm-select").count():
         first = page.locator("#legal-list option").first.get_attribute("value") or ""
         prefix = page.locator("#confirm-select").inner_text()

@@ -68,10 +68,12 @@ WORDS: dict[str, dict[str, str]] = {
     "fr": {
         "yes": "oui", "no": "non", "S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle",
         "play": "jouer", "pass": "passer", "done": "terminé", "attack": "l'attaque", "defence": "la défense",
+        "over": "fin", "bid": "enchère", "bidding": "enchères",
     },
     "en": {
         "yes": "yes", "no": "no", "S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs",
         "play": "play", "pass": "pass", "done": "done", "attack": "the attack", "defence": "the defence",
+        "over": "over", "bid": "bid", "bidding": "bidding",
     },
 }
 

@@ -35,7 +35,7 @@ from atout.records import replay, validate
 from atout.web.hub import LEVELS, Conn, Hub, Live
 from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, parse_client
 from atout.web.store import Store
-from atout.web.views import full_view
+from atout.web.views import full_view, variant_texts
 
 log = logging.getLogger("atout.web")
 STATIC = files("atout.web") / "static"
@@ -77,7 +77,8 @@ def _games() -> list[dict[str, Any]]:
             "title": info.title,
             "default_variant": info.default_variant,
             "default_players": sample.players,
-            "variants": {v: {"players": list(info.player_counts[v]), "about": info.variant_help.get(v, "")}
+            "variants": {v: {"players": list(info.player_counts[v]), "about": info.variant_help.get(v, ""),
+                             "texts": variant_texts(info.name, v)}
                          for v in info.variants},
             "options": options,
             "match": sorted(sample.match_header()),  # the match arguments it takes: deals, target
@@ -249,8 +250,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             state = replay(truncated(rec, n))
         except AtoutError as exc:
             return _error(500, "replay_failed", str(exc))
-        view = full_view(state, lang)
-        view.update({"n": n, "total": total, "table": live.meta()})
+        meta = live.meta()
+        view = full_view(state, lang, meta)
+        view.update({"n": n, "total": total, "table": meta})
         return view
 
     @app.post("/api/records", response_model=None)
@@ -357,7 +359,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return
         try:
             if isinstance(msg, Act):
-                await hub.act(live, conn.seat, msg.action, msg.n)
+                text = _typed(live, conn, msg.action) if msg.typed else msg.action
+                await hub.act(live, conn.seat, text, msg.n)
             elif isinstance(msg, Undo):
                 await hub.undo(live, conn.seat)
             elif isinstance(msg, FillBots):
@@ -375,8 +378,21 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     return app
 
 
+def _typed(live: Live, conn: Conn, text: str) -> str:
+    """What a person typed, read by atout.present.inputs against the legal actions ('garde', 'R♥', 'passe')."""
+    from atout.present.inputs import interpret
+
+    state = live.state
+    legal = state.legal_actions() if state.current_player == conn.seat else []
+    return str(interpret(text, legal, conn.lang, live.game)) if legal else text
+
+
 def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
     """The refusal in the player's language (atout.present), else the engine's English message."""
+    from atout.present.inputs import InputProblem
+
+    if isinstance(exc, InputProblem):
+        return str(exc)  # already in the player's language, with examples of what is accepted
     try:
         return present.say_error(exc, lang, game)
     except (KeyError, ValueError, IndexError):

@@ -33,7 +33,7 @@ from atout.core.rng import new_seed
 from atout.records import replay
 from atout.web.messages import CreateTable
 from atout.web.store import Store
-from atout.web.views import frame
+from atout.web.views import frame, variant_texts
 
 log = logging.getLogger("atout.web")
 
@@ -167,6 +167,7 @@ class Live:
             "game": self.game,
             "title": game_info(self.game).title,
             "variant": self.variant,
+            "variant_texts": variant_texts(self.game, self.variant),
             "players": self.players,
             "options": self.options,
             "level": self.level,

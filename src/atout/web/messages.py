@@ -49,6 +49,7 @@ class Act(_Msg):
     type: Literal["act"]
     action: str = Field(min_length=1, max_length=1000)
     n: int | None = Field(default=None, ge=0)
+    typed: bool = False  # typed by a person in the notation box: read as atout.present.inputs does (French or English)
 
 
 class Undo(_Msg):

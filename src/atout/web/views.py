@@ -143,10 +143,94 @@ def labels(state: GameState, obs: dict[str, Any], moves: list[dict[str, Any]], l
     return out
 
 
+def variant_text(game: str, variant: str, lang: str) -> tuple[str, str]:
+    """A variant's title and one-line description in ``lang`` (the game's ``VARIANTS`` phrases).
+
+    >>> variant_text("prime", "societe", "fr")[0]
+    'En société'
+    """
+    book = present.phrases(game)
+    table = getattr(book.module, "VARIANTS", {}).get(lang, {})
+    if variant in table:
+        title, about = table[variant]
+        return str(title), str(about)
+    return variant.replace("_", " "), ""
+
+
+def variant_texts(game: str, variant: str) -> dict[str, dict[str, str]]:
+    """Both languages' title and description of a variant, for the lobby and the table's header."""
+    out = {}
+    for lang in present.LANGS:
+        title, about = variant_text(game, variant, lang)
+        out[lang] = {"title": title, "about": about}
+    return out
+
+
+@lru_cache(maxsize=16)
+def _pack(name: str | None) -> Any:
+    """The card pack named ``name`` (atout.core.packs), or None."""
+    if name is None:
+        return None
+    from atout.core.packs import PACKS
+
+    return PACKS.get(name)
+
+
+def card_names_in(value: Any, pack_name: str | None, lang: str) -> dict[str, str]:
+    """Each card code a frame shows -> its name in the game's own pack (Italian suits, le Faon, le Mat…).
+
+    Only codes already in the frame are named: the names add no card to what the seat may see.
+
+    >>> card_names_in({"hand": ["NC", "T21"]}, "tarot66-1637", "fr")
+    {'NC': 'Chevalier de bâtons', 'T21': 'le Monde'}
+    """
+    pack = _pack(pack_name)
+    out: dict[str, str] = {}
+
+    def walk(v: Any) -> None:
+        if isinstance(v, str):
+            for tok in v.split():
+                if tok not in out and _is_card(tok):
+                    card = Card.parse(tok)
+                    try:
+                        own = pack is not None and pack.contains(card)
+                        out[tok] = pack.display(card, lang) if own else present.card_name(card, lang)
+                    except (KeyError, ValueError, IndexError):
+                        out[tok] = present.card_name(card, lang)
+        elif isinstance(v, dict):
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, list | tuple):
+            for x in v:
+                walk(x)
+
+    walk(value)
+    return out
+
+
+def bids_by_strength(state: GameState, legal: list[str]) -> list[str]:
+    """The legal actions as a person reads them: 'pass' first, then bids weakest to strongest.
+
+    The engine's own order is left alone; only the order shown changes (as ``atout play`` lists them).
+    """
+    contracts = list(getattr(getattr(state, "rules", None), "contracts", ()) or ())
+    if not contracts or not any(a.startswith("bid ") for a in legal):
+        return legal
+
+    def key(a: str) -> tuple[int, int]:
+        if a == "pass":
+            return (0, 0)
+        word = a.split()[1] if a.startswith("bid ") and len(a.split()) > 1 else ""
+        return (1, contracts.index(word)) if word in contracts else (2, 0)
+
+    return sorted(legal, key=key)
+
+
 def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any], undo: bool = False,
           said: Said | None = None) -> dict[str, Any]:
     """The ``state`` frame for one seat (or a spectator, ``viewer=None``): nothing it may not know."""
     obs = state.observation(viewer).to_json() if viewer is not None else spectator_observation(state)
+    obs["legal_actions"] = bids_by_strength(state, list(obs["legal_actions"]))
     lines, breakdowns = narration(state, viewer, lang, said)
     moves = moves_seen(state, viewer)
     return {
@@ -165,12 +249,30 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
         "narration": lines,
         "breakdowns": breakdowns,
         "can_undo": undo,
+        "names": card_names_in([obs, moves], table.get("faces"), lang),
+        "examples": typed_examples(state, obs["legal_actions"][:3], lang),
     }
 
 
-def full_view(state: GameState, lang: str) -> dict[str, Any]:
+def typed_examples(state: GameState, legal: list[str], lang: str) -> list[str]:
+    """A few legal actions as a person may type them in the notation box (atout.present's labels)."""
+    from atout.core.actions import parse_action
+    from atout.present.screen import action_label
+
+    out = []
+    for text in legal:
+        try:
+            out.append(action_label(parse_action(text), lang, state.game_name))
+        except (KeyError, ValueError, IndexError, NotationError):
+            out.append(text)
+    return out
+
+
+def full_view(state: GameState, lang: str, table: dict[str, Any] | None = None) -> dict[str, Any]:
     """A finished game's position for the replay page: the spectator frame plus every hand (all is public now)."""
-    out = frame(state, None, lang, {})
+    table = table or {}
+    out = frame(state, None, lang, table)
     out["hands"] = [[c.code for c in state.observation(s).hand] for s in range(state.players)]
     out["moves"] = [{"seat": s, "action": a} for s, a in state.log[-1].actions]
+    out["names"] = {**out["names"], **card_names_in([out["hands"], out["moves"]], table.get("faces"), lang)}
     return out

@@ -291,3 +291,10 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     stacks = ", ".join(f"{name(s)} {x}" for s, x in enumerate(d["stacks"]))
     lines.append(f"{'Jetons' if fr else 'Chips'}{col} {stacks}")
     return lines
+
+
+#: lang -> variant -> (title, one line), as the lobby and the table's header show them.
+VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
+    "fr": {"boussac": ("Boussac (1896)", "Comme on le joue en Bourgogne : à 4 ou 5 joueurs avec la fille (à 3 en extension).")},
+    "en": {"boussac": ("Boussac (1896)", "As played in Burgundy: 4 or 5 players with the fille (3 players as an extension).")},
+}

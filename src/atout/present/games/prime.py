@@ -251,3 +251,12 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
         lines.append(f"Par camp : {name(0)} et {name(2)} {a}, {name(1)} et {name(3)} {b}" if fr
                      else f"Per team: {name(0)} and {name(2)} {a}, {name(1)} and {name(3)} {b}")
     return lines
+
+
+#: lang -> variant -> (title, one line), as the lobby and the table's header show them.
+VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
+    "fr": {"chacun_pour_soi": ("Chacun pour soi", "De 3 à 6 joueurs, chacun pour soi."),
+           "societe": ("En société", "À 4, deux équipes, les partenaires face à face ; on compte par équipe.")},
+    "en": {"chacun_pour_soi": ("Each for himself", "3 to 6 players, each for himself."),
+           "societe": ("Partnerships", "4 players in two teams, partners facing each other; scores per team.")},
+}

@@ -276,3 +276,13 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     total = ", ".join(f"{table.seat_name(s, lang)} {v:+d}" for s, v in enumerate(d["row"]))
     lines.append(f"{'Donne' if fr else 'Deal'}{' :' if fr else ':'} {total}")
     return lines
+
+
+#: lang -> variant -> (title, one line), as the lobby and the table's header show them.
+VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
+    "fr": {"printed": ("Règle imprimée de 1637", "Les règles imprimées à Nevers en 1637, à 3 (ou à 2 avec un mort)."),
+           "manuscript": ("Avec l'ajout de Dupuy", "La règle de 1637 avec l'ajout manuscrit d'Augustin Dupuy là où il diffère.")},
+    "en": {"printed": ("Printed rules of 1637", "The rules printed at Nevers in 1637, for 3 (or 2 with a dummy)."),
+           "manuscript": ("With Dupuy's addition",
+                          "The 1637 rules with Augustin Dupuy's handwritten addition where it differs.")},
+}

@@ -235,3 +235,16 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     tail = f" ({'en' if fr else 'to'} {target})" if target else ""
     lines.append(f"{'Marque' if fr else 'Score'}{col} {marks}{tail}")
     return lines
+
+
+#: lang -> variant -> (title, one line), as the lobby and the table's header show them.
+VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
+    "fr": {"classic": ("Classique, en deux camps", "À 2 face à face, à 4 en équipes de deux, à 6 en deux camps de trois."),
+           "chacun_pour_soi": ("Chacun pour soi", "De 4 à 6 joueurs, chacun pour soi."),
+           "as_qui_pille": ("L'as qui pille",
+                            "Chacun pour soi ; les as battent les rois, le donneur ou l'as d'atout pille la retourne.")},
+    "en": {"classic": ("Classic, two sides", "2 players head to head, 4 in pairs, 6 in two teams of three."),
+           "chacun_pour_soi": ("Each for himself", "4 to 6 players, each for himself."),
+           "as_qui_pille": ("The pillaging ace",
+                            "Each for himself; aces beat kings, the dealer or the trump ace pillages the turn-up.")},
+}

@@ -10,7 +10,7 @@ const TEXTS = {
     openTables: "Tables ouvertes", playingTables: "Parties en cours", finished: "Parties terminées",
     upload: "Rejouer un enregistrement (atout-record/1)", uploadBtn: "Envoyer", none: "Aucune.",
     join: "Prendre une place", watch: "Regarder", replay: "Revoir", download: "Télécharger",
-    easy: "facile", medium: "moyen", normal: "moyen", hard: "fort", expert: "expert", seat: "Joueur", you: "Vous", bot: "robot", human: "personne",
+    easy: "facile", medium: "moyen", normal: "moyen", hard: "fort", expert: "expert", seat: "Joueur", you: "Vous", bot: "robot", human: "humain",
     empty: "place libre", turn: "À vous de jouer", waiting: "Au tour de", trick: "Pli en cours",
     lastTrick: "Dernier pli", showLastTrick: "Voir le dernier pli", hideLastTrick: "Masquer le dernier pli",
     wonBy: "remporté par", hand: "Votre main", sheet: "Feuille de marque", deal: "Donne", total: "Total",
@@ -24,12 +24,15 @@ const TEXTS = {
     phase: "Phase", narration: "Journal", breakdown: "Détail", first: "Début", prev: "Précédent",
     next: "Suivant", last: "Fin", move: "Coup", of: "sur", bots: "robots", language: "English",
     noTable: "Cette table n'existe pas.", partner: "Partenaire", debts: "Dettes", result: "Résultat",
-    seedLabel: "Graine (facultatif)", seedHint: "au hasard", side: "Camp", slam_announced: "Chelem annoncé", taker_alone: "Preneur seul", ecart_trumps: "Atouts à l'écart",
+    seedLabel: "Numéro de donne (facultatif)", seedHint: "au hasard", side: "Camp", slam_announced: "Chelem annoncé", taker_alone: "Preneur seul", ecart_trumps: "Atouts à l'écart",
     my_ecart: "Mon écart", pool: "Poule", stacks: "Jetons", pot: "Pot", stake: "Mise", retourne: "Retourne",
     pillaged: "Pillé", vole_side: "Vole", shown: "Montré", declared: "Déclarations", discard: "Écart",
     max_stake: "Mise maximale", consolation: "Consolation", stock_size: "Talon (cartes)", talon_size: "Talon (cartes)",
     trick_value: "Valeur du pli", noce: "Noce", lanturlu: "Lanturlu", fille_taker: "A pris la fille", bettor: "Parieur",
     mort_left: "Cartes du mort", retourne_taken: "Retourne prise", teams: "Équipes",
+    resume: "Reprendre", suggested: "Écart suggéré", notationHint: "par ex. {example}", colon: " : ",
+    clickDiscard: "Cliquez une carte à écarter, puis validez.", discardOne: "Écarter", discardedSoFar: "déjà écartées",
+    mistigri: "Mistigri", uploadFailed: "Enregistrement refusé",
   },
   en: {
     title: "atout — French card games", lobby: "Lobby", newTable: "New table", game: "Game",
@@ -39,7 +42,7 @@ const TEXTS = {
     openTables: "Open tables", playingTables: "Games in progress", finished: "Finished games",
     upload: "Replay a record (atout-record/1)", uploadBtn: "Upload", none: "None.",
     join: "Take a seat", watch: "Watch", replay: "Replay", download: "Download",
-    easy: "easy", medium: "medium", normal: "medium", hard: "strong", expert: "expert", seat: "Player", you: "You", bot: "bot", human: "person",
+    easy: "easy", medium: "medium", normal: "medium", hard: "strong", expert: "expert", seat: "Player", you: "You", bot: "bot", human: "human",
     empty: "open seat", turn: "Your turn", waiting: "Waiting for", trick: "Trick",
     lastTrick: "Last trick", showLastTrick: "Show the last trick", hideLastTrick: "Hide the last trick",
     wonBy: "won by", hand: "Your hand", sheet: "Score sheet", deal: "Deal", total: "Total",
@@ -53,12 +56,15 @@ const TEXTS = {
     phase: "Phase", narration: "Log", breakdown: "Breakdown", first: "Start", prev: "Back",
     next: "Next", last: "End", move: "Move", of: "of", bots: "bots", language: "Français",
     noTable: "This table does not exist.", partner: "Partner", debts: "Debts", result: "Result",
-    seedLabel: "Seed (optional)", seedHint: "random", side: "Side", slam_announced: "Slam announced", taker_alone: "Taker alone", ecart_trumps: "Trumps in the écart",
+    seedLabel: "Deal number (optional)", seedHint: "random", side: "Side", slam_announced: "Slam announced", taker_alone: "Taker alone", ecart_trumps: "Trumps in the écart",
     my_ecart: "My écart (discard)", pool: "Pool", stacks: "Chips", pot: "Pot", stake: "Stake", retourne: "Turn-up",
     pillaged: "Pillaged", vole_side: "Vole", shown: "Shown", declared: "Declarations", discard: "Écart (discard)",
     max_stake: "Highest stake", consolation: "Consolation", stock_size: "Stock (cards)", talon_size: "Talon (cards)",
     trick_value: "Trick value", noce: "Noce (wedding)", lanturlu: "Lanturlu", fille_taker: "Took the fille", bettor: "Bettor",
     mort_left: "Dummy's cards", retourne_taken: "Turn-up taken", teams: "Teams",
+    resume: "Resume", suggested: "Suggested écart", notationHint: "e.g. {example}", colon: ": ",
+    clickDiscard: "Click a card to discard, then confirm.", discardOne: "Discard", discardedSoFar: "discarded so far",
+    mistigri: "Mistigri", uploadFailed: "Record refused",
   },
 };
 
@@ -97,6 +103,13 @@ async function api(path, options) {
   return body;
 }
 
+// A score as people write it: a true minus sign, a decimal comma in French ("−54", "2,5").
+function signed(x) {
+  if (typeof x !== "number") return String(x);
+  const text = String(Math.abs(x));
+  return (x < 0 ? "−" : "") + (getLang() === "fr" ? text.replace(".", ",") : text);
+}
+
 function seatName(seat, you) {
   if (seat === null || seat === undefined) return "—";
   return seat === you ? t("you") : `${t("seat")} ${seat + 1}`;
@@ -124,7 +137,12 @@ function cardParts(code) {
   return { kind: "plain", rank: code.slice(0, -1), suit: code.slice(-1) };
 }
 
+// Card names in the game's own pack (Italian suits, le Faon, le Mat…), sent by the server with each frame.
+let CARD_NAMES = {};
+function setCardNames(names) { CARD_NAMES = names || {}; }
+
 function cardName(code) {
+  if (CARD_NAMES[code]) return CARD_NAMES[code];
   const lang = getLang();
   const p = cardParts(code);
   if (p.kind === "excuse") return lang === "fr" ? "l'Excuse" : "the Excuse";
@@ -195,6 +213,12 @@ function cardBack() {
   const node = el("span", { class: "card back", "aria-hidden": "true" });
   node.innerHTML = `<svg viewBox="0 0 60 90" xmlns="http://www.w3.org/2000/svg"><rect x="0.5" y="0.5" width="59" height="89" rx="5" fill="#27476e" stroke="#8a8a8a"/><rect x="5" y="5" width="50" height="80" rx="3" fill="none" stroke="#9fb7d6" stroke-dasharray="3 2"/></svg>`;
   return node;
+}
+
+// A variant's title in the page's language (the server's atout.present texts), else its name.
+function variantTitle(texts, variant) {
+  const mine = texts && texts[getLang()];
+  return mine && mine.title ? mine.title : String(variant || "").replace(/_/g, " ");
 }
 
 function langSwitch(onChange) {

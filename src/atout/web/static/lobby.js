@@ -33,6 +33,7 @@ function newTableForm() {
     el("label", {}, t("mode"), mode), el("label", {}, t("level"), level),
     el("label", {}, t("seedLabel"), el("input", { type: "number", name: "seed", id: "f-seed", min: 0, placeholder: t("seedHint") })),
     el("button", { type: "submit", class: "primary", id: "create" }, t("create")),
+    el("p", { class: "error", id: "create-error", role: "alert", hidden: true }),
   );
   refresh();
   return form;
@@ -41,7 +42,8 @@ function newTableForm() {
 function gameFields(name) {
   const g = GAMES.find((x) => x.name === name);
   const variant = el("select", { name: "variant", id: "f-variant" }, Object.entries(g.variants).map(([v, info]) =>
-    el("option", { value: v, title: info.about, selected: v === g.default_variant }, `${v} — ${info.about}`)));
+    el("option", { value: v, title: variantAbout(info), selected: v === g.default_variant },
+      variantAbout(info) ? `${variantTitle(info.texts, v)} — ${variantAbout(info)}` : variantTitle(info.texts, v))));
   const players = el("select", { name: "players", id: "f-players" });
   const seat = el("select", { name: "seat", id: "f-seat" });
   const fillPlayers = () => {
@@ -49,15 +51,19 @@ function gameFields(name) {
     players.replaceChildren(...counts.map((n) => el("option", { value: n, selected: n === g.default_players }, String(n))));
     fillSeats();
   };
+  // The match's own length: a game counting in tours (Mistigri, seed 003: complete tours) plays tours × players deals.
+  const deals = el("input", { type: "number", name: "deals", id: "f-deals", min: 1, max: 100, value: 1 });
+  const fillDeals = () => { if (typeof g.options.tours === "number") deals.value = String(g.options.tours * Number(players.value)); };
   const fillSeats = () => {
     const n = Number(players.value);
     seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `${t("seat")} ${i + 1}`)));
   };
-  variant.addEventListener("change", fillPlayers);
-  players.addEventListener("change", fillSeats);
+  variant.addEventListener("change", () => { fillPlayers(); fillDeals(); });
+  players.addEventListener("change", () => { fillSeats(); fillDeals(); });
   fillPlayers();
+  fillDeals();
   const out = [el("label", {}, t("variant"), variant), el("label", {}, t("players"), players), el("label", {}, t("seatLabel"), seat)];
-  if (g.match.includes("deals")) out.push(el("label", {}, t("deals"), el("input", { type: "number", name: "deals", id: "f-deals", min: 1, max: 100, value: 1 })));
+  if (g.match.includes("deals")) out.push(el("label", {}, t("deals"), deals));
   if (g.match.includes("target")) out.push(el("label", {}, t("target"), el("input", { type: "number", name: "target", id: "f-target", min: 1, max: 10000, placeholder: "—" })));
   const opts = Object.entries(g.options);
   if (opts.length) {
@@ -103,7 +109,7 @@ async function onCreate(ev) {
     if (res.token) localStorage.setItem("atout.token." + res.id, res.token);
     location.href = res.url;
   } catch (e) {
-    alert(e.message);
+    toastLobby(e.message);
   }
 }
 
@@ -115,14 +121,16 @@ async function tableList(status) {
   const ul = el("ul", { class: "tables" });
   for (const r of rows) {
     const g = GAMES.find((x) => x.name === r.game);
-    const label = `${g ? g.title : r.game} · ${r.variant} · ${r.players} ${t("players").toLowerCase()}`;
+    const info = g && g.variants[r.variant];
+    const label = `${g ? g.title : r.game} · ${variantTitle(info && info.texts, r.variant)} · ${r.players} ${t("players").toLowerCase()}`;
     const links = [];
     if (status === "over") {
       links.push(el("a", { href: "/r/" + r.id }, t("replay")), " ",
         el("a", { href: `/api/tables/${r.id}/record`, download: `atout-${r.id}.json` }, t("download")));
       if (r.returns) links.push(el("span", { class: "muted" }, " [" + r.returns.join(", ") + "]"));
     } else {
-      links.push(el("a", { href: "/t/" + r.id }, status === "open" ? t("join") : t("watch")));
+      const mine = localStorage.getItem("atout.token." + r.id) !== null;  // a seat of one's own: resume it
+      links.push(el("a", { href: "/t/" + r.id }, mine ? t("resume") : status === "open" ? t("join") : t("watch")));
     }
     ul.append(el("li", {}, el("span", {}, label), " ", ...links));
   }
@@ -132,16 +140,28 @@ async function tableList(status) {
 
 function uploadForm() {
   const input = el("input", { type: "file", accept: "application/json,.json", id: "upload-file" });
+  const problem = el("p", { class: "error", id: "upload-error", role: "alert", hidden: true });
   const form = el("form", { class: "panel", id: "upload", onsubmit: async (ev) => {
     ev.preventDefault();
+    problem.hidden = true;
     if (!input.files.length) return;
     const text = await input.files[0].text();
     try {
       const res = await api("/api/records", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
-      location.href = res.url;
-    } catch (e) { alert(e.message); }
-  } }, el("h2", {}, t("upload")), input, el("button", { type: "submit" }, t("uploadBtn")));
+      location.assign(res.url);
+    } catch (e) { problem.textContent = `${t("uploadFailed")}${t("colon")}${e.message}`; problem.hidden = false; }
+  } }, el("h2", {}, t("upload")), input, el("button", { type: "submit" }, t("uploadBtn")), problem);
   return form;
+}
+
+function variantAbout(info) {
+  const mine = info.texts && info.texts[getLang()];
+  return mine ? mine.about : info.about;
+}
+
+function toastLobby(message) {
+  const box = document.getElementById("create-error");
+  if (box) { box.textContent = message; box.hidden = false; } else alert(message);
 }
 
 renderLobby();

@@ -30,8 +30,11 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "welcome") { T.seat = msg.seat; T.retry = 0; setStatus(""); }
-    else if (msg.type === "state") { T.frame = msg; T.over = msg.over; renderTable(); }
-    else if (msg.type === "error") {
+    else if (msg.type === "state") {
+      if (T.frame && T.frame.n !== msg.n) { T.selected.clear(); T.picked = null; }
+      T.frame = msg; T.over = msg.over; renderTable();
+    } else if (msg.type === "error") {
+      if (msg.code === "stale") return;  // a double click: the first one played, the second is dropped silently
       if (msg.code === "bad_token") { localStorage.removeItem("atout.token." + T.id); T.token = null; }
       if (msg.code === "no_table") { T.over = true; document.getElementById("table").replaceChildren(el("p", { class: "panel" }, t("noTable"))); }
       toast(msg.message);
@@ -50,10 +53,12 @@ function send(msg) {
   if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(msg));
 }
 
+// The selection is kept until the table moves on (a refused écart keeps it, to fix one card).
 function act(text) {
-  T.selected.clear();
   send({ type: "act", action: text, n: T.frame.n });
 }
+
+function capital(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
 
 // --- reading the legal actions -----------------------------------------------------------------
 // Each action splits into a prefix of words and a tail of cards: "announce poignee T21 T20 …".
@@ -98,7 +103,9 @@ function renderTable() {
   if (!f) return;
   document.documentElement.lang = getLang();
   document.getElementById("langbox").replaceChildren(langSwitch(() => { renderTable(); if (T.ws) T.ws.close(); }));
-  document.getElementById("subtitle").textContent = `${f.table.title} · ${f.table.variant} · ${f.table.players}`;
+  setCardNames(f.names);
+  document.getElementById("subtitle").textContent = `${f.table.title} · ${variantTitle(f.table.variant_texts, f.table.variant)} · ${f.table.players} ${t("players").toLowerCase()}`;
+  if (location.pathname !== "/t/" + T.id) history.replaceState(null, "", "/t/" + encodeURIComponent(T.id));
   document.title = `atout — ${f.table.title}`;
   const main = document.getElementById("table");
   main.replaceChildren(board(f, { you: T.seat }), controls(f), sidePanel(f));
@@ -128,7 +135,7 @@ function board(f, opts) {
     const sizes = pub.hand_sizes || [];
     const badges = [];
     if (s === f.dealer) badges.push(el("span", { class: "badge" }, t("dealer")));
-    if (pub.taker === s) badges.push(el("span", { class: "badge taker" }, t("taker")));
+    if (pub.taker === s && !/^(bidding|auction|bid)/.test(f.obs.phase || "")) badges.push(el("span", { class: "badge taker" }, t("taker")));
     if (pub.partner === s) badges.push(el("span", { class: "badge" }, t("partner")));
     const hand = opts.hands ? el("div", { class: "mini-hand" }, opts.hands[s].map((c) => cardNode(c, "small"))) : null;
     return el("div", { class: "seat" + (s === turn ? " turn" : "") + (s === you ? " me" : ""), "data-seat": s },
@@ -175,19 +182,25 @@ function controls(f) {
   const hand = f.obs.hand || [];
   const g = groupActions(legal, hand);
   const selecting = g.select.length > 0;
+  // A card verb other than "play" (a discard one card at a time): pick the card, then confirm it.
+  const picking = g.click && g.click.prefix !== "play";
+  if (picking && T.picked && !g.click.cards.has(T.picked)) T.picked = null;
   if (hand.length) {
     const row = el("div", { class: "hand", id: "hand", "aria-label": t("hand") });
     for (const code of hand) {
       const legalCard = g.click && g.click.cards.has(code);
-      const chosen = T.selected.has(code);
+      const chosen = selecting ? T.selected.has(code) : picking && T.picked === code;
+      // A greyed card stays clickable when it is one's turn to play: the engine's refusal says why (say_error).
+      const explain = g.click && !legalCard && g.click.prefix === "play";
       const btn = el("button", {
         type: "button", class: "card-btn" + (legalCard ? " legal" : "") + (chosen ? " chosen" : "") + (g.click && !legalCard ? " dim" : ""),
-        "data-card": code, "aria-label": cardName(code), "aria-pressed": selecting ? String(chosen) : null,
+        "data-card": code, "aria-label": cardName(code), "aria-pressed": selecting || picking ? String(chosen) : null,
         "aria-disabled": !(legalCard || selecting) ? "true" : null,
-        disabled: !(legalCard || selecting),
+        disabled: !(legalCard || selecting || explain),
         onclick: () => {
           if (selecting) { if (T.selected.has(code)) T.selected.delete(code); else T.selected.add(code); renderTable(); }
-          else if (legalCard) act(`${g.click.prefix} ${code}`);
+          else if (picking && legalCard) { T.picked = T.picked === code ? null : code; renderTable(); }
+          else if (legalCard || explain) act(`${g.click.prefix} ${code}`);
         },
       });
       btn.innerHTML = faceHTML(code);
@@ -197,6 +210,12 @@ function controls(f) {
   }
   if (legal.length) {
     const acts = el("div", { class: "actions", id: "actions", role: "group", "aria-label": t("actions") });
+    if (picking) {
+      acts.append(el("div", { class: "select-hint", id: "pick-hint" }, t("clickDiscard")),
+        el("button", { type: "button", class: "act primary", id: "confirm-pick", disabled: !T.picked,
+          onclick: () => { if (T.picked) act(`${g.click.prefix} ${T.picked}`); } },
+        capital(actionLabel(g.click.prefix)), T.picked ? " — " + cardName(T.picked) : ""));
+    }
     const byVerb = new Map();
     for (const text of g.plain) {
       const toks = text.split(" ");
@@ -207,7 +226,7 @@ function controls(f) {
     const loose = [];
     for (const [verb, texts] of byVerb) {
       if (!verb || texts.length < 2) { loose.push(...texts); continue; }
-      acts.append(el("span", { class: "verb" }, actionLabel(verb) + " :"));
+      acts.append(el("span", { class: "verb" }, capital(actionLabel(verb)) + t("colon").trimEnd()));
       for (const text of texts) {
         acts.append(el("button", { type: "button", class: "act", "data-action": text, onclick: () => act(text) }, actionLabel(text.split(" ")[1])));
       }
@@ -226,15 +245,15 @@ function controls(f) {
         el("button", { type: "button", class: "act primary", id: "confirm-select", disabled: !s.counts.has(k),
           onclick: () => act([s.prefix, ...[...T.selected].sort((a, b) => hand.indexOf(a) - hand.indexOf(b))].filter(Boolean).join(" ")) },
         `${actionLabel(s.prefix)} (${k})`));
-      if (s.acts.length <= 6) for (const a of s.acts) {
-        acts.append(el("button", { type: "button", class: "act", "data-action": a.text, onclick: () => act(a.text) },
-          actionLabel(s.prefix), ...a.cards.map((c) => cardNode(c, "tiny"))));
+      if (s.acts.length <= 6) for (const a of s.acts) {  // a few whole choices: offered as suggestions
+        acts.append(el("button", { type: "button", class: "act suggestion", "data-action": a.text, onclick: () => act(a.text) },
+          s.prefix === "discard" ? t("suggested") : capital(actionLabel(s.prefix)), ...a.cards.map((c) => cardNode(c, "tiny"))));
       }
     }
     box.append(acts);
-    const input = el("input", { type: "text", id: "notation", "aria-label": t("notation"), placeholder: legal[0], list: "legal-list" });
+    const input = el("input", { type: "text", id: "notation", "aria-label": t("notation"), placeholder: t("notationHint").replace("{example}", (f.examples || legal.slice(0, 2)).slice(0, 2).join(", ")), list: "legal-list" });
     box.append(el("details", { class: "notation" }, el("summary", {}, t("notation")),
-      el("form", { onsubmit: (ev) => { ev.preventDefault(); if (input.value.trim()) act(input.value.trim()); } }, input,
+      el("form", { onsubmit: (ev) => { ev.preventDefault(); if (input.value.trim()) send({ type: "act", action: input.value.trim(), n: T.frame.n, typed: true }); } }, input,
         el("datalist", { id: "legal-list" }, legal.slice(0, 200).map((a) => el("option", { value: a }))),
         el("button", { type: "submit" }, t("send")))));
   }
@@ -253,7 +272,7 @@ function controls(f) {
   box.append(tools);
   if (f.over) {
     box.append(el("div", { class: "panel over-box" },
-      el("p", {}, `${t("total")}: ` + f.totals.map((x, s) => `${seatName(s, you)} ${x}`).join(" · ")),
+      el("p", { id: "final-total" }, t("total") + t("colon") + f.totals.map((x, s) => `${seatName(s, you)} ${signed(x)}`).join(" · ")),
       el("a", { href: `/api/tables/${T.id}/record`, download: `atout-${T.id}.json`, id: "download" }, t("download")), " ",
       el("a", { href: "/r/" + T.id }, t("replay")), " ", el("a", { href: "/" }, t("newGame"))));
   }
@@ -274,6 +293,34 @@ function seatOffers(f) {
   }, `${t("takeSeat")} ${s.seat + 1}`));
 }
 
+// One value of a list, as a person reads it: a card face, a seat, a game word (atout.present's labels).
+function valueNode(v, you) {
+  if (typeof v === "string" && isCard(v)) return cardNode(v, "tiny");
+  if (typeof v === "string") return SUIT_WORDS[v] ? suitWords(v) : actionLabel(v);
+  if (typeof v === "number") return signed(v);
+  if (typeof v === "boolean") return v ? "✓" : "—";
+  if (Array.isArray(v)) return el("span", { class: "cards" }, joined(v.map((x) => valueNode(x, you))));
+  if (v && typeof v === "object") {
+    return el("span", {}, joined(Object.entries(v).filter(([, x]) => x !== null && x !== undefined)
+      .map(([k, x]) => el("span", {}, (k === "seat" ? "" : (TEXTS[getLang()][k] || actionLabel(k)) + t("colon")), k === "seat" ? seatName(x, you) : valueNode(x, you)))));
+  }
+  return String(v);
+}
+
+// Words joined by commas, cards side by side.
+function joined(nodes) {
+  const out = [];
+  nodes.forEach((n, i) => { if (i && !(n instanceof Node && n.classList && n.classList.contains("card"))) out.push(", "); out.push(n); });
+  return out;
+}
+
+// "pique ♠": the suit's name in the page's language, then its symbol.
+function suitWords(code) {
+  const key = { spades: "S", hearts: "H", diamonds: "D", clubs: "C" }[code] || code;
+  const suit = SUITS[key];
+  return suit ? `${suit[getLang()]} ${suit.sym}` : code;
+}
+
 function factValue(key, value, you) {
   if (value === null || value === undefined || value === "" || (Array.isArray(value) && !value.length)) return null;
   if (Array.isArray(value) && value.every((v) => v === null || (Array.isArray(v) && !v.length))) return null;
@@ -281,21 +328,25 @@ function factValue(key, value, you) {
   if (Array.isArray(value) && value.every((v) => typeof v === "string" && isCard(v))) return el("span", { class: "cards" }, value.map((c) => cardNode(c, "small")));
   if (["taker", "partner", "bettor", "fille_taker", "pillager"].includes(key) && typeof value === "number") return seatName(value, you);
   if (key === "announcements" && Array.isArray(value) && value.every((a) => a && typeof a === "object")) {
-    return el("span", {}, value.map((a) => el("span", { class: "announce" }, `${seatName(a.seat, you)}: ${actionLabel(a.kind)} `, (a.cards || []).map((c) => cardNode(c, "tiny")))));
+    return el("span", {}, value.map((a) => el("span", { class: "announce" }, `${seatName(a.seat, you)}${t("colon")}${actionLabel(a.kind)} `, (a.cards || []).map((c) => cardNode(c, "tiny")))));
   }
-  if (typeof value === "string") return SUIT_WORDS[value] ? `${SUIT_WORDS[value]} (${value})` : ((T.frame && T.frame.labels && T.frame.labels[value]) || value);
+  if (typeof value === "string") return SUIT_WORDS[value] ? suitWords(value) : ((T.frame && T.frame.labels && T.frame.labels[value]) || value);
   if (typeof value === "boolean") return value ? "✓" : null;
   if (typeof value === "number") return String(value);
-  if (key === "bids" && Array.isArray(value)) return value.map(([s, w]) => `${seatName(s, you)}: ${actionLabel(w)}`).join(" · ");
-  if (key === "announcements" && Array.isArray(value)) {
-    return el("span", {}, value.map((a) => el("span", { class: "announce" }, `${seatName(a.seat, you)}: ${a.kind} `, (a.cards || []).map((c) => cardNode(c, "tiny")))));
-  }
+  if (key === "bids" && Array.isArray(value)) return value.map(([s, w]) => `${seatName(s, you)}${t("colon")}${actionLabel(w)}`).join(" · ");
+  const players = T.frame.table.players;
   if (Array.isArray(value) && value.every((v) => typeof v === "number")) {
-    const perSeat = value.length === T.frame.table.players;  // else per side (partnerships)
-    return value.map((v, s) => `${perSeat ? seatName(s, you) : `${t("side")} ${s + 1}`} ${v}`).join(" · ");
+    const perSeat = value.length === players;  // else per side (partnerships)
+    return value.map((v, s) => `${perSeat ? seatName(s, you) : `${t("side")} ${s + 1}`} ${signed(v)}`).join(" · ");
   }
-  const text = JSON.stringify(value);
-  return text.length <= 120 ? text : null;
+  // One entry per seat (declarations, hands shown): "Joueur 2 : les Rois…", empty seats left out.
+  if (Array.isArray(value) && value.length === players && value.every((v) => Array.isArray(v) || v === null)) {
+    return el("div", { class: "per-seat" }, value.map((v, s) => (v && v.length
+      ? el("div", { class: "seat-fact" }, seatName(s, you) + t("colon"), joined(v.map((x) => valueNode(x, you)))) : null)));
+  }
+  if (Array.isArray(value)) return el("span", { class: "cards" }, joined(value.map((x) => valueNode(x, you))));
+  if (value && typeof value === "object") return valueNode(value, you);
+  return String(value);
 }
 
 function sidePanel(f) {
@@ -319,11 +370,11 @@ function sheetPanel(f, you) {
   const head = el("tr", {}, el("th", {}, t("deal")), Array.from({ length: cols }, (_, s) => el("th", {}, cols === n ? seatName(s, you) : `#${s + 1}`)));
   const body = f.sheet.map((row, i) => {
     const lines = (f.breakdowns || [])[i] || [];
-    return [el("tr", {}, el("td", {}, String(i + 1)), row.map((x) => el("td", {}, String(x)))),
+    return [el("tr", {}, el("td", {}, String(i + 1)), row.map((x) => el("td", {}, signed(x)))),
       lines.length ? el("tr", { class: "breakdown" }, el("td", { colspan: cols + 1 },
         el("details", { open: i === f.sheet.length - 1 }, el("summary", {}, t("breakdown")), el("ul", {}, lines.map((l) => el("li", {}, l)))))) : null];
   });
-  const totals = el("tr", { class: "totals" }, el("th", {}, t("total")), f.totals.map((x) => el("th", {}, String(x))));
+  const totals = el("tr", { class: "totals" }, el("th", {}, t("total")), f.totals.map((x) => el("th", {}, signed(x))));
   const result = f.obs.public && f.obs.public.result;
   return el("section", { class: "panel", id: "sheet" }, el("h3", {}, t("sheet")),
     el("table", { class: "sheet" }, el("thead", {}, head), el("tbody", {}, body.flat()), el("tfoot", {}, totals)),
