@@ -138,9 +138,10 @@ def test_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     assert len(saved) == 1, saved
     returns = atout.replay(atout.loads(saved[0].read_text())).returns()
     assert sorted(returns) in ([0, 1], [0, 2])
-    seat_lines = [line for line in out.stdout.splitlines() if re.search(r"(-?\d+)\s*$", line)][-2:]
-    for seat, line in enumerate(seat_lines):  # the last lines ending with a number: seat s ... its total
-        assert re.search(rf"\b{seat}\b", line) and line.rstrip().endswith(str(returns[seat])), seat_lines
+    # the ranking at the end (issue 7): "1st Player 2: 1", best total first, each seat's total
+    ranks = re.findall(r"^\s+\d+(?:st|nd|rd|th) Player (\d)(?: \(you\))?: (-?\d+)\s*$", out.stdout, re.M)
+    assert sorted((int(p) - 1, int(t)) for p, t in ranks) == list(enumerate(returns)), ranks
+    assert [int(t) for _, t in ranks] == sorted(returns, reverse=True)
 
 
 def test_play_to_the_end_with_legal_moves_only() -> None:

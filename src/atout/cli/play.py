@@ -127,7 +127,7 @@ class Session:
         self.speed, self.step_mode = _speed(getattr(args, "speed", None))
         self.records = _records_dir(getattr(args, "records", None))
         self.cursor = 0
-        self.undo: list[tuple[GameState, int]] = []
+        self.undo: list[tuple[GameState, int, Event | None, Any]] = []  # state, cursor, last trick, its points
         self.finished: list[GameState] = []  # earlier parts of the match (after an all-pass deal, see _continue)
         self.attack_points: Any = None
         self.last_trick: Event | None = None
@@ -212,6 +212,8 @@ class Session:
             return
         if e.kind == "deal_scored":
             console.rule(f"[bold]{text}[/]")
+            if self.attack_points is not None and "points" in e.data:  # the écart's share of the attack's points
+                e = Event(e.kind, e.seat, {**e.data, "trick_points": self.attack_points}, e.to)
             for line in breakdown(e, lang, self.table):
                 console.print("  " + line)
             self._sheet()
@@ -259,12 +261,19 @@ class Session:
                                           "scores": list(getattr(self.state, "scores", []))})
         self.console.print(Text(say(event, self.lang, self.table) or "", style="bold"))
         rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
+        names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
+        width = max(6, *(len(n) for n in names))
+        head = f"{lab['deal']} {len(rows)}" if rows else lab["deal"]
+        pad = max(len(head), len(lab["total"]))
+        self.console.print("  " + " " * (pad + 3) + "  ".join(f"{n:>{width}}" for n in names))
         for i, row in enumerate(rows, 1):
-            self.console.print(f"  {lab['deal']} {i:>2} : " + "  ".join(f"{number(x, self.lang):>6}" for x in row))
-        self.console.print(f"  {lab['total']:<8} : " + "  ".join(f"{number(x, self.lang):>6}" for x in totals))
-        seat_word, col = ("place", " :") if self.lang == "fr" else ("seat", ":")
-        for s, total in enumerate(totals):  # one line per seat, numbered as --seat counts them
-            self.console.print(f"  {seat_word} {s} · {self.table.seat_name(s, self.lang)}{col} {number(total, self.lang)}")
+            self.console.print(f"  {lab['deal'] + ' ' + str(i):<{pad}} : "
+                               + "  ".join(f"{number(x, self.lang):>{width}}" for x in row))
+        self.console.print(f"  {lab['total']:<{pad}} : " + "  ".join(f"{number(x, self.lang):>{width}}" for x in totals))
+        for place, seat, total in ranking(totals):
+            col = " :" if self.lang == "fr" else ":"
+            self.console.print(f"  {ordinal(place, self.lang)} {self.table.seat_name(seat, self.lang)}{col} "
+                               f"{number(total, self.lang)}")
 
     # --- an all-pass deal ---------------------------------------------------------------------------
     def _continue(self) -> bool:
@@ -299,7 +308,7 @@ class Session:
             return
         obs = state.observation(self.me)
         self.render(obs)
-        self.undo.append((state.clone(), self.cursor))
+        self.undo.append((state.clone(), self.cursor, self.last_trick, self.attack_points))
         while True:
             try:
                 text = self.console.input(Text(f"{lab['prompt']} > "))
@@ -342,10 +351,11 @@ class Session:
         elif key in COMMANDS["undo"]:
             self.undo.pop()  # the position now
             if not self.undo:
-                self.undo.append((self.state.clone(), self.cursor))
+                self.undo.append((self.state.clone(), self.cursor, self.last_trick, self.attack_points))
                 self.console.print(lab["no_undo"])
                 return True
-            self.state, self.cursor = self.undo.pop()
+            # the trick count and the last trick go back with the position (issue 7: "Plis" after undo)
+            self.state, self.cursor, self.last_trick, self.attack_points = self.undo.pop()
             self.console.print(f"[yellow]{lab['undone']}[/]")
         elif key in COMMANDS["last"]:
             if self.last_trick is None:
@@ -484,6 +494,31 @@ class Session:
         for path in paths:
             self.console.print(f"{self.lab['saved']} : {path}" if self.lang == "fr" else f"{self.lab['saved']}: {path}")
         self.console.print(f"[dim]atout replay {paths[-1]} --step --lang {self.lang}  ({self.lab['replay']})[/]")
+
+
+def ranking(totals: list[Any]) -> list[tuple[int, int, Any]]:
+    """(place, seat, total) from the best total down; equal totals share a place.
+
+    >>> ranking([-216, 72, 72, 72])
+    [(1, 1, 72), (1, 2, 72), (1, 3, 72), (4, 0, -216)]
+    """
+    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+    out: list[tuple[int, int, Any]] = []
+    for i, seat in enumerate(order):
+        place = out[-1][0] if out and totals[seat] == out[-1][2] else i + 1
+        out.append((place, seat, totals[seat]))
+    return out
+
+
+def ordinal(place: int, lang: str) -> str:
+    """``1er``, ``2e`` in French; ``1st``, ``2nd``, ``3rd``, ``4th`` in English.
+
+    >>> ordinal(1, "fr"), ordinal(2, "fr"), ordinal(3, "en")
+    ('1er', '2e', '3rd')
+    """
+    if lang == "fr":
+        return "1er" if place == 1 else f"{place}e"
+    return f"{place}" + {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
 
 
 def _word(game: str, word: str, lang: str) -> str:

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from atout.core.events import Event
@@ -115,6 +117,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "poignee_excuse": "L'Excuse ne se montre qu'avec tous vos atouts",
         "poignee_count": "Une poignée montre exactement {thresholds} atouts, pas {count}",
         "poignee_invalid": "Cette poignée n'est pas valable",
+        "poignee_unfinished": "Finissez d'abord de montrer votre poignée : un atout de plus, ou « fini »",
     },
     "en": {
         "petit_sec_choice": "You hold the Petit sec (the 1 of trumps alone): 'petit_sec' to annul the deal, or 'no_petit_sec'",
@@ -155,6 +158,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "poignee_excuse": "The Excuse may be shown only with all your trumps",
         "poignee_count": "A poignée (handful) shows exactly {thresholds} trumps, not {count}",
         "poignee_invalid": "This poignée (handful) is not valid",
+        "poignee_unfinished": "Finish showing your poignée (handful) first: one more trump, or 'done'",
     },
 }
 
@@ -255,22 +259,31 @@ def _partner(event: Event, lang: str, table: Table) -> str:
     return f"{card} is out: {who} is the taker's partner."
 
 
+#: Tricks in a deal by number of players (seed 001 §3): the Excuse rule differs at the last one (§9.3).
+_LAST_TRICK = {3: 24, 4: 18, 5: 15}
+
+
 def _trick(event: Event, lang: str, table: Table) -> str:
+    """The winner and the card points the trick brings: without an Excuse that stays with its owner's side
+    (seed 001 §9.3: its owner takes it back and gives a card of no value instead)."""
     d = event.data
     who = table.seat_name(event.seat, lang)
     you = event.seat == table.me and table.names is None
-    pts = _points_word(d.get("points", 0), lang)
+    points = Fraction(d.get("points", 0))
+    owner = d.get("excuse")
+    kept = owner is not None and owner != event.seat and d.get("trick") != _LAST_TRICK.get(table.players)
+    if kept:
+        points -= Fraction(9, 2)
+    pts = _points_word(points, lang)
     if lang == "fr":
         head = f"Vous remportez le pli {d['trick']}" if you else f"{who} remporte le pli {d['trick']}"
-        text = f"{head} ({pts})."
-        if d.get("excuse") is not None and d.get("excuse") != event.seat:
-            text += f" L'Excuse de {table.seat_name(d['excuse'], lang)} reste à son camp."
-        return text
+        if kept:
+            return f"{head} ({pts} ; l'Excuse de {table.seat_name(owner, lang)} reste à son camp)."
+        return f"{head} ({pts})."
     head = f"You win trick {d['trick']}" if you else f"{who} wins trick {d['trick']}"
-    text = f"{head} ({pts})."
-    if d.get("excuse") is not None and d.get("excuse") != event.seat:
-        text += f" {table.seat_name(d['excuse'], lang).capitalize()}'s Excuse stays with its side."
-    return text
+    if kept:
+        return f"{head} ({pts}; {table.seat_name(owner, lang)}'s Excuse stays with its side)."
+    return f"{head} ({pts})."
 
 
 def _scored(event: Event, lang: str, table: Table) -> str:
@@ -353,12 +366,16 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     hidden = d["oudlers"] - len(d["bouts"])
     if hidden > 0:
         bouts += f" + {hidden} {'au chien' if fr else 'in the talon'}"
+    n_bouts = d["oudlers"]
     if fr:
-        lines.append(f"Points de l'attaque : {_num(d['points'], lang)} avec {d['oudlers']} bout(s) ({bouts}) ; "
-                     f"il en fallait {d['needed']}")
+        lines.append(f"Points de l'attaque : {_num(d['points'], lang)} avec {n_bouts} "
+                     f"{'bout' if n_bouts < 2 else 'bouts'} ({bouts}) ; il en fallait {d['needed']}")
     else:
-        lines.append(f"Attack points: {_num(d['points'], lang)} with {d['oudlers']} oudler(s) ({bouts}); "
-                     f"needed {d['needed']}")
+        lines.append(f"Attack points: {_num(d['points'], lang)} with {n_bouts} "
+                     f"{'oudler' if n_bouts == 1 else 'oudlers'} ({bouts}); needed {d['needed']}")
+    aside = _aside(d, lang)
+    if aside:
+        lines.append(aside)
     diff = d["difference"]
     line = f"{'Différence' if fr else 'Difference'}{col} {_num(d['points'], lang)} - {d['needed']} = {_signed(diff, lang)}"
     if d["variant"] == "seed" and d.get("pab_points"):
@@ -397,13 +414,16 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
         lines.append(f"{taker}{col} {n - 1} × {_num(per, lang)} = {_num((n - 1) * per, lang)}")
     else:
         partner = table.seat_name(d["partner"], lang)
-        total = (n - 2) * per
+        total = (n - 2) * Fraction(per)
+        # The attack's total before the seed's announcement ledger (which comes on its own lines):
+        # halves (seed 001 §11.2 at five), or two thirds to the taker and one to the partner (FFT rule 2).
+        mine, theirs = (total / 2, total / 2) if d["share"] == "halves" else (total * 2 / 3, total / 3)
         split = "½ / ½" if d["share"] == "halves" else "⅔ / ⅓"
         lines.append(f"{'Attaque' if fr else 'Attack'}{col} {n - 2} × {_num(per, lang)} = {_num(total, lang)}, "
-                     f"{split} : {taker} {_num(d['row'][d['taker']], lang)}, {partner} {_num(d['row'][d['partner']], lang)}"
+                     f"{split} : {taker} {_num(mine, lang)}, {partner} {_num(theirs, lang)}"
                      if fr else
                      f"Attack: {n - 2} × {_num(per, lang)} = {_num(total, lang)}, split {split}: {taker} "
-                     f"{_num(d['row'][d['taker']], lang)}, {partner} {_num(d['row'][d['partner']], lang)}")
+                     f"{_num(mine, lang)}, {partner} {_num(theirs, lang)}")
     if d["variant"] == "seed":
         for a in d.get("announcements", []):
             name = WORDS[lang].get(a["kind"], a["kind"])
@@ -418,6 +438,25 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     marks = ", ".join(f"{table.seat_name(s, lang)} {_signed(v, lang)}" for s, v in enumerate(d["row"]))
     lines.append(f"{'Marque de la donne' if fr else 'Deal score'}{col} {marks}")
     return lines
+
+
+def _aside(d: Mapping[str, Any], lang: str) -> str | None:
+    """Where the attack's points came from: its tricks and the écart (or the talon at a garde sans).
+
+    The attack's count includes the cards laid aside (seed 001 §9.3, FFT rule 2); the table adds
+    ``trick_points`` (the attack's card points after the last trick) to the event when it knows it.
+    """
+    tricks = d.get("trick_points")
+    if tricks is None:
+        return None
+    aside = Fraction(d["points"]) - Fraction(tricks)
+    if d["contract"] == "garde_contre" or not aside:
+        return None
+    where = {"fr": "au chien (garde sans)" if d["contract"] == "garde_sans" else "à l'écart",
+             "en": "in the talon (garde sans)" if d["contract"] == "garde_sans" else "in the écart (discard)"}[lang]
+    if lang == "fr":
+        return f"  dont {_num(tricks, lang)} dans les plis et {_num(aside, lang)} {where}"
+    return f"  of which {_num(tricks, lang)} in tricks and {_num(aside, lang)} {where}"
 
 
 def _bout(code: str, lang: str) -> str:

@@ -1,0 +1,77 @@
+"""Issue 7 (newcomer's report) at the terminal table, through a pseudo-terminal (pexpect).
+
+Undo rewinds the trick count; the final sheet has column headings and a ranking by score.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+PROMPT_FR = r"Votre jeu \(\? aide, q quitter\) > "
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _spawn(args: list[str], tmp_path: Path) -> pexpect.spawn:
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="200", LINES="50", PYTHONIOENCODING="utf-8")
+    return pexpect.spawn(sys.executable, ["-m", "atout.cli.main", "play", *args, "--speed", "0", "--records",
+                                          str(tmp_path)], env=env, encoding="utf-8", timeout=30, dimensions=(50, 200))
+
+
+def _hint(child: pexpect.spawn) -> str:
+    child.sendline("indice")
+    child.expect(r"Conseil : (.+?) — ")
+    label = ANSI.sub("", child.match.group(1)).strip()
+    child.expect(PROMPT_FR)
+    return label
+
+
+def _tricks_line(screen: str) -> str | None:
+    found = re.findall(r"Plis : attaque \d+ – défense \d+", screen)
+    return found[-1] if found else None
+
+
+def test_undo_rewinds_the_trick_count_and_the_end_ranks_by_score(tmp_path: Path) -> None:
+    """After 'annuler' the table shows the trick count of the position taken back (issue 7, 1a); at the
+    end, the sheet has the players' names as headings and the ranking reads 1er, 2e… by score (1e)."""
+    child = _spawn(["tarot", "--seed", "12", "--lang", "fr"], tmp_path)
+    seen: dict[int, str] = {}
+    undone = False
+    screen = []
+    for _ in range(200):
+        i = child.expect([PROMPT_FR, "Fin de la partie"])
+        before = ANSI.sub("", child.before)
+        screen.append(before)
+        if i == 1:
+            child.expect(pexpect.EOF)
+            screen.append(ANSI.sub("", child.before))
+            break
+        trick = re.findall(r"Pli (\d+) — entame", before)
+        line = _tricks_line(before)
+        if trick and line and int(trick[-1]) not in seen:
+            seen[int(trick[-1])] = line
+        if not undone and trick and int(trick[-1]) >= 3 and int(trick[-1]) - 1 in seen:
+            earlier = int(trick[-1]) - 1
+            child.sendline("annuler")
+            child.expect("Coup annulé")
+            child.expect(PROMPT_FR)
+            after = ANSI.sub("", child.before)
+            assert f"Pli {earlier} — entame" in after
+            assert _tricks_line(after) == seen[earlier], (after, seen)
+            undone = True
+        child.sendline(_hint(child))
+    assert undone
+    text = "".join(screen)
+    names = re.search(r"^ +Joueur 1 \(vous\) +Joueur 2 +Joueur 3 +Joueur 4\s*$", text, re.M)
+    assert names, text[-1500:]
+    ranks = re.findall(r"^  (\d+)(?:er|e) Joueur (\d)[^:]*: (-?[\d,]+)\r?$", text, re.M)
+    assert len(ranks) == 4 and ranks[0][0] == "1", ranks
+    scores = [float(s.replace(",", ".")) for _, _, s in ranks]
+    assert scores == sorted(scores, reverse=True)
+    assert "place 0" not in text

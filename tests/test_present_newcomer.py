@@ -1,0 +1,92 @@
+"""Issue 7 (newcomer's report): the numbers the French table shows, checked by hand against the rules.
+
+Every expected number is worked out here from seed 001 §11 (seed variant: A = e × m when failed,
+(e + 25) × m when made; at five the attack's total is halved between taker and partner; the
+announcement ledger §11.3 comes after) and FFT rule 2 (at five, the taker gets two thirds); never
+read from the engine.
+"""
+
+from __future__ import annotations
+
+from atout.cli.play import ordinal, ranking
+from atout.core.events import Event
+from atout.present import Table, breakdown, say
+
+
+def _seed_five_failed_pousse() -> Event:
+    """Seed variant at five: Pousse (×2, seed 001 §11.1), taker seat 0, partner seat 4, the taker's poignée
+    simple (20, §11.3); the attack takes 28 points with 2 bouts, 41 needed: e = 28 - 41 = -13, failed.
+    A = -13 × 2 = -26 per defender; the attack pays 3 × 26 = 78, 39 each (halves); the failing taker pays
+    his poignée to each of the 4 others: taker -39 - 80 = -119, partner -39 + 20 = -19, each defender
+    26 + 20 = 46 (sum 0). The attack's 28 points are 25 in its tricks and 3 in the écart."""
+    data = {"deal": 1, "variant": "seed", "contract": "pousse", "multiplier": 2, "taker": 0, "partner": 4,
+            "called": "KH", "points": 28, "oudlers": 2, "bouts": ["T21", "EX"], "needed": 41, "difference": -13,
+            "petit_au_bout": None, "slam": "none", "slam_announced": False, "attack_tricks": 6,
+            "defence_tricks": 9, "pab_points": 0, "result": -13, "made": False, "base": 0,
+            "contract_points": -26, "slam_points": 0, "per_defender": -26,
+            "announcements": [{"seat": 0, "kind": "poignee_simple", "value": 20, "gains": False}],
+            "share": "halves", "row": [-119, 46, 46, 46, -19], "totals": [-119, 46, 46, 46, -19],
+            "trick_points": 25}
+    return Event("deal_scored", seat=0, data=data)
+
+
+def test_seed_breakdown_at_five_with_a_poignee_every_number_by_hand() -> None:
+    """seed 001 §11.2-11.3: the split line shows the halves before the poignée (issue 7, 1b), then the
+    poignée, then the row; the écart's 3 points are said (1d)."""
+    lines = breakdown(_seed_five_failed_pousse(), "fr", Table("tarot", 5, me=0))
+    assert lines == [
+        "Contrat : Pousse (×2), preneur Joueur 1 (vous), partenaire Joueur 5",
+        "Points de l'attaque : 28 avec 2 bouts (21, Excuse) ; il en fallait 41",
+        "  dont 25 dans les plis et 3 à l'écart",
+        "Différence : 28 - 41 = -13 : chuté de 13",
+        "Contrat : -13 × 2 = -26 (pas de prime de 25 en cas de chute)",
+        "Par défenseur : -26 (l'attaque paie chaque défenseur)",
+        "Attaque : 3 × -26 = -78, ½ / ½ : Joueur 1 (vous) -39, Joueur 5 -39",
+        "Annonce poignée simple (Joueur 1 (vous)) : il paie 20 à chacun des 4 autres (-80)",
+        "Marque de la donne : Joueur 1 (vous) -119, Joueur 2 +46, Joueur 3 +46, Joueur 4 +46, Joueur 5 -19",
+    ]
+    en = breakdown(_seed_five_failed_pousse(), "en", Table("tarot", 5))
+    assert "Attack: 3 × -26 = -78, split ½ / ½: Player 1 -39, Player 5 -39" in en
+    assert "  of which 25 in tricks and 3 in the écart (discard)" in en
+
+
+def test_fft_breakdown_at_five_thirds() -> None:
+    """FFT rule 2 at five: Garde (×2) made by 5 with 1 bout (51 needed, 56 taken): (25 + 5) × 2 = 60, plus
+    the poignée simple 20 to the winning side: 80 per defender; 3 × 80 = 240, taker ⅔ = 160, partner 80."""
+    data = {"deal": 1, "variant": "fft", "contract": "garde", "multiplier": 2, "taker": 1, "partner": 3,
+            "called": "KS", "points": 56, "oudlers": 1, "bouts": ["T21"], "needed": 51, "difference": 5,
+            "petit_au_bout": None, "slam": "none", "slam_announced": False, "attack_tricks": 9, "defence_tricks": 6,
+            "result": 5, "made": True, "base": 25, "contract_points": 60, "pab_points": 0, "handfuls": 20,
+            "slam_points": 0, "per_defender": 80,
+            "announcements": [{"seat": 1, "kind": "poignee_simple", "value": 20, "gains": True}],
+            "share": "thirds", "row": [-80, 160, -80, 80, -80], "totals": [-80, 160, -80, 80, -80]}
+    lines = breakdown(Event("deal_scored", seat=1, data=data), "fr", Table("tarot", 5))
+    assert "Contrat : (25 + 5) × 2 = 60" in lines
+    assert "Poignée simple (Joueur 2) : 20 (au camp gagnant, non multipliée)" in lines
+    assert "Par défenseur : +80 (chaque défenseur paie l'attaque)" in lines
+    assert "Attaque : 3 × 80 = 240, ⅔ / ⅓ : Joueur 2 160, Joueur 4 80" in lines
+    assert "Points de l'attaque : 56 avec 1 bout (21) ; il en fallait 51" in lines
+    assert not any(line.startswith("  dont") for line in lines)  # no trick_points known: no écart line
+
+
+def test_a_trick_with_the_excuse_says_the_points_it_brings() -> None:
+    """seed 001 §9.3: the Excuse's owner takes it back (a card of no value in exchange): a trick of
+    R♥ (4,5) + Excuse (4,5) + 7♥ 8♥ 9♥ (3 × 0,5) brings 4,5 + 1,5 = 6 points to its winner, not 10,5."""
+    e = Event("trick_won", seat=3, data={"trick": 10, "leader": 0, "cards": ["KH", "EX", "7H", "8H", "9H"],
+                                         "seats": [0, 1, 2, 3, 4], "points": 10.5, "excuse": 1})
+    assert say(e, "fr", Table("tarot", 5)) == "Joueur 4 remporte le pli 10 (6 points ; l'Excuse de Joueur 2 reste à son camp)."
+    assert say(e, "en", Table("tarot", 5)) == "Player 4 wins trick 10 (6 points; Player 2's Excuse stays with its side)."
+    # The last trick (15 at five): the Excuse goes to the trick's winner (seed 001 §9.3): all its points.
+    last = Event("trick_won", seat=3, data={**e.data, "trick": 15})
+    assert say(last, "fr", Table("tarot", 5)) == "Joueur 4 remporte le pli 15 (10,5 points)."
+    # The Excuse's owner winning his own trick keeps everything.
+    own = Event("trick_won", seat=1, data=e.data)
+    assert say(own, "fr", Table("tarot", 5)) == "Joueur 2 remporte le pli 10 (10,5 points)."
+
+
+def test_the_final_ranking_is_by_score_with_places() -> None:
+    """Issue 7 (1e): 1er, 2e… from the best total; equal totals share their place."""
+    assert ranking([-216, 72, 72, 72]) == [(1, 1, 72), (1, 2, 72), (1, 3, 72), (4, 0, -216)]
+    assert ranking([10, -5, 30]) == [(1, 2, 30), (2, 0, 10), (3, 1, -5)]
+    assert [ordinal(i, "fr") for i in (1, 2, 3)] == ["1er", "2e", "3e"]
+    assert [ordinal(i, "en") for i in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
