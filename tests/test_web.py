@@ -458,3 +458,79 @@ def test_bots_fill_the_open_seats_on_request(client: TestClient) -> None:
                 break
     assert live.status in ("playing", "over")
     assert [s.kind for s in client.app.state.store.seats(t["id"])] == ["human", "bot", "bot", "bot"]  # type: ignore[attr-defined]
+
+
+# --- what a French (or English) player reads (issue 10, the newcomer's report) ------------------------
+
+JARGON = re.compile(r"seed \d|\bD\d+\b|§|spec")
+
+
+def test_variants_have_titles_and_descriptions_in_both_languages_without_jargon(client: TestClient) -> None:
+    for g in client.get("/api/games").json():
+        for variant, info in g["variants"].items():
+            for lang in ("fr", "en"):
+                text = info["texts"][lang]
+                assert text["title"], (g["name"], variant, lang)
+                assert not JARGON.search(text["title"] + " " + text["about"]), (g["name"], variant, text)
+    prime = next(g for g in client.get("/api/games").json() if g["name"] == "prime")
+    assert prime["variants"]["chacun_pour_soi"]["texts"]["fr"]["title"] == "Chacun pour soi"
+    t = create(client, game="prime", players=4, variant="societe", seat=0, seed=1)
+    assert t["table"]["variant_texts"]["fr"]["title"] == "En société"
+    assert t["table"]["variant_texts"]["en"]["title"] == "Partnerships"
+
+
+def test_bids_are_shown_weakest_first_after_pass_and_the_engine_order_is_kept() -> None:
+    """seed 001: Prise < Pousse < Garde < Garde sans < Garde contre; FFT: Petite < Garde < … (tarot.md)."""
+    for variant, expected in (("seed", ["pass", "bid prise", "bid pousse", "bid garde", "bid garde_sans", "bid garde_contre"]),
+                              ("fft", ["pass", "bid petite", "bid garde", "bid garde_sans", "bid garde_contre"])):
+        g = atout.new_game("tarot", players=4, variant=variant, seed=5)
+        seat = g.current_player
+        engine = [str(a) for a in g.legal_actions()]
+        f = frame(g, seat, "fr", {})
+        assert f["obs"]["legal_actions"] == expected
+        assert [str(a) for a in g.legal_actions()] == engine  # the engine's canonical order untouched
+    g = atout.new_game("triomphe", players=2, seed=8)  # no bids: the order is the engine's
+    assert frame(g, g.current_player, "fr", {})["obs"]["legal_actions"] == [str(a) for a in g.legal_actions()]
+
+
+def test_card_names_follow_the_games_own_pack() -> None:
+    """tarot1637 (seed 000): Italian suits, Chevalier, Faon, trump titles — as its journal says them."""
+    g = atout.new_game("tarot1637", seed=3)
+    seat = g.current_player
+    f = frame(g, seat, "fr", {"faces": "tarot66-1637"})
+    hand = f["obs"]["hand"]
+    assert set(hand) <= set(f["names"])
+    pack = atout.core.packs.PACKS["tarot66-1637"]
+    for code in hand:
+        assert f["names"][code] == pack.display(Card.parse(code), "fr")
+    names = " ".join(f["names"].values())
+    assert not re.search(r"\b(pique|cœur|carreau|trèfle)\b", names), names
+    assert frame(g, seat, "en", {"faces": "tarot66-1637"})["names"] != f["names"]
+    assert set(f["names"]) <= {c.code for c in CARDS if c.id in allowed(g, seat)}  # names add no hidden card
+
+
+def test_typed_notation_is_read_in_the_players_language(client: TestClient) -> None:
+    t = create(client, game="tarot", players=4, seat=0, seed=5)  # seat 3 speaks, then seat 0
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "token": t["token"], "lang": "fr"})
+        ws.receive_json()
+        f = next_state(ws)
+        while f["obs"]["current_player"] != 0:
+            f = next_state(ws)
+        assert f["examples"] and all("bid" not in e for e in f["examples"])  # "passe", "prise"…: typed French
+        ws.send_json({"type": "act", "action": "n'importe quoi", "n": f["n"], "typed": True})
+        err = ws.receive_json()
+        assert err["type"] == "error" and "Je ne comprends pas" in err["message"]
+        ws.send_json({"type": "act", "action": "Garde contre", "n": f["n"], "typed": True})
+        f = next_state(ws)
+    live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+    assert (0, "bid garde_contre") in live.moves
+
+
+def test_refusals_and_phases_are_said_in_french() -> None:
+    for code in ("undo_reveals", "undo_forbidden", "stale", "not_your_turn"):
+        exc = IllegalAction("x", code=code)
+        fr, en = atout.present.say_error(exc, "fr", "tarot"), atout.present.say_error(exc, "en", "tarot")
+        assert fr != en and fr != "x"
+    for game in GAMES:
+        assert atout.present.phrases(game).word("over", "fr") != "over"

@@ -8,6 +8,7 @@ go to docs/img/web-*.png. Skipped locally without Chromium or Playwright; a fail
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -325,3 +326,64 @@ def test_every_game_drawn_while_bots_play_it(server: Server, browser: Browser, g
 
 def test_chromium_path_is_debians() -> None:
     assert shutil.which("chromium") in (CHROMIUM, None) or Path(CHROMIUM).exists()
+
+
+def french_page(browser: Browser, server: Server, width: int = 1280) -> Page:
+    page = new_page(browser, width)
+    page.goto(server.url + "/")
+    page.evaluate("() => localStorage.setItem('atout.lang', 'fr')")
+    page.reload()
+    page.wait_for_selector("#new-table")
+    return page
+
+
+def test_a_french_player_reads_french_at_the_tarot_table(server: Server, browser: Browser) -> None:
+    """The newcomer's report (issue 10): no English, no jargon, bids by strength, no Taker badge while bidding."""
+    page = french_page(browser, server)
+    options = page.eval_on_selector_all("#f-variant option", "els => els.map(e => e.textContent)")
+    assert options and not any(re.search(r"seed \d|\bD\d+\b|§", o) for o in options), options
+    assert "Numéro de donne" in page.inner_text("#new-table")
+    table_id = create_from_lobby(page, server, "tarot", 4, seed=5)  # dealer 2: seat 3 speaks, then us
+    page.wait_for_selector("#your-turn")
+    assert page.url.endswith("/t/" + table_id)
+    header = page.inner_text("#subtitle")
+    assert "seed" not in header and "Tarot" in header
+    assert "humain" in page.inner_text(".seat.me")
+    bids = page.eval_on_selector_all("#actions button[data-action]", "els => els.map(e => e.dataset.action)")
+    strength = ["pass", "bid prise", "bid pousse", "bid garde", "bid garde_sans", "bid garde_contre"]  # seed 001
+    assert bids == [b for b in strength if b in bids]
+    assert len(bids) >= 3
+    assert "bid" not in page.inner_text("#actions")
+    assert page.locator(".badge.taker").count() == 0 and page.locator('#facts [data-fact="taker"]').count() == 0
+    assert (page.get_attribute("#notation", "placeholder") or "").startswith("par ex.")
+    page.screenshot(path=str(IMG / "web-tarot-bids-fr.png"), full_page=True)
+    # a double click: the second, stale, is dropped without a word
+    page.evaluate("() => { const n = T.frame.n; send({ type: 'act', action: 'bid garde_contre', n });"
+                  " send({ type: 'act', action: 'bid garde_contre', n }); }")
+    page.wait_for_function("() => T.frame.moves.some((m) => m.seat === 0)")
+    time.sleep(0.3)
+    assert page.locator("#toast").is_hidden()
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_greyed_card_says_why_in_french(server: Server, browser: Browser) -> None:
+    """Clicking a card one may not play shows the engine's refusal through atout.present (seed 002: follow suit)."""
+    page = french_page(browser, server)
+    create_from_lobby(page, server, "triomphe", 2, target=5)
+    for _ in range(120):
+        if not wait_turn_or_over(page):
+            pytest.skip("no greyed card met in this match")
+        dim = page.locator(".card-btn.dim")
+        if dim.count():
+            dim.first.click()
+            page.wait_for_selector("#toast:not([hidden])")
+            text = page.inner_text("#toast")
+            assert re.search(r"[Ii]l faut|fournir|couper|monter", text), text
+            assert "must" not in text
+            page.screenshot(path=str(IMG / "web-refusal-fr.png"), full_page=True)
+            fact = '#facts dd[data-fact="trump"]'
+            trump = page.inner_text(fact) if page.locator(fact).count() else ""
+            assert "(" not in trump, trump  # "pique ♠", not "♠ (S)"
+            break
+        click_one_move(page)
+    assert not page.errors  # type: ignore[attr-defined]

@@ -191,11 +191,11 @@ function controls(f) {
       const legalCard = g.click && g.click.cards.has(code);
       const chosen = selecting ? T.selected.has(code) : picking && T.picked === code;
       // A greyed card stays clickable when it is one's turn to play: the engine's refusal says why (say_error).
-      const explain = g.click && !legalCard && g.click.prefix === "play";
+      const explain = g.click && !legalCard;
       const btn = el("button", {
         type: "button", class: "card-btn" + (legalCard ? " legal" : "") + (chosen ? " chosen" : "") + (g.click && !legalCard ? " dim" : ""),
         "data-card": code, "aria-label": cardName(code), "aria-pressed": selecting || picking ? String(chosen) : null,
-        "aria-disabled": !(legalCard || selecting) ? "true" : null,
+        "aria-disabled": !(legalCard || selecting || explain) ? "true" : null,
         disabled: !(legalCard || selecting || explain),
         onclick: () => {
           if (selecting) { if (T.selected.has(code)) T.selected.delete(code); else T.selected.add(code); renderTable(); }
@@ -224,20 +224,25 @@ function controls(f) {
       byVerb.get(key).push(text);
     }
     const loose = [];
+    const grouped = [];
     for (const [verb, texts] of byVerb) {
       if (!verb || texts.length < 2) { loose.push(...texts); continue; }
-      acts.append(el("span", { class: "verb" }, capital(actionLabel(verb)) + t("colon").trimEnd()));
+      grouped.push(el("span", { class: "verb" }, capital(actionLabel(verb)) + t("colon").trimEnd()));
       for (const text of texts) {
-        acts.append(el("button", { type: "button", class: "act", "data-action": text, onclick: () => act(text) }, actionLabel(text.split(" ")[1])));
+        grouped.push(el("button", { type: "button", class: "act", "data-action": text, onclick: () => act(text) }, actionLabel(text.split(" ")[1])));
       }
     }
-    for (const text of [...loose, ...g.buttons]) {
+    const button = (text) => {
       const toks = text.split(" ");
       const cards = toks.filter(isCard);
       const words = toks.filter((x) => !isCard(x)).join(" ");
-      acts.append(el("button", { type: "button", class: "act", "data-action": text, onclick: () => act(text) },
-        cards.length ? actionLabel(words) : actionLabel(text), ...cards.map((c) => cardNode(c, "tiny"))));
-    }
+      return el("button", { type: "button", class: "act", "data-action": text, onclick: () => act(text) },
+        cards.length ? actionLabel(words) : actionLabel(text), ...cards.map((c) => cardNode(c, "tiny")));
+    };
+    // The server lists choices in reading order ('pass' first, bids weakest first): keep it.
+    const firstGrouped = legal.findIndex((x) => byVerb.has(x.split(" ")[0]) && byVerb.get(x.split(" ")[0]).length >= 2 && x.split(" ").length === 2);
+    const early = loose.filter((x) => firstGrouped >= 0 && legal.indexOf(x) < firstGrouped);
+    acts.append(...early.map(button), ...grouped, ...[...loose.filter((x) => !early.includes(x)), ...g.buttons].map(button));
     for (const s of g.select) {
       const k = T.selected.size;
       const counts = [...s.counts].sort((a, b) => a - b);
@@ -356,6 +361,7 @@ function sidePanel(f) {
   facts.append(el("dt", {}, t("phase")), el("dd", {}, actionLabel(f.obs.phase)));
   for (const [key, value] of Object.entries(pub)) {
     if (SKIP.has(key)) continue;
+    if (key === "taker" && /^(bidding|auction|bid)/.test(f.obs.phase || "")) continue;  // the high bidder is no taker yet
     const shown = factValue(key, value, you);
     if (shown === null) continue;
     facts.append(el("dt", {}, TEXTS[getLang()][key] || key), el("dd", { "data-fact": key }, shown));
