@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import re
+import time
 import warnings
 from typing import Any
 
@@ -291,6 +292,27 @@ def test_upload_replays_a_record_and_refuses_a_bad_one(client: TestClient) -> No
     assert client.post("/api/records", content=json.dumps(bad)).status_code == 400
     assert client.post("/api/records", content=b"[1, 2").status_code == 400
     assert client.post("/api/records", content=b" " * 2_000_100).status_code == 413
+
+
+def test_an_uploaded_record_of_a_known_game_does_not_add_a_row(client: TestClient) -> None:
+    """The newcomer downloaded a finished game and uploaded it: the lobby listed it twice."""
+    t = create(client, game="triomphe", players=2, seat=None, seed=4)
+    for _ in range(400):
+        if client.get(f"/api/tables/{t['id']}").json()["status"] == "over":
+            break
+        time.sleep(0.02)
+    rec = client.get(f"/api/tables/{t['id']}/record").json()
+    before = len(client.get("/api/tables?status=over").json())
+    up = client.post("/api/records", content=json.dumps(rec)).json()
+    assert up["id"] == t["id"] and up["url"] == f"/r/{t['id']}"
+    assert len(client.get("/api/tables?status=over").json()) == before
+    g = atout.new_game("triomphe", players=2, seed=77)  # a new record: one row, then found again
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    first = client.post("/api/records", content=json.dumps(g.to_record())).json()
+    again = client.post("/api/records", content=json.dumps(g.to_record())).json()
+    assert first["id"] == again["id"]
+    assert len(client.get("/api/tables?status=over").json()) == before + 1
 
 
 # --- undo and bots ------------------------------------------------------------------------------------

@@ -387,3 +387,21 @@ def test_a_greyed_card_says_why_in_french(server: Server, browser: Browser) -> N
             break
         click_one_move(page)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_lobby_resumes_ones_own_table_and_shows_a_bad_upload(server: Server, browser: Browser, tmp_path: Path) -> None:
+    page = french_page(browser, server)
+    table_id = create_from_lobby(page, server, "triomphe", 2, mode="friends")
+    page.goto(server.url + "/")
+    link = page.locator(f'#list-open a[href="/t/{table_id}"]')
+    link.wait_for()
+    assert link.inner_text() == "Reprendre"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "atout-record/1", "game": "tarot"}')
+    page.set_input_files("#upload-file", str(bad))
+    page.click("#upload button[type=submit]")
+    page.wait_for_selector("#upload-error:not([hidden])")
+    assert "Enregistrement refusé" in page.inner_text("#upload-error")
+    assert page.url.rstrip("/") == server.url
+    page.screenshot(path=str(IMG / "web-lobby-fr.png"), full_page=True)
+    assert not page.errors  # type: ignore[attr-defined]

@@ -272,9 +272,20 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return _error(400, "bad_record", f"not JSON: {exc}")
         except (AtoutError, ValueError, TypeError) as exc:
             return _error(400, "bad_record", str(exc))
+        returns = [json_number(x) for x in state.returns()]
+        same = await asyncio.to_thread(_known_record, rec, state.to_record(), returns)
+        if same is not None:  # a game this server already holds: its own row, not a duplicate
+            return {"id": same, "url": f"/r/{same}", "moves": record_moves(rec), "existing": True}
         table_id = secrets.token_urlsafe(6)
-        store.store_upload(table_id, rec, [json_number(x) for x in state.returns()])
+        store.store_upload(table_id, rec, returns)
         return {"id": table_id, "url": f"/r/{table_id}", "moves": record_moves(rec)}
+
+    def _known_record(rec: dict[str, Any], canonical: dict[str, Any], returns: list[Any]) -> str | None:
+        """The finished table (played here or uploaded before) holding this very record, if any."""
+        for row in store.list_tables("over", limit=500):
+            if row.returns == returns and row.record is not None and row.record in (rec, canonical):
+                return row.id
+        return None
 
     @app.get("/faces/{pack}/{code}.svg", include_in_schema=False, response_model=None)
     async def face(pack: str, code: str, lang: str = "fr") -> Response:
