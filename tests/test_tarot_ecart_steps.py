@@ -18,7 +18,16 @@ import pytest
 import atout
 from atout.core.cards import CARDS
 from atout.core.cardset import codes, mask
-from atout.games.tarot.rules import KINGS, OUDLERS, PLAIN, TRUMPS, ecart_next_cards, ecart_problem
+from atout.games.tarot.rules import (
+    KINGS,
+    OUDLERS,
+    PLAIN,
+    TRUMPS,
+    ecart_next_cards,
+    ecart_problem,
+    poignee_level,
+    poignee_next_cards,
+)
 from atout.games.tarot.state import TarotState
 
 RECORDS = Path(__file__).parent / "records" / "tarot"
@@ -190,3 +199,90 @@ def test_ecart_steps_are_deterministic() -> None:
 
     first, second = play(), play()
     assert first == second and first[0]
+
+
+# --- the poignée one card at a time (issue 11; seed 001 §7, FFT rule 4) ------------------------------
+def reachable_shows(hand: int, players: int, variant: str) -> set[int]:
+    """Every show reachable by one-card steps (``poignee_next_cards``), ended by ``done`` (allowed once
+    the cards shown make a valid show) or by itself when no card can follow."""
+    out: set[int] = set()
+    seen: set[int] = set()
+
+    def walk(shown: int) -> None:
+        if shown in seen:
+            return
+        seen.add(shown)
+        nxt = poignee_next_cards(hand, shown, players, variant)
+        if shown and poignee_level(hand, shown, shown.bit_count(), players, variant)[0] >= 0:
+            out.add(shown)  # 'done' is listed here (or the show ends by itself when nxt is 0)
+        elif shown:
+            assert nxt, "a show begun can always be completed (no dead end)"
+        for c in range(56, 78):
+            if nxt >> c & 1:
+                walk(shown | 1 << c)
+
+    walk(0)
+    return out
+
+
+def brute_force_shows(hand: int, players: int, variant: str) -> set[int]:
+    """Every non-empty set of trumps/Excuse of ``hand`` that ``poignee_level`` accepts (all subsets tried)."""
+    ids = [c for c in range(56, 78) if hand >> c & 1]
+    out = set()
+    for bits in range(1, 1 << len(ids)):
+        shown = mask(ids[i] for i in range(len(ids)) if bits >> i & 1)
+        if poignee_level(hand, shown, shown.bit_count(), players, variant)[0] >= 0:
+            out.add(shown)
+    return out
+
+
+@pytest.mark.parametrize("variant", ["seed", "fft"])
+@pytest.mark.parametrize("players", [5, 4])
+def test_poignee_steps_reach_exactly_the_valid_shows(players: int, variant: str) -> None:
+    """Seed 001 §7 (exact thresholds; the Excuse only with every trump; seed: such a show may exceed the
+    threshold) and FFT rule 4 (never above it): reachable shows == valid shows, by brute force."""
+    rng = random.Random(players + len(variant))
+    trumps_ids = [c for c in range(56, 77)]
+    if SLOW:
+        counts = list(range(7, 15) if players == 5 else range(9, 16))
+    else:  # up to 2^13 subsets each: a few seconds in all
+        counts = [7, 8, 10, 12] if players == 5 else [9, 10, 12]
+    for held in counts:
+        for excuse in (False, True):
+            hand = mask(rng.sample(trumps_ids, held)) | (1 << 77 if excuse else 0) | mask(rng.sample(range(56), 4))
+            valid = brute_force_shows(hand, players, variant)
+            assert reachable_shows(hand, players, variant) == valid, (held, excuse)
+            with_ex = {s for s in valid if s >> 77 & 1}
+            assert all(s & TRUMPS == hand & TRUMPS for s in with_ex)  # the Excuse: every trump shown
+
+
+def test_poignee_one_card_at_a_time_through_the_engine() -> None:
+    """Seed 001 §7: 'announce poignee C' steps, 'done' once ten are shown (more could follow); the
+    event and the announcement come once, at the end; other actions wait until the show is finished."""
+    hand = "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 EX"
+    rest = [c.code for c in CARDS if c.code not in hand.split()]
+    deal = {"hands": [hand.split() + rest[:4], rest[4:22], rest[22:40], rest[40:58]], "talon": rest[58:64]}
+    g = atout.new_game("tarot", players=4, deal=deal, dealer=3)
+    assert isinstance(g, TarotState)
+    while g.phase == "petit_sec":
+        g.apply("no_petit_sec")
+    g.apply("bid garde_sans")
+    while g.phase == "bidding":
+        g.apply("pass")
+    assert g.phase == "annonces" and g.current_player == 0
+    before = g.event_count
+    for i in range(2, 12):
+        g.apply(f"announce poignee T{i}")
+    assert g.event_count == before and not g.announcements
+    assert g.observation(1).public["showing"] == {"seat": 0, "cards": [f"T{i}" for i in range(2, 12)]}
+    legal = [str(a) for a in g.legal_actions()]
+    # Ten shown: a simple poignée ('done'); three more trumps make the double (13); and the Excuse, to be
+    # followed by every trump: 13 trumps + EX = 14 cards, the double (seed: it may exceed the threshold).
+    assert legal == ["announce poignee T12", "announce poignee T13", "announce poignee T14", "announce poignee EX",
+                     "done"]
+    with pytest.raises(atout.IllegalAction, match="finish showing"):
+        g.apply("announce capot")
+    g.apply("done")
+    assert g.announcements == [(0, "poignee_simple", mask(55 + i for i in range(2, 12)))]  # Ti has id 55 + i
+    assert [e.kind for e in g.events(1)][-1] == "poignee_shown" and g.observation(1).public["showing"] is None
+    assert not any(str(a).startswith("announce poignee") for a in g.legal_actions())  # one per player

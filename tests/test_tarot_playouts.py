@@ -74,8 +74,20 @@ def read_deal(g: TarotState) -> dict:
     holder = next((s for s in range(n) if call in deal["hands"][s]), None)
     anns: list[tuple[int, int]] = []  # (seat, value) for §11.3 / FFT rule 4
     announced_slam = False
+    # A poignée is shown one card at a time (issue 11), then 'done' or complete by itself: its cards together.
+    showing: dict[int, list[str]] = {}
+    merged: list[tuple[int, str]] = []
     for s, a in actions:
         words = a.split()
+        if words[:2] == ["announce", "poignee"] and len(words) == 3:
+            first = s not in showing
+            showing.setdefault(s, []).append(words[2])
+            if first:
+                merged.append((s, "POIGNEE"))
+        else:
+            merged.append((s, a))
+    for s, a in merged:
+        words = a.split() if a != "POIGNEE" else ["announce", "poignee", *showing[s]]
         if words[0] != "announce":
             continue
         if words[1] in ("capot", "chelem"):

@@ -399,8 +399,9 @@ def test_poignee_shows_exactly_the_threshold() -> None:
     g = game(fixed=POIGNEE_HAND)
     run(g, "bid garde_sans", "pass", "pass", "pass")
     # 11 trumps and the Excuse: only the simple poignée is open, shown with exactly 10 cards (or all 12 with EX).
+    # One card at a time (issue 11): every trump, and the Excuse (seed: all 11 trumps with it, 12 >= 10).
     offered = [a.args[1:] for a in g.legal_actions() if a.kind == "announce" and a.args[0] == "poignee"]
-    assert [len(cards) for cards in offered] == [10]
+    assert offered == [(f"T{i}",) for i in range(2, 13)] + [("EX",)]
     refused(g, "announce poignee T2 T3 T4 T5 T6 T7 T8 T9 T10", None)  # 9: below the threshold
     refused(g, "announce poignee T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12", None)  # 11: not a threshold
     refused(g, "announce poignee T2 T3 T4 T5 T6 T7 T8 T9 T10 EX", "Excuse may be shown only with every trump")
@@ -440,6 +441,22 @@ def test_fft_poignee_exact_and_shown_at_the_first_card() -> None:
     assert seat is not None and all(a.kind == "play" for a in g.legal_actions())
     trumps = " ".join(codes(g.hands[seat] & ((1 << 78) - (1 << 56))))
     refused(g, f"announce poignee {trumps}", "just before one's first card")
+
+
+def test_fft_poignee_one_card_at_a_time_before_the_first_card() -> None:
+    """FFT rule 4 with issue 11's steps: 11 trumps and the Excuse at four; 10 is the only count reachable
+    (13 needs more trumps; 12 with the Excuse is no threshold): the tenth card ends the show by itself."""
+    g = game(variant="fft", fixed=POIGNEE_HAND)
+    run(g, "bid garde_sans", "pass", "pass", "pass", "done")
+    assert g.phase == "play" and g.current_player == 0
+    steps = [str(a) for a in g.legal_actions() if a.kind == "announce"]
+    assert steps == [f"announce poignee T{i}" for i in range(2, 13)]  # not the Excuse (FFT rule 4)
+    run(g, *[f"announce poignee T{i}" for i in range(3, 12)])  # nine shown
+    assert [str(a) for a in g.legal_actions()] == ["announce poignee T2", "announce poignee T12"]
+    refused(g, "play T2", "finish showing your poignée")
+    g.apply("announce poignee T12")
+    assert g.announcements == [(0, "poignee_simple", sum(1 << (55 + i) for i in range(3, 13)))]
+    assert g.current_player == 0 and all(a.kind == "play" for a in g.legal_actions())
 
 
 def test_capot_announcement_keeps_the_lead_with_the_dealers_right_d10() -> None:

@@ -92,6 +92,33 @@ def play_script(g: TarotState, scripts: list[list[str]]) -> None:
 # =============================================================================================
 # Poignée thresholds by behaviour (seed 001 "Atouts", spec §7)
 # =============================================================================================
+def show_outcomes(g: TarotState) -> set[tuple[int, str]]:
+    """(count, kind) of every poignée reachable one card at a time (issue 11) from ``g``.
+
+    Which trump is shown next never changes what may follow (only the count and the Excuse do), so
+    the walk tries the lowest listed trump and the Excuse at each step, then ``done`` when listed."""
+    seat = g.current_player
+    out: set[tuple[int, str]] = set()
+
+    def walk(state: TarotState) -> None:
+        if state.current_player != seat or (state.announcements and state.announcements[-1][0] == seat):
+            _, kind, shown = state.announcements[-1]
+            out.add((shown.bit_count(), kind))
+            return
+        acts = [str(a) for a in state.legal_actions()]
+        steps = [a for a in acts if a.startswith("announce poignee ")]
+        tries = [a for a in steps if a != "announce poignee EX"][:1] + [a for a in steps if a == "announce poignee EX"]
+        if state.shower == seat and "done" in acts:
+            tries.append("done")
+        for a in tries:
+            twin = state.clone()
+            twin.apply(a)
+            walk(twin)
+
+    walk(g)
+    return out
+
+
 def poignee_game(players: int, declarer_trumps: list[str], with_excuse: bool) -> TarotState:
     """Seat 0 takes a Garde sans; seat 1 (a defender) holds ``declarer_trumps`` (and the Excuse if asked);
     seat 2 holds every other trump, the Petit among them (so nobody holds a Petit sec, D5)."""
@@ -128,12 +155,12 @@ def test_poignee_threshold_is_exactly_the_seed_number(players: int, level: int) 
     t = THRESHOLDS[players][level]
     g = poignee_game(players, trumps(21, 22 - t), with_excuse=False)
     shown = " ".join(trumps(21, 22 - t))
-    assert f"announce poignee {shown}" in legal(g)
+    assert (t, KINDS[level]) in show_outcomes(g)  # reachable one card at a time (issue 11)
     assert ledger_of(g, f"announce poignee {shown}") == paid_by_each_other(players, VALUES[level])
     with pytest.raises(IllegalAction):
         g.clone().apply("announce poignee " + " ".join(trumps(21, 23 - t)))  # t - 1 trumps: not a threshold
     fewer = poignee_game(players, trumps(21, 23 - t), with_excuse=False)  # t - 1 trumps in hand
-    lengths = {len(a.args) - 1 for a in fewer.legal_actions() if a.kind == "announce" and a.args[0] == "poignee"}
+    lengths = {count for count, _ in show_outcomes(fewer)}
     assert t not in lengths and lengths == set(THRESHOLDS[players][:level])
 
 

@@ -26,6 +26,8 @@ from atout.games.tarot.rules import (
     TALON_SIZE,
     TWENTY_ONE,
     VALUE2,
+    poignee_levels_available,
+    poignee_representative,
     trick_winner_index,
 )
 from atout.games.tarot.view import ecart_representatives
@@ -84,6 +86,8 @@ class TarotBot(Bot):
         if len(legal) == 1:
             return legal[0]
         phase = obs.phase
+        if (obs.public.get("showing") or {}).get("seat") == obs.seat:  # a poignée begun: go on with it
+            return self._poignee_step(obs, legal)
         if phase == "petit_sec":
             return Action("petit_sec")  # a bare Petit is a liability: claim the redeal
         if phase == "bidding":
@@ -97,7 +101,7 @@ class TarotBot(Bot):
         if phase == "play":
             shows = [a for a in legal if a.kind == "announce"]
             if shows and self._wants_poignee(obs):
-                return shows[-1]
+                return self._poignee_step(obs, legal)
             return self._play(obs, [a for a in legal if a.kind == "play"])
         return legal[0]
 
@@ -157,13 +161,28 @@ class TarotBot(Bot):
         if self._on_attack(obs):
             # The attack pays its announcements if it fails (seed D8): only with a strong hand.
             if shows and self._strong_attack(obs):
-                return shows[-1]
+                return self._poignee_step(obs, legal)
             return Action("done")
         if wants:
             return wants[0]
         if shows:
-            return shows[-1]  # a defender's announcement is always paid (seed 001)
+            return self._poignee_step(obs, legal)  # a defender's announcement is always paid (seed 001)
         return Action("done")
+
+    def _poignee_step(self, obs: Observation, legal: list[Action]) -> Action:
+        """The next card of the canonical show of the highest level (one card at a time, issue 11),
+        then ``done`` if the show could go on; the same show at each step, so each card is legal."""
+        hand = sum(1 << c for c in _ids(obs.hand))
+        players = int(obs.rules["players"])
+        steps = {str(a): a for a in legal}
+        levels = poignee_levels_available(hand, players, str(obs.rules["variant"]))
+        if levels:
+            shown = poignee_representative(hand, levels[-1], players)
+            for c in range(56, 78):
+                step = steps.get(f"announce poignee {Card(c).code}")
+                if shown >> c & 1 and step is not None:
+                    return step
+        return steps.get("done") or legal[0]
 
     def _strong_attack(self, obs: Observation) -> bool:
         hand = _ids(obs.hand)

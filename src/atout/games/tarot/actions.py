@@ -8,7 +8,10 @@ Vocabulary (text form, parsed case-insensitively by :meth:`Action.parse`):
 * ``discard C`` — one card of the écart (§6): the taker lays it aside one card at a time, each step
   listing every card that keeps a legal écart reachable; ``discard C1 … C6`` (all at once, or the rest
   at once) stays accepted;
-* ``announce sans_atouts|sans_points|capot|chelem``, ``announce poignee T21 T20 …``, ``done`` (§7);
+* ``announce sans_atouts|sans_points|capot|chelem``, ``done`` (§7);
+* ``announce poignee C`` — one trump (or the Excuse) of a poignée, shown one at a time, then ``done``
+  once a level's count is reached if more could be shown (the show also ends by itself when no card
+  can follow); ``announce poignee T21 T20 …`` (the whole show at once) stays accepted (§7, FFT rule 4);
 * ``play KS`` — one card to the trick (§9).
 
 >>> str(PLAY[77]), play_actions(0b101)
@@ -30,6 +33,8 @@ NO_PETIT_SEC: Final = Action("no_petit_sec")
 PLAY: Final = tuple(Action("play", (c.code,)) for c in CARDS)
 CALL: Final = tuple(Action("call", (c.code,)) for c in CARDS)
 DISCARD: Final = tuple(Action("discard", (c.code,)) for c in CARDS)
+#: One card of a poignée, shown one at a time (``announce poignee T5``; the Excuse too).
+SHOW: Final = {c.id: Action("announce", ("poignee", c.code)) for c in CARDS if c.id >= 56}
 BID: Final = {c: Action("bid", (c,)) for v in CONTRACTS.values() for c in v}
 ANNOUNCE: Final = {k: Action("announce", (k,)) for k in ("capot", "chelem", "sans_atouts", "sans_points")}
 
@@ -39,8 +44,8 @@ PLAY_TEXT: Final = tuple(str(a) for a in PLAY)
 #: The log entry ``(seat, "play KS")`` of each seat and card, prebuilt (tuples are immutable, so shared).
 PLAY_LOG: Final = tuple(tuple((seat, text) for text in PLAY_TEXT) for seat in range(5))
 #: Text of the other interned actions by object identity (their log entry without re-printing).
-TEXT_BY_OBJECT: Final = {id(a): str(a) for a in (PASS, DONE, PETIT_SEC, NO_PETIT_SEC, *CALL, *DISCARD, *BID.values(),
-                                                  *ANNOUNCE.values())}
+TEXT_BY_OBJECT: Final = {id(a): str(a) for a in (PASS, DONE, PETIT_SEC, NO_PETIT_SEC, *CALL, *DISCARD, *SHOW.values(),
+                                                  *BID.values(), *ANNOUNCE.values())}
 
 # Bitmask -> play actions, 16 bits at a time (ids 0..77 = 5 chunks): each table maps a chunk's
 # value to the tuple of its play actions, lowest id first. Filled lazily (65,536 entries each).

@@ -21,14 +21,13 @@ from atout.core.actions import Action
 from atout.core.cards import CARDS, Card
 from atout.core.cardset import mask
 from atout.core.errors import IllegalAction
-from atout.games.tarot.actions import ANNOUNCE, DONE, cards_action
+from atout.games.tarot.actions import ANNOUNCE, DONE, SHOW
 from atout.games.tarot.rules import (
     EXCUSE,
     POIGNEE_KINDS,
     POIGNEE_THRESHOLDS,
     poignee_level,
-    poignee_levels_available,
-    poignee_representative,
+    poignee_next_cards,
     sans_atouts,
     sans_points,
 )
@@ -58,6 +57,8 @@ class AnnoncesMixin:
     slam_announced: bool
     ann_count: int
     _phase: str
+    shower: int  # the seat showing a poignée one card at a time, -1 when none
+    showing: int  # the cards it has shown so far
 
     def _open_play(self) -> None:
         raise NotImplementedError
@@ -77,6 +78,8 @@ class AnnoncesMixin:
         hand, flags = self.hands[seat], self.flags[seat]
         if self.fft:
             return [DONE] if flags & FLAG["chelem"] else [ANNOUNCE["chelem"], DONE]
+        if self.shower == seat:
+            return self._showing_actions(seat)
         out = []
         if seat == self.taker and not flags & FLAG["capot"]:
             out.append(ANNOUNCE["capot"])
@@ -89,20 +92,78 @@ class AnnoncesMixin:
         return out
 
     def _poignee_actions(self, seat: int) -> list[Action]:
-        """One canonical show per available level (``apply`` accepts any valid show)."""
+        """The poignée one card at a time (issue 11): ``announce poignee C`` for every trump (or the
+        Excuse) after which a valid show is still reachable (§7, FFT rule 4); the whole show
+        ``announce poignee T… T…`` stays accepted by ``apply``."""
         if self.flags[seat] & FLAG["poignee"]:
             return []
-        hand = self.hands[seat]
+        nxt = poignee_next_cards(self.hands[seat], self.showing, self.players, self.variant)
         out = []
-        for level in poignee_levels_available(hand, self.players, self.variant):
-            shown = poignee_representative(hand, level, self.players)
-            ids = sorted((i for i in range(56, 78) if shown >> i & 1), key=lambda i: (i == EXCUSE, -i))
-            out.append(cards_action("announce", ids, "poignee"))
+        while nxt:  # lowest card id first
+            low = nxt & -nxt
+            out.append(SHOW[low.bit_length() - 1])
+            nxt ^= low
         return out
+
+    def _showing_actions(self, seat: int) -> list[Action]:
+        """While a poignée is being shown: the next cards, and ``done`` once the count of a level is
+        reached (when more could still be shown)."""
+        out = self._poignee_actions(seat)
+        if poignee_level(self.hands[seat], self.showing, self.showing.bit_count(), self.players, self.variant)[0] >= 0:
+            out.append(DONE)
+        return out
+
+    def _show_step(self, seat: int, action: Action) -> bool:
+        """Apply a poignée step if ``action`` is one (``announce poignee C``, or ``done`` while showing):
+        True when handled. The show ends with ``done`` or by itself when no card can follow."""
+        hand = self.hands[seat]
+        if action == DONE:
+            if self.shower != seat:
+                return False
+            self._finish_poignee(seat, action)
+            return True
+        if action.kind != "announce" or len(action.args) != 2 or action.args[0] != "poignee":
+            if self.shower == seat:
+                raise IllegalAction(f"{action}: finish showing your poignée first: 'announce poignee T…' or "
+                                    "'done' (§7)", code="poignee_unfinished", params={"cite": "seed 001, §7"})
+            return False
+        if self.flags[seat] & FLAG["poignee"]:
+            raise IllegalAction(f"{action}: one poignée per player (§7)", code="one_poignee",
+                                params={"cite": "seed 001, §7"})
+        c = Card.parse(action.args[1]).id
+        bit = 1 << c
+        if not poignee_next_cards(hand, self.showing, self.players, self.variant) & bit:
+            why = ("you can only show trumps of your hand" if not hand & bit else
+                   "a poignée shows trumps (and possibly the Excuse) only" if c < 56 else
+                   "already shown" if self.showing & bit else
+                   "the Excuse may be shown only with every trump you hold (seed 001, §7)" if c == EXCUSE else
+                   "no valid poignée can be completed with it")
+            code = next((code for prefix, code in _POIGNEE_CODES if why.startswith(prefix)), "poignee_invalid")
+            raise IllegalAction(f"{action}: {why}", code=code,
+                                params={"card": CARDS[c].code, "thresholds": list(POIGNEE_THRESHOLDS[self.players]),
+                                        "count": self.showing.bit_count() + 1, "cite": "seed 001, §7"})
+        self.shower = seat
+        self.showing |= bit
+        if not poignee_next_cards(hand, self.showing, self.players, self.variant):
+            self._finish_poignee(seat, action)  # no card can follow: the show is complete
+        return True
+
+    def _finish_poignee(self, seat: int, action: Action) -> None:
+        shown = self.showing
+        level, why = poignee_level(self.hands[seat], shown, shown.bit_count(), self.players, self.variant)
+        if level < 0:
+            raise IllegalAction(f"{action}: {why}", code="poignee_count",
+                                params={"count": shown.bit_count(), "thresholds": list(POIGNEE_THRESHOLDS[self.players]),
+                                        "cite": "seed 001, §7"})
+        self.shower, self.showing = -1, 0
+        ids = sorted((i for i in range(56, 78) if shown >> i & 1), key=lambda i: (i == EXCUSE, -i))
+        self._record_poignee(seat, level, ids)
 
     def _apply_annonce(self, action: Action) -> None:
         seat = self.current_player
         assert seat is not None
+        if not self.fft and self._show_step(seat, action):
+            return
         if action == DONE:
             self.ann_count += 1
             if self.fft or self.ann_count == self.players:
@@ -153,6 +214,9 @@ class AnnoncesMixin:
         """Show a handful: seed in the announcements, FFT at one's first card (FFT rule 4)."""
         if self.flags[seat] & FLAG["poignee"]:
             raise IllegalAction(f"{action}: one poignée per player (§7)", code="one_poignee", params={"cite": "seed 001, §7"})
+        if self.shower == seat:
+            raise IllegalAction(f"{action}: finish showing your poignée one card at a time: 'announce poignee T…' or "
+                                "'done' (§7)", code="poignee_unfinished", params={"cite": "seed 001, §7"})
         ids = [Card.parse(a).id for a in action.args[1:]]
         level, why = poignee_level(self.hands[seat], mask(ids), len(ids), self.players, self.variant)
         if level < 0:
@@ -160,6 +224,9 @@ class AnnoncesMixin:
             raise IllegalAction(f"{action}: {why}", code=code,
                                 params={"count": len(ids), "thresholds": list(POIGNEE_THRESHOLDS[self.players]),
                                         "cite": "seed 001, §7"})
+        self._record_poignee(seat, level, ids)
+
+    def _record_poignee(self, seat: int, level: int, ids: list[int]) -> None:
         self.flags[seat] |= FLAG["poignee"]
         self.announcements.append((seat, POIGNEE_KINDS[level], mask(ids)))
         self._emit("poignee_shown", seat=seat, announcement=POIGNEE_KINDS[level], cards=[CARDS[c].code for c in ids],

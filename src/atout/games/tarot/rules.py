@@ -368,6 +368,47 @@ def poignee_levels_available(hand: int, players: int, variant: str) -> list[int]
     return out
 
 
+def poignee_can_finish(hand: int, shown: int, players: int, variant: str) -> bool:
+    """Whether the cards ``shown`` so far (trumps, the Excuse, of ``hand``) extend to a valid show (§7).
+
+    Without the Excuse: a threshold between the count shown and the trumps held. With it (seed 001:
+    "il a montré tous les atouts qu'il possédait"): every trump and the Excuse, a valid count.
+    """
+    thresholds = POIGNEE_THRESHOLDS[players]
+    k = shown.bit_count()
+    trumps = (hand & TRUMPS).bit_count()
+    if not shown & EXCUSE_BIT and any(k <= t <= trumps for t in thresholds):
+        return True
+    if hand & EXCUSE_BIT:
+        n = trumps + 1  # the only show with the Excuse: every trump and it
+        return n in thresholds or (variant == "seed" and n >= thresholds[0])
+    return False
+
+
+def poignee_next_cards(hand: int, shown: int, players: int, variant: str) -> int:
+    """The trumps (and the Excuse) that may be shown next, one at a time: those after which a valid
+    show (§7, FFT rule 4) is still reachable; the shows reachable so are exactly the valid ones.
+
+    >>> from atout.core.cardset import mask
+    >>> from atout.core.cards import cards
+    >>> hand = mask(cards("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 EX"))
+    >>> poignee_next_cards(hand, 0, 4, "seed") == hand  # ten trumps, or all ten and the Excuse
+    True
+    >>> poignee_next_cards(hand, 0, 4, "fft") == hand & ~mask(cards("EX"))  # FFT rule 4: eleven is no count
+    True
+    """
+    m = hand & TRUMPS_EX & ~shown
+    if not shown and m.bit_count() < POIGNEE_THRESHOLDS[players][0]:
+        return 0  # too few trumps for any poignée (the common case: one test, no loop)
+    out = 0
+    while m:
+        low = m & -m
+        m ^= low
+        if poignee_can_finish(hand, shown | low, players, variant):
+            out |= low
+    return out
+
+
 def poignee_representative(hand: int, level: int, players: int) -> int:
     """One canonical show for ``level``: the lowest trumps, or every trump and the Excuse."""
     t = POIGNEE_THRESHOLDS[players][level]

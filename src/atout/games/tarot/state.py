@@ -179,6 +179,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
         self.flags = [0] * n
         self.slam_announced = False
         self.ann_count = 0  # players done with their announcements
+        self.shower, self.showing = -1, 0  # a poignée being shown one card at a time: its seat, its cards
         self.leader = self.eldest
         self.trick: list[int] = []
         self.led = -1  # suit fixed by the first card that is not the Excuse (0..3, 4 trumps, -1 none)
@@ -359,11 +360,15 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
 
     def _apply_play_phase(self, action: Action) -> None:
         """Non-card actions of the play phase: the FFT poignée at one's first card (FFT rule 4)."""
+        seat: int = self.current_player  # type: ignore[assignment]
         if action.kind == "announce" and action.args[:1] == ("poignee",) and self.fft:
             if self.trick_no:
                 raise IllegalAction(f"{action}: the poignée is shown just before one's first card (FFT rule 4)",
                                     code="poignee_too_late", params={"cite": "FFT rule 4"})
-            self._announce_poignee(self.current_player, action)  # type: ignore[arg-type]
+            if not self._show_step(seat, action):
+                self._announce_poignee(seat, action)
+            return
+        if self.fft and self._show_step(seat, action):  # 'done' ends a poignée shown card by card
             return
         raise IllegalAction(f"{action}: it is time to play a card ('play CARD', §9)", code="play_expected",
                             params={"cite": "seed 001, §9"})
@@ -380,6 +385,9 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
             GameState.apply(self, parsed)
             return -1
         seat: int = self.current_player  # type: ignore[assignment]
+        if self.shower == seat:
+            raise IllegalAction(f"{parsed}: finish showing your poignée first: 'announce poignee T…' or 'done' "
+                                "(FFT rule 4)", code="poignee_unfinished", params={"cite": "FFT rule 4"})
         hand = self.hands[seat]
         if not hand >> c & 1:
             raise IllegalAction(f"{parsed}: {CARDS[c].code} is not in your hand", code="not_in_hand",
@@ -518,7 +526,12 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
             if self._special:
                 seat: int = self.current_player  # type: ignore[assignment]
                 m = self._lmask = self._play_mask(seat)
-                return self._poignee_actions(seat) + play_actions(m) if self.trick_no == 0 else play_actions(m)
+                if self.trick_no:
+                    return play_actions(m)
+                if self.shower == seat:  # showing a poignée one card at a time: finish it first (FFT rule 4)
+                    self._lmask = 0
+                    return self._showing_actions(seat)
+                return self._poignee_actions(seat) + play_actions(m)
             m = self._lmask = legal_play_mask(self.hands[self.current_player], self.led, self.best)  # type: ignore[index]
             small = _SMALL_GET(m)  # play_actions' own first look-up, inlined: most legal masks are small
             return list(small) if small is not None else play_actions(m)

@@ -38,7 +38,7 @@ def known_cards(state: TarotState, seat: int) -> int:
     taker choosing it, the cards he may call.
     """
     check_seat(state, seat)
-    known = state.hands[seat] | state.played | state.ecart_trumps
+    known = state.hands[seat] | state.played | state.ecart_trumps | state.showing
     if state.called >= 0:
         known |= 1 << state.called
     elif state.phase == "call" and seat == state.taker:
@@ -105,6 +105,8 @@ def observation(state: TarotState, seat: int) -> Observation:
             "row": [json_number(x) for x in state.log[-1].result or []],
         },
     }
+    # A poignée being shown one card at a time (issue 11): its cards are public as they are shown.
+    public["showing"] = {"seat": state.shower, "cards": codes(state.showing)} if state.shower >= 0 else None
     if seat == state.taker and state.ecart:
         public["my_ecart"] = codes(state.ecart)
     return state._observation(seat, state.hands[seat], public)
