@@ -363,3 +363,16 @@ def test_mistigri_worlds_hide_the_dealers_exchange() -> None:
         given = fills[at].split()[1]
         assert given in deal["hands"][dealer] and obs.public["retourne"] not in deal["hands"][dealer]
         assert deal["retourne"] == obs.public["retourne"]
+
+
+def test_prime_search_scores_the_side_in_partnership() -> None:
+    # Prime D10: in partnership each plays alone but the partners' results are added; the search's
+    # playout scores a side's total against the other side's (seats 0-2 against 1-3).
+    from atout.bots.search.prime import PrimeSearch
+
+    state = _first_state("prime", 4, "societe", lambda s: s.is_terminal() is False and s.phase == "opening")
+    bots = [make_bot("prime", "heuristic", seed=s) for s in range(4)]
+    ret = state.clone()
+    score = PrimeSearch._team_playout(state, 1, list(bots), [0, 1, 0, 1])
+    r = state.returns()
+    assert score == (r[1] + r[3]) - (r[0] + r[2]) and ret.phase == "opening"

@@ -35,7 +35,7 @@ from atout.core.actions import Action
 from atout.core.cards import Card
 from atout.core.cardset import codes, mask
 from atout.core.packs import PRIME40
-from atout.core.protocol import Observation
+from atout.core.protocol import GameState, Observation
 from atout.games.prime.evaluate import VALUES, Category, evaluate_ids
 
 PACK_IDS = tuple(c.id for c in PRIME40.cards)
@@ -273,7 +273,7 @@ class PrimeSearch(SearchBot):
             for i, action in enumerate(legal):
                 sim = world.clone()
                 sim.apply(action)
-                scores[i].append(self._playout(sim, obs.seat, policies))
+                scores[i].append(self._team_playout(sim, obs.seat, policies, obs.public["teams"]))
         b = legal.index(base)
         worlds = len(scores[b])
         if worlds < 2:
@@ -286,6 +286,19 @@ class PrimeSearch(SearchBot):
             if mean > best_gain and mean > self.MARGIN * (var / worlds) ** 0.5:
                 best, best_gain = action, mean
         return best
+
+    @staticmethod
+    def _team_playout(state: GameState, me: int, policies: list[Bot], teams: list[int] | None) -> float:
+        """My result against the others' mean; in partnership (D10) my side's total against the other's."""
+        if teams is None:
+            return SearchBot._playout(state, me, policies)
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            state.apply(policies[seat].act(state.observation(seat)))
+        ret = state.returns()
+        mine = sum(float(r) for s, r in enumerate(ret) if teams[s] == teams[me])
+        return mine - sum(float(r) for s, r in enumerate(ret) if teams[s] != teams[me])
 
 
 def make_policy(name: str, seed: int) -> Bot:
