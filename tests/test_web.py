@@ -556,3 +556,37 @@ def test_refusals_and_phases_are_said_in_french() -> None:
         assert fr != en and fr != "x"
     for game in GAMES:
         assert atout.present.phrases(game).word("over", "fr") != "over"
+
+
+def test_concession_buttons_say_what_they_cost_and_the_mistigri_is_marked() -> None:
+    """seed 002 §4: accept = one point to the accepting side; refuse = make the vole or lose 2. seed 003: the Mistigri."""
+    g = atout.new_game("triomphe", players=2, seed=8)
+    f = frame(g, g.current_player, "fr", {})
+    assert set(f["hints"]) == {"concede", "no_concession"}
+    g.apply("concede")
+    f = frame(g, g.current_player, "fr", {})
+    assert "1 point" in f["hints"]["accept"]
+    assert "vole" in f["hints"]["refuse"] and "perdez 2" in f["hints"]["refuse"]
+    assert "lose 2" in frame(g, g.current_player, "en", {})["hints"]["refuse"]
+    for seed in range(40):
+        m = atout.new_game("mistigri", players=4, seed=seed)
+        for seat in range(4):
+            hand = [c.code for c in m.observation(seat).hand]
+            f = frame(m, seat, "fr", {})
+            assert f["marks"] == ({"JC": "Mistigri"} if "JC" in hand else {})
+        if any("JC" in [c.code for c in m.observation(s).hand] for s in range(4)):
+            break
+    m = atout.new_game("mistigri", players=4, seed=3)
+    f = frame(m, m.current_player, "fr", {})
+    assert "talon" in f["hints"]["draw"]
+
+
+def test_the_journal_keeps_the_whole_deal() -> None:
+    g = atout.new_game("tarot", players=4, seed=5)
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    lines, _ = atout.web.views.narration(g, 0, "fr")
+    events = g.events(0)
+    begun = max(i for i, e in enumerate(events) if e.kind == "deal_started")
+    assert len(lines) > 40 and lines[0].startswith("Donne 1")
+    assert len(events) - begun >= len(lines)

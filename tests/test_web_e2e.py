@@ -405,3 +405,28 @@ def test_lobby_resumes_ones_own_table_and_shows_a_bad_upload(server: Server, bro
     assert page.url.rstrip("/") == server.url
     page.screenshot(path=str(IMG / "web-lobby-fr.png"), full_page=True)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_triomphe_concession_buttons_carry_their_cost_in_french(server: Server, browser: Browser) -> None:
+    """seed 002 §4: the choice says what it costs; the score sheet's header fits at 1280 px."""
+    page = french_page(browser, server)
+    create_from_lobby(page, server, "triomphe", 2, target=5)
+    page.wait_for_selector("#your-turn")
+    page.wait_for_selector("#actions .hint")
+    hints = page.inner_text("#actions")
+    assert "point" in hints, hints
+    page.screenshot(path=str(IMG / "web-triomphe-concession-fr.png"), full_page=True)
+    box = page.locator("#sheet thead").bounding_box()
+    panel = page.locator("#sheet").bounding_box()
+    assert box is not None and panel is not None and box["x"] + box["width"] <= panel["x"] + panel["width"] + 1
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_mistigri_lobby_defaults_to_complete_tours(server: Server, browser: Browser) -> None:
+    """seed 003 / mistigri.md D15: a match is complete tours (2 × players deals), not one coup."""
+    page = french_page(browser, server)
+    page.select_option("#f-game", "mistigri")
+    page.select_option("#f-players", "4")
+    assert page.input_value("#f-deals") == "8"
+    page.select_option("#f-players", "5")
+    assert page.input_value("#f-deals") == "10"

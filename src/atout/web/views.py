@@ -25,7 +25,7 @@ from atout.core.events import Event
 from atout.core.protocol import GameState, json_number
 
 log = logging.getLogger("atout.web")
-RECENT_EVENTS = 40  # narration lines sent with each frame
+RECENT_EVENTS = 400  # at most this many narration lines per frame (a deal of Tarot says about 100)
 
 
 def spectator_observation(state: GameState) -> dict[str, Any]:
@@ -57,7 +57,7 @@ Said = dict[tuple[int, int | None, str], Any]  # (event's position, viewer, lang
 
 
 def narration(state: GameState, viewer: int | None, lang: str, said: Said | None = None) -> tuple[list[str], list[list[str]]]:
-    """The last sentences ``viewer`` may hear and the breakdown lines of every scored deal, via atout.present.
+    """The current deal's sentences ``viewer`` may hear and the breakdown lines of every scored deal, via atout.present.
 
     ``said`` caches sentences across frames (events are only ever appended to a match).
     """
@@ -67,7 +67,9 @@ def narration(state: GameState, viewer: int | None, lang: str, said: Said | None
     events: Sequence[Event] = state.events(viewer)
     table = present.Table(state.game_name, state.players, me=viewer)
     lines: list[str] = []
-    start = max(0, len(events) - RECENT_EVENTS)
+    # The whole current deal (from its deal_started event), at most RECENT_EVENTS lines.
+    begun = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_started"), 0)
+    start = max(begun, len(events) - RECENT_EVENTS)
     for i, e in enumerate(events[start:], start):
         key = (i, viewer, lang)
         if key not in said:
@@ -251,7 +253,26 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
         "can_undo": undo,
         "names": card_names_in([obs, moves], table.get("faces"), lang),
         "examples": typed_examples(state, obs["legal_actions"][:3], lang),
+        "hints": hints(state.game_name, obs["legal_actions"], lang),
+        "marks": marks(state.game_name, obs, lang),
     }
+
+
+def hints(game: str, legal: list[str], lang: str) -> dict[str, str]:
+    """One-line hints for the choices offered (the game's ``HINTS`` phrases), by action or by verb."""
+    book = getattr(present.phrases(game).module, "HINTS", {}).get(lang, {})
+    out = {}
+    for text in legal:
+        for key in (text, text.split()[0]):
+            if key in book:
+                out[key] = str(book[key])
+    return out
+
+
+def marks(game: str, obs: dict[str, Any], lang: str) -> dict[str, str]:
+    """Cards of the seat's hand that carry a mark (the game's ``MARKED``: Mistigri's valet de trèfle)."""
+    marked = getattr(present.phrases(game).module, "MARKED", {})
+    return {c: str(marked[c][lang]) for c in obs.get("hand", []) if c in marked}
 
 
 def typed_examples(state: GameState, legal: list[str], lang: str) -> list[str]:

@@ -298,3 +298,13 @@ VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
     "fr": {"boussac": ("Boussac (1896)", "Comme on le joue en Bourgogne : à 4 ou 5 joueurs avec la fille (à 3 en extension).")},
     "en": {"boussac": ("Boussac (1896)", "As played in Burgundy: 4 or 5 players with the fille (3 players as an extension).")},
 }
+
+
+#: lang -> action verb -> a plain-words prompt shown with the choice (seed 003: the draw from the talon).
+HINTS: dict[str, dict[str, str]] = {
+    "fr": {"draw": "Choisissez les cartes dont vous ne voulez pas (1 à 5) : vous en recevrez autant du talon."},
+    "en": {"draw": "Choose the cards you do not want (1 to 5): you get as many new ones from the talon."},
+}
+
+#: card code -> lang -> a mark drawn on the card (the Mistigri, the valet de trèfle, is of every suit).
+MARKED: dict[str, dict[str, str]] = {"JC": {"fr": "Mistigri", "en": "Mistigri"}}

@@ -107,7 +107,7 @@ WORDS: dict[str, dict[str, str]] = {
 LABELS: dict[str, dict[str, str]] = {
     "fr": {"concede": "concéder", "no_concession": "pas de concession", "accept": "accepter", "refuse": "refuser",
            "stop": "stop", "vole": "vole", "pillage": "piller {cards}"},
-    "en": {"no_concession": "no_concession", "pillage": "pillage {cards}"},
+    "en": {"no_concession": "no concession", "pillage": "pillage {cards}"},
 }
 
 VERBS: dict[str, dict[str, str]] = {
@@ -247,4 +247,17 @@ VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
            "chacun_pour_soi": ("Each for himself", "4 to 6 players, each for himself."),
            "as_qui_pille": ("The pillaging ace",
                             "Each for himself; aces beat kings, the dealer or the trump ace pillages the turn-up.")},
+}
+
+
+#: lang -> action -> what choosing it costs, in one line (seed 002 §4), shown beside the table's buttons.
+HINTS: dict[str, dict[str, str]] = {
+    "fr": {"concede": "Donner le jeu : si l'autre camp accepte, il marque 1 point et la donne s'arrête.",
+           "no_concession": "Jouer la donne normalement.",
+           "accept": "Accepter : votre camp marque 1 point, la donne s'arrête.",
+           "refuse": "Refuser : il faut faire la vole (les 5 plis) pour marquer 2, sinon vous perdez 2."},
+    "en": {"concede": "Give the game: if the other side accepts, it scores 1 point and the deal ends.",
+           "no_concession": "Play the deal as usual.",
+           "accept": "Accept: your side scores 1 point and the deal ends.",
+           "refuse": "Refuse: you must win all 5 tricks (the vole) to score 2, or you lose 2."},
 }

@@ -204,6 +204,8 @@ function controls(f) {
         },
       });
       btn.innerHTML = faceHTML(code);
+      const mark = (f.marks || {})[code];
+      if (mark) { btn.append(el("span", { class: "card-mark" }, mark)); btn.setAttribute("aria-label", `${cardName(code)} (${mark})`); }
       row.append(btn);
     }
     box.append(row);
@@ -232,12 +234,14 @@ function controls(f) {
         grouped.push(el("button", { type: "button", class: "act", "data-action": text, onclick: () => act(text) }, actionLabel(text.split(" ")[1])));
       }
     }
+    const hints = f.hints || {};
     const button = (text) => {
       const toks = text.split(" ");
       const cards = toks.filter(isCard);
       const words = toks.filter((x) => !isCard(x)).join(" ");
-      return el("button", { type: "button", class: "act", "data-action": text, onclick: () => act(text) },
+      const b = el("button", { type: "button", class: "act", "data-action": text, title: hints[text] || null, onclick: () => act(text) },
         cards.length ? actionLabel(words) : actionLabel(text), ...cards.map((c) => cardNode(c, "tiny")));
+      return hints[text] ? el("span", { class: "act-with-hint" }, b, el("small", { class: "hint" }, hints[text])) : b;
     };
     // The server lists choices in reading order ('pass' first, bids weakest first): keep it.
     const firstGrouped = legal.findIndex((x) => byVerb.has(x.split(" ")[0]) && byVerb.get(x.split(" ")[0]).length >= 2 && x.split(" ").length === 2);
@@ -246,7 +250,7 @@ function controls(f) {
     for (const s of g.select) {
       const k = T.selected.size;
       const counts = [...s.counts].sort((a, b) => a - b);
-      acts.append(el("div", { class: "select-hint" }, `${t("select")} (${counts.join("/")}) — ${k} ${t("chosen")}`),
+      acts.append(el("div", { class: "select-hint" }, `${hints[s.prefix] || `${t("select")} (${counts.join("/")})`} — ${k} ${t("chosen")}`),
         el("button", { type: "button", class: "act primary", id: "confirm-select", disabled: !s.counts.has(k),
           onclick: () => act([s.prefix, ...[...T.selected].sort((a, b) => hand.indexOf(a) - hand.indexOf(b))].filter(Boolean).join(" ")) },
         `${actionLabel(s.prefix)} (${k})`));
@@ -373,7 +377,10 @@ function sidePanel(f) {
 function sheetPanel(f, you) {
   const n = f.table.players;
   const cols = f.sheet.length ? f.sheet[0].length : n;
-  const head = el("tr", {}, el("th", {}, t("deal")), Array.from({ length: cols }, (_, s) => el("th", {}, cols === n ? seatName(s, you) : `#${s + 1}`)));
+  // Short headers ("J2", full name on hover) so that five columns fit the side panel at 1280 px.
+  const short = (s) => (s === you ? t("you") : `${t("seat")[0]}${s + 1}`);
+  const head = el("tr", {}, el("th", {}, t("deal")), Array.from({ length: cols }, (_, s) => el("th", { title: cols === n ? seatName(s, you) : "", scope: "col" },
+    cols === n ? short(s) : `#${s + 1}`)));
   const body = f.sheet.map((row, i) => {
     const lines = (f.breakdowns || [])[i] || [];
     return [el("tr", {}, el("td", {}, String(i + 1)), row.map((x) => el("td", {}, signed(x)))),
@@ -383,7 +390,7 @@ function sheetPanel(f, you) {
   const totals = el("tr", { class: "totals" }, el("th", {}, t("total")), f.totals.map((x) => el("th", {}, signed(x))));
   const result = f.obs.public && f.obs.public.result;
   return el("section", { class: "panel", id: "sheet" }, el("h3", {}, t("sheet")),
-    el("table", { class: "sheet" }, el("thead", {}, head), el("tbody", {}, body.flat()), el("tfoot", {}, totals)),
+    el("div", { class: "sheet-wrap" }, el("table", { class: "sheet" }, el("thead", {}, head), el("tbody", {}, body.flat()), el("tfoot", {}, totals))),
     result && !(f.breakdowns || []).length ? el("p", { class: "muted", id: "result" }, `${t("result")}: ` +
       Object.entries(result).filter(([, v]) => v !== null && typeof v !== "object").map(([k, v]) => `${actionLabel(k)} ${v}`).join(" · ")) : null);
 }
