@@ -75,3 +75,43 @@ def test_undo_rewinds_the_trick_count_and_the_end_ranks_by_score(tmp_path: Path)
     scores = [float(s.replace(",", ".")) for _, _, s in ranks]
     assert scores == sorted(scores, reverse=True)
     assert "place 0" not in text
+
+
+def _run(*args: str, stdin: str = "") -> str:
+    import subprocess
+
+    env = dict(os.environ, NO_COLOR="1", COLUMNS="200")
+    out = subprocess.run([sys.executable, "-m", "atout.cli.main", *args], input=stdin, capture_output=True,
+                         text=True, timeout=60, env=env)
+    assert "Traceback" not in out.stderr, out.stderr
+    return out.stdout
+
+
+@pytest.mark.parametrize(("game", "own", "foreign"), [("triomphe", "pas de concession", "garde"),
+                                                      ("prime", "parier", "appeler"),
+                                                      ("mistigri", "fille", "garde"),
+                                                      ("tarot", "garde sans", "concéder")])
+def test_each_game_has_its_own_help(game: str, own: str, foreign: str, tmp_path: Path) -> None:
+    """Issue 7 (item 2): '?' explains the game's own words, never Tarot's at another table; the help says
+    what * means and that in codes C is trèfle and H cœur."""
+    players = {"triomphe": "2", "prime": "3", "mistigri": "4", "tarot": "4"}[game]
+    text = _run("play", game, "--players", players, "--seed", "5", "--lang", "fr", "--speed", "0",
+                "--records", str(tmp_path), stdin="?\nq\no\n")
+    help_part = text[text.index("Commandes"):] if "Commandes" in text else text
+    head = text[: text.index("Commandes")]
+    assert own in head and foreign not in head.split("Tapez")[-1], head[-600:]
+    assert "C = trèfle" in help_part and "* marque" in help_part
+
+
+def test_english_choices_use_words_not_identifiers(tmp_path: Path) -> None:
+    text = _run("play", "triomphe", "--players", "2", "--seed", "4", "--lang", "en", "--speed", "0",
+                "--records", str(tmp_path), stdin="?\nq\ny\n")
+    assert "no_concession" not in text
+
+
+def test_replay_answers_in_french(tmp_path: Path) -> None:
+    _run("simulate", "triomphe", "--deals", "1", "--seed", "4", "--json", "--records", str(tmp_path))
+    record = next(tmp_path.glob("triomphe-*.json"))
+    text = " ".join(_run("replay", str(record), "--lang", "fr").split())
+    assert "enregistrement valide (La Triomphe, partie terminée)" in text or "enregistrement valide" in text
+    assert "valid triomphe record" not in text and "returns" not in text

@@ -90,3 +90,49 @@ def test_the_final_ranking_is_by_score_with_places() -> None:
     assert ranking([10, -5, 30]) == [(1, 2, 30), (2, 0, 10), (3, 1, -5)]
     assert [ordinal(i, "fr") for i in (1, 2, 3)] == ["1er", "2e", "3e"]
     assert [ordinal(i, "en") for i in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
+
+
+# --- item 3: input a French player types ------------------------------------------------------------------
+def test_french_card_words_and_the_petit() -> None:
+    """Ranks in words (huit de carreau) and the Petit by name (seed 001 §2: the 1 of trumps, a bout)."""
+    from atout.present.cards import parse_card
+
+    assert [parse_card(t).code for t in ("8 de carreau", "huit de carreau", "dix de pique", "petit", "le Petit",
+                                         "eight of diamonds")] == ["8D", "8D", "10S", "T1", "T1", "8D"]
+
+
+def test_8c_asks_clubs_or_hearts_only_when_both_can_be_played() -> None:
+    """The project's codes say C = trèfle (clubs); a French player may mean cœur: ask when both are playable."""
+    import pytest
+
+    from atout.core.actions import Action
+    from atout.present.inputs import InputProblem, interpret
+
+    both = [Action.parse(a) for a in ("play 8C", "play 8H", "play KC")]
+    with pytest.raises(InputProblem, match=r"8 de trèfle \(8C\) ou 8 de cœur \(8H\) \?"):
+        interpret("8C", both, "fr", "tarot")
+    assert str(interpret("8C", both, "en", "tarot")) == "play 8C"  # English: clubs, no question
+    assert str(interpret("RC", both, "fr", "tarot")) == "play KC"  # no King of hearts to play: clubs
+    assert str(interpret("8 de cœur", both, "fr", "tarot")) == "play 8H"
+
+
+def test_multi_word_announcements() -> None:
+    """seed 001 §7: 'annoncer sans points' names the announcement sans_points, legal or not (the engine then
+    says why it is refused)."""
+    from atout.core.actions import Action
+    from atout.present.inputs import interpret
+
+    only_done = [Action.parse("done")]
+    assert str(interpret("annoncer sans points", only_done, "fr", "tarot")) == "announce sans_points"
+    assert str(interpret("annoncer poignée simple", only_done, "fr", "tarot")) == "announce poignee_simple"
+
+
+def test_a_refused_poignee_says_the_allowed_counts_with_or() -> None:
+    """seed 001 §7: at five a poignée is 8, 10 or 13 trumps."""
+    from atout.core.errors import IllegalAction
+    from atout.present import say_error
+
+    exc = IllegalAction("announce poignee: a poignée shows exactly 8, 10 or 13 trumps", code="poignee_count",
+                        params={"count": 3, "thresholds": [8, 10, 13], "cite": "seed 001, §7"})
+    assert say_error(exc, "fr", "tarot").startswith("Une poignée montre exactement 8, 10 ou 13 atouts, pas 3")
+    assert say_error(exc, "en", "tarot").startswith("A poignée (handful) shows exactly 8, 10 or 13 trumps, not 3")

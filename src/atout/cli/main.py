@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="an atout-record/1 JSON file")
     p.add_argument("--json", action="store_true", help='print {"valid": ..., "returns": [...]}')
     p.add_argument("--step", action="store_true", help="narrate the record trick by trick (Enter between tricks)")
-    p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of --step (default fr)")
+    p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of the output (default fr)")
 
     p = sub.add_parser("rules", help="print a game's rules summary")
     p.add_argument("game", help="game name")
@@ -239,15 +239,17 @@ def _dispatch(args: argparse.Namespace) -> int:
     console = Console()
     if args.command == "games":
         return _games(console, args.json)
-    if args.command == "rules":
-        print(game_info(args.game).rules_text(args.lang))
+    if args.command == "rules":  # the Markdown summary rendered (headings, bold), not its raw '#' and '**'
+        from rich.markdown import Markdown
+
+        console.print(Markdown(game_info(args.game).rules_text(args.lang)))
         return 0
     if args.command == "replay":
         if args.step:
             from atout.cli.play import replay_step
 
             return replay_step(console, args.file, args.lang)
-        return _replay(console, args.file, args.json)
+        return _replay(console, args.file, args.json, args.lang)
     if args.command == "tournament":
         from atout.cli import tournament
 
@@ -299,7 +301,7 @@ def _games(console: Console, as_json: bool) -> int:
     return 0
 
 
-def _replay(console: Console, file: str, as_json: bool) -> int:
+def _replay(console: Console, file: str, as_json: bool, lang: str = "en") -> int:
     from atout.records import read_record
 
     try:
@@ -314,8 +316,17 @@ def _replay(console: Console, file: str, as_json: bool) -> int:
     if as_json:
         print(json.dumps({"valid": True, "complete": state.is_terminal(), "returns": returns}))
     else:
-        status = "complete" if state.is_terminal() else "in progress"
-        console.print(f"{Path(file).name}: valid {state.game_name} record ({status}), returns {returns}")
+        from atout.present import number
+
+        name = Path(file).name
+        if lang == "fr":  # the table's language (issue 7): the same facts in French
+            status = "partie terminée" if state.is_terminal() else "partie en cours"
+            table = ", ".join(f"Joueur {s + 1} {number(x, lang)}" for s, x in enumerate(state.returns()))
+            console.print(f"{name} : enregistrement valide ({game_info(state.game_name).title}, {status}) ; "
+                          f"marque : {table}", highlight=False)
+        else:
+            status = "complete" if state.is_terminal() else "in progress"
+            console.print(f"{name}: valid {state.game_name} record ({status}), returns {returns}")
     return 0
 
 
@@ -362,12 +373,17 @@ def _simulate(console: Console, args: argparse.Namespace) -> int:
     for seat, total in enumerate(data["totals"]):
         mean = stats.get("mean_per_seat", [None] * len(data["totals"]))[seat]
         console.print(f"  seat {seat}: {total} (mean per deal {mean})")
+    from atout.present import phrases
+
+    book = phrases(args.game)  # the statistics in words (issue 7), not the engine's identifiers
     for kind, c in stats.get("contracts", {}).items():
-        console.print(f"  {kind}: taken {c['taken']}, made {c['made']} ({100 * c['success_rate']:.0f}%)")
+        console.print(f"  {book.word(kind, 'en')}: taken {c['taken']}, made {c['made']} ({100 * c['success_rate']:.0f}%)")
     if "all_passed" in stats:
-        console.print(f"  all passed: {stats['all_passed']}")
+        console.print(f"  deals where everybody passed (void, dealt again): {stats['all_passed']}")
+    if stats.get("endings"):
+        console.print("  how the deals ended:")
     for reason, count in stats.get("endings", {}).items():
-        console.print(f"  {reason}: {count}")
+        console.print(f"    {reason.replace('_', ' ')}: {count}")
     if result.record_path:
         console.print(f"record: {result.record_path}")
     return 0

@@ -42,9 +42,10 @@ LABELS: dict[str, dict[str, Any]] = {
         "choices": "Possible", "prompt": "Votre jeu (? aide, q quitter)", "deal": "Donne", "sheet": "Feuille de marque",
         "seed": "graine", "bye": "Partie interrompue.", "confirm": "Quitter la partie ? (o/n) ", "yes": ("o", "oui", "y"),
         "saved": "Partie enregistrée", "replay": "pour la revoir", "auto_done": "(fini : rien d'autre à annoncer)",
-        "help": ("Tapez une carte (R♥, 10♠, CD pour Cavalier de carreau, 21 pour le 21 d'atout, excuse), "
-                 "ou un mot : passe, prise, garde, garde sans, écarter …, appeler R♥, annoncer poignée, fini. "
-                 "Commandes : indice, annuler, dernier (dernier pli), règles, q (quitter)."),
+        "help": ("Commandes : indice (le conseil du robot), annuler, dernier (dernier pli), règles, q (quitter). "
+                 "Dans un pli, * marque le joueur qui a entamé. Les codes de cartes suivent la notation anglaise : "
+                 "S = pique, H = cœur, D = carreau, C = trèfle (8C = 8 de trèfle, 8H = 8 de cœur) ; "
+                 "le plus simple est de taper la carte comme l'écran la montre (R♥, 10♠) ou en mots (roi de cœur)."),
         "hint": "Conseil", "undone": "Coup annulé.", "no_undo": "Rien à annuler.", "no_last": "Aucun pli terminé.",
         "last": "Dernier pli", "enter": "(Entrée pour continuer)", "ecart": (
             "Écartez encore {n} cartes : une à la fois (tapez la carte, ou « écarter » puis la carte), ou toutes "
@@ -60,9 +61,9 @@ LABELS: dict[str, dict[str, Any]] = {
         "choices": "Legal actions", "prompt": "Your move (? help, q quit)", "deal": "Deal", "sheet": "Score sheet",
         "seed": "seed", "bye": "Game interrupted.", "confirm": "Quit the game? (y/n) ", "yes": ("y", "yes", "o"),
         "saved": "Game saved", "replay": "to watch it again", "auto_done": "(done: nothing else to announce)",
-        "help": ("Type a card (K♥, 10♠, NH for the Knight of Hearts, 21 for trump 21, excuse), or a word: "
-                 "pass, bid garde, discard …, call K♥, announce poignee, done. "
-                 "Commands: hint, undo, last (last trick), rules, q (quit)."),
+        "help": ("Commands: hint (the bot's advice), undo, last (last trick), rules, q (quit). "
+                 "In a trick, * marks the player who led. Card codes: S spades, H hearts, D diamonds, C clubs "
+                 "(8C = 8 of clubs); or type the card as the screen shows it (K♥, 10♠)."),
         "hint": "Hint", "undone": "Move taken back.", "no_undo": "Nothing to take back.", "no_last": "No trick yet.",
         "last": "Last trick", "enter": "(Enter to continue)", "ecart": (
             "Lay aside {n} more cards: one at a time (type the card, or 'discard' and the card), or all at once "
@@ -88,6 +89,37 @@ PHASE_NOTES = {
         "bidding": "Bidding: one round only; each contract must beat the one before.",
     },
 }
+#: What one types at each game's table (its own words, as its present module reads them), before the commands.
+GAME_HELP: dict[str, dict[str, str]] = {
+    "tarot": {
+        "fr": ("Tapez une carte (R♥, 10♠, CD pour le Cavalier de carreau, 21 pour le 21 d'atout, petit, excuse) "
+               "ou un mot : passe, prise, garde, garde sans, garde contre, appeler R♥, écarter R♥ (une carte à la "
+               "fois), annoncer poignée, annoncer sans points, fini."),
+        "en": ("Type a card (K♥, 10♠, NH for the Knight of Hearts, 21 for trump 21, excuse) or a word: pass, "
+               "bid garde, call K♥, discard K♥ (one card at a time), announce poignee, done."),
+    },
+    "triomphe": {
+        "fr": ("Tapez une carte (R♥, 10♠, as de pique) ou un mot : concéder, pas de concession, accepter, "
+               "refuser, vole, stop, piller CARTE."),
+        "en": "Type a card (K♥, 10♠) or a word: concede, no concession, accept, refuse, vole, stop, pillage CARD.",
+    },
+    "mistigri": {
+        "fr": ("Tapez une carte (R♥, 10♠) ou un mot : jouer (avec son jeu), fille, écarter CARTES (1 à 5 cartes), "
+               "passer, lanturlu, ne pas montrer, retourne contre CARTE, atout cœur."),
+        "en": ("Type a card (K♥, 10♠) or a word: play hand, fille, discard CARDS (1 to 5 cards), pass, lanturlu, "
+               "no reveal, turned card for CARD, trumps hearts."),
+    },
+    "prime": {
+        "fr": ("Tapez un mot : parier N, passer (en écartant : passer 2♥ R♠), accepter, refuser, montrer, "
+               "ne pas montrer, écarter CARTES (0 à 4 cartes)."),
+        "en": "Type a word: bet N, pass (discarding: pass 2♥ K♠), accept, decline, show, no show, discard CARDS.",
+    },
+    "tarot1637": {
+        "fr": "Tapez une carte comme l'écran la montre, ou un mot : écarter CARTE, déclarer …, fini.",
+        "en": "Type a card as the screen shows it, or a word: discard CARD, declare …, done.",
+    },
+}
+
 COMMANDS = {
     "help": {"?", "aide", "help"}, "hint": {"indice", "conseil", "hint"}, "undo": {"annuler", "undo", "retour"},
     "last": {"dernier", "dernier pli", "last", "last trick"}, "rules": {"regles", "rules", "regle"},
@@ -330,7 +362,12 @@ class Session:
                 self.console.print(f"[yellow]{exc}[/]")
             except (IllegalAction, NotationError) as exc:
                 col = " : " if self.lang == "fr" else ": "
-                self.console.print(Text(f"{lab['refused']}{col}{say_error(exc, self.lang, self.game)}", style="red"))
+                text = f"{lab['refused']}{col}{say_error(exc, self.lang, self.game)}"
+                if self.game == "tarot" and str(getattr(exc, "code", "")).startswith("poignee"):
+                    held = sum(1 for c in obs.hand if c.is_trump or c.is_excuse)  # the Excuse counts (seed 001 §7)
+                    text += (f" Vous avez {held} atouts, Excuse comprise." if self.lang == "fr" else
+                             f" You hold {held} trumps, the Excuse included.")
+                self.console.print(Text(text, style="red"))
 
     def _command(self, text: str, obs: Observation) -> bool:
         """Table commands: help, hint, undo, last trick, rules, quit. True when one was run."""
@@ -339,6 +376,9 @@ class Session:
         if not key:
             return True
         if key in COMMANDS["help"]:
+            game_help = GAME_HELP.get(self.game, {}).get(self.lang)
+            if game_help:
+                self.console.print(game_help)
             self.console.print(lab["help"])
             self._choices(obs, full=True)
         elif key in COMMANDS["hint"]:

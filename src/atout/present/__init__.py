@@ -66,6 +66,8 @@ from atout.present.cards import card_name, card_names, fold, join_words, parse_c
 
 LANGS = ("fr", "en")
 SEAT_KEYS = frozenset({"seat", "winner", "taker", "partner", "leader", "dealer", "by", "holder"})
+#: List keys read as alternatives (``8, 10 ou 13``) rather than a conjunction.
+OR_KEYS = frozenset({"thresholds"})
 
 
 @dataclass(frozen=True)
@@ -204,6 +206,10 @@ class _Fields(Mapping[str, str]):
             return number(value, lang)
         if isinstance(value, str):
             return self.book.word(value, lang)
+        if key in OR_KEYS and isinstance(value, list):  # alternatives: "8, 10 ou 13 atouts"
+            words = [number(v, lang) if isinstance(v, int | float) else str(v) for v in value]
+            last = " ou " if lang == "fr" else " or "
+            return ", ".join(words[:-1]) + last + words[-1] if len(words) > 1 else "".join(words)
         if isinstance(value, list):
             return join_words([number(v, lang) if isinstance(v, int | float) else self.book.word(str(v), lang)
                                for v in value], lang)

@@ -99,6 +99,13 @@ _RANK_WORDS: dict[str, int] = {
     "king": 14,
 }
 _RANK_WORDS.update({str(n): n for n in range(2, 11)})
+# Ranks in words (issue 7: "huit de carreau", "eight of diamonds").
+_RANK_WORDS.update(dict(zip(("deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"), range(2, 11),
+                            strict=True)))
+_RANK_WORDS.update(dict(zip(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), range(2, 11),
+                            strict=True)))
+#: The Petit (trump 1, a bout) by its name (issue 7).
+_PETIT_WORDS = frozenset({"petit", "le petit", "petit d'atout", "the petit"})
 _SUIT_WORDS: dict[str, int] = {
     "s": 0, "♠": 0, "♤": 0, "pique": 0, "piques": 0, "spade": 0, "spades": 0, "epee": 0, "epees": 0, "sw": 0,
     "swords": 0, "h": 1, "♥": 1, "♡": 1, "coeur": 1, "coeurs": 1, "heart": 1, "hearts": 1, "coupe": 1,
@@ -131,6 +138,8 @@ def parse_card(text: str, pack: int = ALL_CARDS) -> Card:
 def _read(key: str, pack: int) -> Card | None:
     if key in _EXCUSE_WORDS and pack >> EXCUSE_ID & 1:
         return CARDS[EXCUSE_ID]
+    if key in _PETIT_WORDS and pack >> (TRUMP_BASE + 1) & 1:
+        return CARDS[TRUMP_BASE + 1]
     m = _PLAIN.match(key)
     if m:
         rank, suit = _RANK_WORDS[m.group(1)], _SUIT_WORDS[m.group(2)]

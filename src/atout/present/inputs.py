@@ -16,6 +16,7 @@ moment to resolve short forms (a bare card means the only verb that takes cards;
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from atout.core.actions import Action
@@ -125,6 +126,9 @@ def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = 
              if key in {" ".join(fold(action_label(a, x, game)).replace(",", " ").split()).rstrip(".!") for x in LANGS}]
     if len(shown) == 1:
         return shown[0]
+    ask = _clubs_or_hearts(key, legal, lang, pack)
+    if ask:
+        raise InputProblem(ask)
     verbs = _verbs(game, lang)
     # A whole phrase that is a verb: "passe", "garde sans", "pas de concession".
     if key in verbs:
@@ -136,7 +140,7 @@ def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = 
         if len(tokens) > n and head in verbs:
             args = _args(tokens[n:], pack)
             candidates = [Action.parse(" ".join([v, *args])) for v in verbs[head].split("|")]
-            return _choose(candidates, legal)
+            return _choose([*_joined(candidates, game), *candidates], legal)
     # Bare cards: the only verb of the moment that takes cards.
     cards = _cards_in(tokens, pack)
     if cards:
@@ -158,6 +162,47 @@ def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = 
     if parsed.kind in {a.kind for a in legal}:
         return _choose([parsed], legal)
     raise InputProblem(_problem(text, legal, lang, game))
+
+
+def _joined(candidates: list[Action], game: str) -> list[Action]:
+    """Multi-word names as one argument: ``annoncer sans points`` -> ``announce sans_points`` (a game word)."""
+    book = phrases(game)
+    known = {k for lang in LANGS for k in book.words[lang]}
+    out = []
+    for a in candidates:
+        words = [x for x in a.args if not _is_card_arg(x)]
+        if len(words) > 1 and a.args[: len(words)] == tuple(words) and "_".join(words) in known:
+            out.append(Action(a.kind, ("_".join(words), *a.args[len(words):])))
+    return out
+
+
+_CODE_IN_C = re.compile(r"^(10|[2-9]|[ravdcjqkn1])c$")
+
+
+def _clubs_or_hearts(key: str, legal: Sequence[Action], lang: str, pack: int) -> str | None:
+    """At a French table ``8C`` reads as the 8 of clubs (the project's codes: C = trèfle), but a French player
+    may mean the 8 of hearts (cœur): ask only when both cards may be played now (issue 7)."""
+    m = _CODE_IN_C.match(key.replace(" ", ""))
+    if lang != "fr" or not m:
+        return None
+    try:
+        clubs, hearts = parse_card(m.group(1) + "c", pack), parse_card(m.group(1) + "h", pack)
+    except NotationError:
+        return None
+    playable = {a.args[0] for a in legal if a.kind == "play" and len(a.args) == 1}
+    if clubs.code in playable and hearts.code in playable:
+        from atout.present.cards import card_name
+
+        return (f"« {key.upper()} » : {card_name(clubs.code, 'fr')} ({clubs.code}) ou {card_name(hearts.code, 'fr')} "
+                f"({hearts.code}) ? Tapez la carte en entier (par exemple {_short_fr(hearts.code)}).")
+    return None
+
+
+def _short_fr(code: str) -> str:
+    """A card's short French form with its suit symbol (``8♥``)."""
+    from atout.present.cards import short
+
+    return short(code, "fr")
 
 
 def _problem(text: str, legal: Sequence[Action], lang: str, game: str, no_cards: bool = False) -> str:
