@@ -5,7 +5,7 @@ or none for a spectator), ``act``, ``undo``, ``fill_bots``, ``ping``. REST bodie
 :class:`JoinTable`.
 
 >>> parse_client('{"type": "act", "action": "play KS", "n": 3}')
-Act(type='act', action='play KS', n=3)
+Act(type='act', action='play KS', n=3, typed=False)
 >>> try:
 ...     parse_client('{"type": "act", "action": "play KS", "seat": 2}')
 ... except BadMessage as exc:
