@@ -321,6 +321,7 @@ def test_every_game_drawn_while_bots_play_it(server: Server, browser: Browser, g
     page.click("#create")
     page.wait_for_selector("#over", timeout=60_000)
     page.wait_for_selector("#sheet")
+    page.screenshot(path=str(IMG / f"web-watch-{game}.png"), full_page=True)
     assert not page.errors, page.errors  # type: ignore[attr-defined]
 
 
@@ -430,3 +431,26 @@ def test_mistigri_lobby_defaults_to_complete_tours(server: Server, browser: Brow
     assert page.input_value("#f-deals") == "8"
     page.select_option("#f-players", "5")
     assert page.input_value("#f-deals") == "10"
+
+
+def test_tarot1637_discard_is_explained_and_confirmed(server: Server, browser: Browser) -> None:
+    """seed 000 §5: down to 20 cards, one at a time; a click picks, the button confirms; cards named in the 1637 pack."""
+    page = french_page(browser, server)
+    table_id = create_from_lobby(page, server, "tarot1637", 3)
+    for _ in range(10):
+        assert wait_turn_or_over(page)
+        if page.locator("#pick-hint").count():
+            break
+        click_one_move(page)
+    hint = page.inner_text("#pick-hint")
+    assert "20 cartes" in hint and "validez" in hint, hint
+    names = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert not any(re.search(r"\\b(pique|cœur|carreau|trèfle)\\b", n or "") for n in names), names
+    n = frame_n(page)
+    page.locator(".card-btn.legal").first.click()
+    assert frame_n(page) == n  # a click only picks the card
+    page.screenshot(path=str(IMG / "web-tarot1637-discard-fr.png"), full_page=True)
+    page.click("#confirm-pick")
+    page.wait_for_function(f"() => Number(document.querySelector('#controls')?.dataset.n) !== {n}")
+    assert any(a.startswith("discard ") for s, a in server.app.state.hub.tables[table_id].state.log[-1].actions if s == 0)
+    assert not page.errors  # type: ignore[attr-defined]

@@ -286,3 +286,37 @@ VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
            "manuscript": ("With Dupuy's addition",
                           "The 1637 rules with Augustin Dupuy's handwritten addition where it differs.")},
 }
+
+
+#: lang -> action verb -> a plain-words prompt shown with the choice (seed 000 §5: the discard).
+HINTS: dict[str, dict[str, str]] = {
+    "fr": {"discard": "Écartez une carte à la fois jusqu'à garder 20 cartes (1 carte, 4 pour le donneur), "
+                      "ni Tarot ni triomphe : cliquez la carte, puis validez."},
+    "en": {"discard": "Discard one card at a time until you keep 20 (1 card, 4 for the dealer), "
+                      "no Tarot and no triumph: click the card, then confirm."},
+}
+
+
+# --- the table's display: one set of names, the pack's own (atout.core.packs, seed 000) ----------------------
+#: The hand in the order of play: Swords and Batons R Rn Ch F 10 … 4; Cups and Coins R Rn Ch F 1 2 … 7 (seed 000 n. 42).
+ORDER: list[str] = [c.code for c in TAROT66_1637.ordered()]
+TRUMPS = {"fr": "Triomphes", "en": "Triumphs"}
+SUITS = {lang: [f"{sym} {TAROT66_1637.suit_name(s, lang)}" for s, sym in enumerate("♠♥♦♣")] for lang in ("fr", "en")}
+EXCUSE = {"fr": "le Mat", "en": "the Mat"}
+
+
+def SHORT(code: str, lang: str) -> str:  # noqa: N802  (a hook read by atout.present.screen, named like its peers)
+    """A card's short form in the 1637 pack: ``Rn♠`` (Reine d'épées), ``F♦`` (Faon de deniers), ``21``, ``Mat``.
+
+    >>> SHORT("QS", "fr"), SHORT("JD", "fr"), SHORT("EX", "fr"), SHORT("NH", "en")
+    ('Rn♠', 'F♦', 'Mat', 'Kn♥')
+    """
+    c = Card.parse(code)
+    if c.is_excuse:
+        return "Mat"
+    if c.trump_number is not None:
+        return str(c.trump_number)
+    from atout.present.cards import SUIT_SYMBOLS
+
+    assert c.suit is not None
+    return TAROT66_1637.index(c, lang) + SUIT_SYMBOLS[c.suit]

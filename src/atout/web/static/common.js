@@ -32,7 +32,7 @@ const TEXTS = {
     mort_left: "Cartes du mort", retourne_taken: "Retourne prise", teams: "Équipes",
     resume: "Reprendre", suggested: "Écart suggéré", notationHint: "par ex. {example}", colon: " : ",
     clickDiscard: "Cliquez une carte à écarter, puis validez.", discardOne: "Écarter", discardedSoFar: "déjà écartées",
-    mistigri: "Mistigri", uploadFailed: "Enregistrement refusé",
+    mistigri: "Mistigri", uploadFailed: "Enregistrement refusé", inHand: "cartes en main",
   },
   en: {
     title: "atout — French card games", lobby: "Lobby", newTable: "New table", game: "Game",
@@ -64,7 +64,7 @@ const TEXTS = {
     mort_left: "Dummy's cards", retourne_taken: "Turn-up taken", teams: "Teams",
     resume: "Resume", suggested: "Suggested écart", notationHint: "e.g. {example}", colon: ": ",
     clickDiscard: "Click a card to discard, then confirm.", discardOne: "Discard", discardedSoFar: "discarded so far",
-    mistigri: "Mistigri", uploadFailed: "Record refused",
+    mistigri: "Mistigri", uploadFailed: "Record refused", inHand: "cards in hand",
   },
 };
 

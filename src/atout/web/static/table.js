@@ -213,7 +213,8 @@ function controls(f) {
   if (legal.length) {
     const acts = el("div", { class: "actions", id: "actions", role: "group", "aria-label": t("actions") });
     if (picking) {
-      acts.append(el("div", { class: "select-hint", id: "pick-hint" }, t("clickDiscard")),
+      const hint = (f.hints || {})[g.click.prefix] || t("clickDiscard");
+      acts.append(el("div", { class: "select-hint", id: "pick-hint" }, `${hint} (${hand.length} ${t("inHand")})`),
         el("button", { type: "button", class: "act primary", id: "confirm-pick", disabled: !T.picked,
           onclick: () => { if (T.picked) act(`${g.click.prefix} ${T.picked}`); } },
         capital(actionLabel(g.click.prefix)), T.picked ? " — " + cardName(T.picked) : ""));
