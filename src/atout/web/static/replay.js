@@ -9,13 +9,14 @@ async function showStep(n) {
   T.frame = f; T.seat = null; T.id = R.id;
   document.documentElement.lang = getLang();
   document.getElementById("langbox").replaceChildren(langSwitch(() => showStep(R.n)));
-  document.getElementById("subtitle").textContent = `${t("replay")} · ${f.table.title} · ${f.table.variant} · ${f.table.players}`;
+  setCardNames(f.names);
+  document.getElementById("subtitle").textContent = `${t("replay")} · ${f.table.title} · ${variantTitle(f.table.variant_texts, f.table.variant)} · ${f.table.players} ${t("players").toLowerCase()}`;
   const nav = el("div", { class: "replay-nav", role: "group" },
-    el("button", { type: "button", id: "r-first", onclick: () => showStep(0) }, "⏮ " + t("first")),
+    el("button", { type: "button", id: "r-first", onclick: () => showStep(0) }, "« " + t("first")),
     el("button", { type: "button", id: "r-prev", onclick: () => showStep(Math.max(0, R.n - 1)) }, "◀ " + t("prev")),
     el("span", { id: "r-count" }, `${t("move")} ${R.n} ${t("of")} ${R.total}`),
     el("button", { type: "button", id: "r-next", onclick: () => showStep(Math.min(R.total, R.n + 1)) }, t("next") + " ▶"),
-    el("button", { type: "button", id: "r-last", onclick: () => showStep(R.total) }, t("last") + " ⏭"),
+    el("button", { type: "button", id: "r-last", onclick: () => showStep(R.total) }, t("last") + " »"),
     el("a", { href: `/api/tables/${R.id}/record`, download: `atout-${R.id}.json` }, t("download")));
   document.getElementById("replay").replaceChildren(nav, board(f, { you: null, hands: f.hands }), sidePanel(f));
 }
