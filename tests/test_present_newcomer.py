@@ -136,3 +136,19 @@ def test_a_refused_poignee_says_the_allowed_counts_with_or() -> None:
                         params={"count": 3, "thresholds": [8, 10, 13], "cite": "seed 001, §7"})
     assert say_error(exc, "fr", "tarot").startswith("Une poignée montre exactement 8, 10 ou 13 atouts, pas 3")
     assert say_error(exc, "en", "tarot").startswith("A poignée (handful) shows exactly 8, 10 or 13 trumps, not 3")
+
+
+def test_the_1637_hand_in_its_own_names_and_order() -> None:
+    """seed 000 n. 42 / decks.md §3: Cups and Coins rank R Rn Ch F 1 2 … 7 (the Ace above the 7), Swords and
+    Batons R Rn Ch F 10 … 4; the pack's names (Reine, Chevalier, Faon; épées, coupes, deniers, bâtons)."""
+    from atout.core.actions import Action
+    from atout.present.screen import action_label, hand_text
+
+    text = hand_text(["7H", "AH", "KH", "JH", "4S", "QS", "10S", "NC", "T21", "EX"], "fr", "tarot1637").plain
+    assert text == "♠ épées Rn 10 4  │  ♥ coupes R F 1 7  │  ♣ bâtons Ch  │  Triomphes 21  │  le Mat"
+    assert action_label(Action.parse("discard QS"), "fr", "tarot1637") == "écarter Rn♠"
+    from atout.present.inputs import interpret
+
+    legal = [Action.parse("discard QS"), Action.parse("discard JD")]
+    assert str(interpret("écarter Rn♠", legal, "fr", "tarot1637")) == "discard QS"
+    assert str(interpret("faon de deniers", legal, "fr", "tarot1637")) == "discard JD"

@@ -115,8 +115,11 @@ GAME_HELP: dict[str, dict[str, str]] = {
         "en": "Type a word: bet N, pass (discarding: pass 2♥ K♠), accept, decline, show, no show, discard CARDS.",
     },
     "tarot1637": {
-        "fr": "Tapez une carte comme l'écran la montre, ou un mot : écarter CARTE, déclarer …, fini.",
-        "en": "Type a card as the screen shows it, or a word: discard CARD, declare …, done.",
+        "fr": ("Tapez une carte comme l'écran la montre (Rn♠ pour la Reine d'épées, F♦ pour le Faon de deniers, "
+               "Ch♣ pour le Chevalier de bâtons, 21, Mat) ou en mots (reine d'épées), ou un mot : écarter CARTE, "
+               "déclarer …, fini. ♠ épées, ♥ coupes, ♦ deniers, ♣ bâtons."),
+        "en": ("Type a card as the screen shows it (Q♠ Queen of Swords, Kn♣ Knight of Batons, 21, Mat), or a word: "
+               "discard CARD, declare …, done. ♠ swords, ♥ cups, ♦ coins, ♣ batons."),
     },
 }
 
@@ -168,7 +171,7 @@ class Session:
     def run(self) -> int:
         lab = self.lab
         info = game_info(self.game)
-        self.console.rule(f"[bold]{info.title}[/] — {_word(self.game, self.state.variant, self.lang)}, {self.state.players} "
+        self.console.rule(f"[bold]{info.title}[/] — {_variant(self.game, self.state.variant, self.lang)}, {self.state.players} "
                           f"{'joueurs' if self.lang == 'fr' else 'players'}, {lab['seed']} {self.seed}")
         code = 0
         try:
@@ -264,7 +267,7 @@ class Session:
         for seat, code in zip(seats, cards, strict=False):
             mark = "*" if seat == leader else ""
             line.append(f"{self.table.seat_name(seat, self.lang)}{mark} ")
-            line.append_text(card_text(code, self.lang))
+            line.append_text(card_text(code, self.lang, self.game))
             line.append("   ")
         return line
 
@@ -437,7 +440,7 @@ class Session:
             if trick:
                 console.print(self._trick_line([s for s, _ in trick], [c for _, c in trick], leader))
         console.print(Text(f"{lab['hand']} : " if lang == "fr" else f"{lab['hand']}: ", style="bold")
-                      + hand_text([c.code for c in obs.hand], lang))
+                      + hand_text([c.code for c in obs.hand], lang, self.game))
         if obs.phase == "ecart":
             from atout.games.tarot.rules import TALON_SIZE
 
@@ -461,7 +464,7 @@ class Session:
             line = Text(f"{lab['contract']}{col}{book_contract}, {lab['taker']} {name(pub.get('taker'), lang)}")
             if pub.get("called"):
                 line.append(f", {lab['called']} ")
-                line.append_text(card_text(pub["called"], lang))
+                line.append_text(card_text(pub["called"], lang, self.game))
                 if pub.get("partner") is not None:
                     line.append(f" ({lab['partner']} {name(pub['partner'], lang)})")
                 elif pub.get("taker_alone"):
@@ -473,21 +476,21 @@ class Session:
         if pub.get("talon"):
             line = Text(f"{lab['talon']}{col}")
             for c in pub["talon"]:
-                line.append_text(card_text(c, lang))
+                line.append_text(card_text(c, lang, self.game))
                 line.append(" ")
             out.append(line)
         for ann in pub.get("announcements") or []:
             if ann.get("cards"):
                 line = Text(f"{lab['poignees']}{col}{name(ann['seat'], lang)} {_word(self.game, ann['kind'], lang)} ")
                 for c in ann["cards"]:
-                    line.append_text(card_text(c, lang))
+                    line.append_text(card_text(c, lang, self.game))
                     line.append(" ")
                 out.append(line)
         if pub.get("turnup") or pub.get("trump"):
             line = Text(f"{lab['trump']}{col}{_word(self.game, pub.get('trump') or '', lang)}")
             if pub.get("turnup"):
                 line.append(f" ({lab['turnup']} ")
-                line.append_text(card_text(pub["turnup"], lang))
+                line.append_text(card_text(pub["turnup"], lang, self.game))
                 line.append(")")
             out.append(line)
         if self.last_trick is not None and pub.get("tricks"):
@@ -559,6 +562,14 @@ def ordinal(place: int, lang: str) -> str:
     if lang == "fr":
         return "1er" if place == 1 else f"{place}e"
     return f"{place}" + {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
+
+
+def _variant(game: str, variant: str, lang: str) -> str:
+    """A variant's name in the table's language: its title in the present module's VARIANTS, else its word."""
+    from atout.present import phrases
+
+    titles = getattr(phrases(game).module, "VARIANTS", {}).get(lang, {})
+    return titles[variant][0] if variant in titles else _word(game, variant, lang)
 
 
 def _word(game: str, word: str, lang: str) -> str:

@@ -104,6 +104,8 @@ _RANK_WORDS.update(dict(zip(("deux", "trois", "quatre", "cinq", "six", "sept", "
                             strict=True)))
 _RANK_WORDS.update(dict(zip(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), range(2, 11),
                             strict=True)))
+# The 1637 pack's names and indexes (atout.core.packs: Reine, Chevalier, Faon; Rn, Ch, F).
+_RANK_WORDS.update({"reine": 13, "rn": 13, "chevalier": 12, "ch": 12, "faon": 11, "f": 11})
 #: The Petit (trump 1, a bout) by its name (issue 7).
 _PETIT_WORDS = frozenset({"petit", "le petit", "petit d'atout", "the petit"})
 _SUIT_WORDS: dict[str, int] = {

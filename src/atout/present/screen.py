@@ -24,24 +24,41 @@ from atout.present.cards import SUIT_SYMBOLS, short, suit_colour
 TRUMPS_LABEL = {"fr": "Atouts", "en": "Trumps"}
 
 
-def _groups(codes: Sequence[str], lang: str) -> list[tuple[str, list[Card]]]:
-    """Cards grouped: spades, hearts, diamonds, clubs, trumps, Excuse; high cards first in each."""
-    cards = sorted((Card.parse(c) for c in codes), key=lambda c: -c.id)
+def _hook(game: str | None, name: str) -> object:
+    """A game's display hook from its present module (``SHORT``, ``ORDER``, ``TRUMPS``, ``EXCUSE``), or None."""
+    return getattr(phrases(game).module, name, None) if game else None
+
+
+def short_in(code: str, lang: str, game: str | None = None) -> str:
+    """A card's short form at ``game``'s table: its own pack's index where it has one (``Rn♠`` in 1637)."""
+    hook = _hook(game, "SHORT")
+    return hook(code, lang) if callable(hook) else short(code, lang)
+
+
+def _groups(codes: Sequence[str], lang: str, game: str | None = None) -> list[tuple[str, list[Card]]]:
+    """Cards grouped: spades, hearts, diamonds, clubs, trumps, Excuse; high cards first in each (in the game's
+    own order of play when its present module gives one, e.g. Cups and Coins K Q C J 1 2 … 7 in 1637)."""
+    order = _hook(game, "ORDER")
+    rank = {c: i for i, c in enumerate(order)} if isinstance(order, list | tuple) else None
+    cards = sorted((Card.parse(c) for c in codes), key=lambda c: rank.get(c.code, -c.id) if rank else -c.id)
     out: list[tuple[str, list[Card]]] = []
+    suits = _hook(game, "SUITS")
     for suit in range(4):
         group = [c for c in cards if c.suit is not None and c.suit == suit]
         if group:
-            out.append((SUIT_SYMBOLS[suit], group))
+            out.append((suits[lang][suit] if isinstance(suits, dict) else SUIT_SYMBOLS[suit], group))
     trumps = [c for c in cards if c.is_trump]
+    trumps_label = _hook(game, "TRUMPS")
     if trumps:
-        out.append((TRUMPS_LABEL[lang], trumps))
+        out.append((trumps_label[lang] if isinstance(trumps_label, dict) else TRUMPS_LABEL[lang], trumps))
     if any(c.is_excuse for c in cards):
-        out.append(("Excuse", []))
+        excuse = _hook(game, "EXCUSE")
+        out.append((excuse[lang] if isinstance(excuse, dict) else "Excuse", []))
     return out
 
 
-def _rank_only(c: Card, lang: str) -> str:
-    text = short(c, lang)
+def _rank_only(c: Card, lang: str, game: str | None = None) -> str:
+    text = short_in(c.code, lang, game)
     return text[:-1] if c.suit is not None else text
 
 
@@ -53,23 +70,23 @@ def hand_plain(codes: Sequence[str], lang: str = "fr") -> str:
     return "  |  ".join(parts)
 
 
-def hand_text(codes: Sequence[str], lang: str = "fr") -> Text:
+def hand_text(codes: Sequence[str], lang: str = "fr", game: str | None = None) -> Text:
     """A hand for the terminal: each group coloured (red hearts and diamonds, blue trumps)."""
     out = Text()
-    for i, (label, group) in enumerate(_groups(codes, lang)):
+    for i, (label, group) in enumerate(_groups(codes, lang, game)):
         if i:
             out.append("  │  ", style="dim")
         style = suit_colour(group[0]) if group else "bold magenta"
         out.append(label, style=style)
         for c in group:
-            out.append(" " + _rank_only(c, lang), style=style)
+            out.append(" " + _rank_only(c, lang, game), style=style)
     return out
 
 
-def card_text(code: str, lang: str = "fr") -> Text:
+def card_text(code: str, lang: str = "fr", game: str | None = None) -> Text:
     """One card, short and coloured: ``R♥`` in red."""
     try:
-        return Text(short(code, lang), style=suit_colour(code))
+        return Text(short_in(code, lang, game), style=suit_colour(code))
     except NotationError:
         return Text(code)
 
@@ -86,7 +103,7 @@ def action_label(action: Action, lang: str = "fr", game: str = "tarot") -> str:
     words: list[str] = []
     for arg in action.args:
         try:
-            cards.append(short(arg, lang))
+            cards.append(short_in(arg, lang, game))
         except NotationError:
             words.append(book.word(arg, lang))
     template = labels.get(str(action)) or labels.get(action.kind)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from atout.core.cards import Card
+from atout.core.cards import Card, Suit
 from atout.core.events import Event
 from atout.core.packs import TAROT66_1637
 from atout.present.cards import join_words
@@ -301,11 +301,12 @@ HINTS: dict[str, dict[str, str]] = {
 #: The hand in the order of play: Swords and Batons R Rn Ch F 10 … 4; Cups and Coins R Rn Ch F 1 2 … 7 (seed 000 n. 42).
 ORDER: list[str] = [c.code for c in TAROT66_1637.ordered()]
 TRUMPS = {"fr": "Triomphes", "en": "Triumphs"}
-SUITS = {lang: [f"{sym} {TAROT66_1637.suit_name(s, lang)}" for s, sym in enumerate("♠♥♦♣")] for lang in ("fr", "en")}
+SUITS = {lang: [f"{sym} {TAROT66_1637.suit_name(Suit(s), lang)}" for s, sym in enumerate("♠♥♦♣")]
+         for lang in ("fr", "en")}
 EXCUSE = {"fr": "le Mat", "en": "the Mat"}
 
 
-def SHORT(code: str, lang: str) -> str:  # noqa: N802  (a hook read by atout.present.screen, named like its peers)
+def SHORT(code: str, lang: str) -> str:  # a hook read by atout.present.screen, named like its peers
     """A card's short form in the 1637 pack: ``Rn♠`` (Reine d'épées), ``F♦`` (Faon de deniers), ``21``, ``Mat``.
 
     >>> SHORT("QS", "fr"), SHORT("JD", "fr"), SHORT("EX", "fr"), SHORT("NH", "en")
