@@ -152,3 +152,19 @@ def test_the_1637_hand_in_its_own_names_and_order() -> None:
     legal = [Action.parse("discard QS"), Action.parse("discard JD")]
     assert str(interpret("écarter Rn♠", legal, "fr", "tarot1637")) == "discard QS"
     assert str(interpret("faon de deniers", legal, "fr", "tarot1637")) == "discard JD"
+
+
+def test_hints_speak_the_games_own_terms() -> None:
+    """Issue 7 (item 4): Mistigri's 'pass' or a Prime discard is not Tarot's 'too weak to take' nor 'void a
+    suit to trump'; a game's verb without a reason of its own is only what the bot would play."""
+    import atout
+    from atout.core.actions import Action
+    from atout.present.hints import why
+
+    g = atout.new_game("tarot", players=4, seed=3, dealer=3)
+    obs = g.observation(g.current_player)
+    assert why(Action.parse("pass"), obs, "fr", "tarot") == "main trop faible pour prendre."
+    assert why(Action.parse("pass"), obs, "fr", "mistigri") == "c'est ce que jouerait le robot."
+    assert why(Action.parse("discard 2H"), obs, "fr", "prime") == "c'est ce que jouerait le robot."
+    assert why(Action.parse("concede"), obs, "fr", "triomphe").startswith("la main est trop faible")
+    assert why(Action.parse("concede"), obs, "en", "mistigri") == "this is what the bot would play."

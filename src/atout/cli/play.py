@@ -388,9 +388,9 @@ class Session:
             bot = make_bot(self.game, default_bot(self.game), seed=self.seed)
             action = bot.act(obs)
             self.console.print(f"[cyan]{lab['hint']} : {action_label(action, self.lang, self.game)} — "
-                               f"{why(action, obs, self.lang)}[/]" if self.lang == "fr" else
+                               f"{why(action, obs, self.lang, self.game)}[/]" if self.lang == "fr" else
                                f"[cyan]{lab['hint']}: {action_label(action, self.lang, self.game)} — "
-                               f"{why(action, obs, self.lang)}[/]")
+                               f"{why(action, obs, self.lang, self.game)}[/]")
         elif key in COMMANDS["undo"]:
             self.undo.pop()  # the position now
             if not self.undo:

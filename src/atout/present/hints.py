@@ -29,7 +29,7 @@ _WHY = {
         "lead_high": "entamer avec une carte maîtresse pour faire le pli.",
         "lead_low": "entamer petit pour ne pas perdre de points.",
         "high": "jouer la plus forte pour prendre le pli.",
-        "low": "jouer petit : le pli est perdu ou déjà gagné par le partenaire, on garde les bonnes cartes.",
+        "low": "jouer petit : le pli est perdu ou déjà acquis à votre camp ; on garde les bonnes cartes.",
         "middle": "une carte moyenne : assez pour suivre, sans gaspiller la plus forte.",
         "concede": "la main est trop faible : mieux vaut donner un jeu que risquer d'en perdre deux.",
         "no_concession": "la main peut faire trois plis.",
@@ -37,7 +37,7 @@ _WHY = {
         "refuse": "la main est assez forte pour faire la vole.",
         "stop": "garder le jeu acquis plutôt que risquer deux jeux.",
         "vole": "la main peut faire les cinq plis : deux jeux.",
-        "other": "c'est ce que jouerait le bot heuristique.",
+        "other": "c'est ce que jouerait le robot.",
         "only": "c'est la seule carte permise ici.",
     },
     "en": {
@@ -50,7 +50,7 @@ _WHY = {
         "lead_high": "lead a master card to take the trick.",
         "lead_low": "lead low so as not to give points away.",
         "high": "play the highest to take the trick.",
-        "low": "play low: the trick is lost or already your partner's; keep the good cards.",
+        "low": "play low: the trick is lost or already your side's; keep the good cards.",
         "middle": "a middle card: enough to follow without wasting the highest.",
         "concede": "the hand is too weak: better give one point than risk losing two.",
         "no_concession": "the hand can take three tricks.",
@@ -58,17 +58,27 @@ _WHY = {
         "refuse": "the hand is strong enough for the vole.",
         "stop": "keep the point won rather than risk two.",
         "vole": "the hand can take all five tricks: two points.",
-        "other": "this is what the heuristic bot would play.",
+        "other": "this is what the bot would play.",
         "only": "it is the only card allowed here.",
     },
 }
 
 
-def why(action: Action, obs: Observation, lang: str = "fr") -> str:
-    """Why a player might choose ``action`` here, in one short sentence."""
+#: The verbs each game's reasons speak of (issue 7: no "prendre", "couper" or partner at a game without them);
+#: any other verb is only "what the bot would play".
+_KINDS = {
+    "tarot": frozenset({"pass", "bid", "call", "discard", "announce", "done"}),
+    "triomphe": frozenset({"concede", "no_concession", "accept", "refuse", "stop", "vole"}),
+}
+
+
+def why(action: Action, obs: Observation, lang: str = "fr", game: str = "tarot") -> str:
+    """Why a player might choose ``action`` here, in one short sentence, in the game's own terms."""
     table = _WHY[lang]
     if action.kind != "play":
-        return table.get(action.kind, table["other"])
+        if action.kind in _KINDS.get(game, frozenset()):
+            return table[action.kind]
+        return table["other"]
     try:
         card = Card.parse(action.args[0])
     except (NotationError, IndexError):
