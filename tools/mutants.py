@@ -144,6 +144,13 @@ MUTANTS = [
            'return rank_mask if variant == "fft" else rank_mask & ~hand', "return rank_mask", TAROT_ALL),
     Mutant("écart: Kings allowed", f"{TAROT}/rules.py", "    if discard & KINGS:", "    if False:", TAROT_ALL),
     Mutant("écart: trumps allowed freely (D6)", f"{TAROT}/rules.py", "    if discard & TRUMPS:", "    if False:", TAROT_ALL),
+    # --- issue 11: the écart and the poignée one card at a time (the listed steps) ---
+    Mutant("écart steps: a trump listed when the slots left are owed to plain cards (D6)", f"{TAROT}/rules.py",
+           "    if must_left and must_left.bit_count() >= need - laid.bit_count():", "    if False:",
+           ("tests/test_tarot_ecart_steps.py",)),
+    Mutant("poignée steps: a show reaching the threshold cannot be extended", f"{TAROT}/rules.py",
+           "any(k <= t <= trumps for t in thresholds)", "any(k < t <= trumps for t in thresholds)",
+           ("tests/test_tarot_ecart_steps.py",)),
     Mutant("sans atouts with the Excuse", f"{TAROT}/rules.py", "return not hand & TRUMPS_EX", "return not hand & TRUMPS",
            TAROT_ALL),
     Mutant("poignée: the Excuse shown without every trump", f"{TAROT}/rules.py", "        if hand & TRUMPS & ~shown:",
