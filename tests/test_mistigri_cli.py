@@ -53,7 +53,7 @@ def test_play_a_whole_match_in_the_terminal(tmp_path: Path) -> None:
         else:
             action = bots[p].act(g.observation(p))
         g.apply(action)
-    out = run("play", "mistigri", "--seed", str(seed), "--lang", "en", "--records", str(tmp_path),
+    out = run("play", "mistigri", "--seed", str(seed), "--deals", "1", "--lang", "en", "--records", str(tmp_path),
               stdin="\n".join(typed) + "\n")
     assert out.returncode == 0, out.stdout[-800:]
     assert "End of the match" in out.stdout and "I do not understand 'fly away'" in out.stdout

@@ -115,3 +115,40 @@ def test_replay_answers_in_french(tmp_path: Path) -> None:
     text = " ".join(_run("replay", str(record), "--lang", "fr").split())
     assert "enregistrement valide (La Triomphe, partie terminée)" in text or "enregistrement valide" in text
     assert "valid triomphe record" not in text and "returns" not in text
+
+
+def _session(game: str, players: int, deals: int | None = None) -> object:
+    import argparse
+    import io
+
+    from rich.console import Console
+
+    from atout.cli.play import Session
+
+    args = argparse.Namespace(game=game, players=players, variant=None, seed=5, lang="fr", option=[], deals=deals,
+                              target=None, seat=0, bot=None, speed="0", records=None)
+    return Session(Console(file=io.StringIO(), width=200), args)
+
+
+def test_mistigri_plays_complete_tours_by_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """seed 003 / mistigri.md D15: a match is complete tours (2 by default: 2 × 4 coups at four), not one coup;
+    --deals still chooses."""
+    monkeypatch.setenv("ATOUT_RECORDS", str(tmp_path))
+    assert _session("mistigri", 4).state.deals_limit == 8  # type: ignore[attr-defined]
+    assert _session("cascaret", 4).state.deals_limit == 8  # type: ignore[attr-defined]
+    assert _session("mistigri", 4, deals=3).state.deals_limit == 3  # type: ignore[attr-defined]
+
+
+def test_many_discards_are_said_once() -> None:
+    """Mistigri's draw (1 to 5 cards, seed 003) offers 31 sets of cards: the table says the verb once."""
+    from atout.cli.play import _summary
+    from atout.core.actions import Action
+
+    hand = ["QS", "AH", "7D", "9D", "JC"]
+    legal = [Action.parse("play_hand"), Action.parse("take_fille")]
+    for mask in range(1, 32):
+        legal.append(Action("draw", tuple(c for i, c in enumerate(hand) if mask >> i & 1)))
+    assert _summary(legal, "fr", "mistigri") == ["jouer", "fille", "écarter CARTES (1 à 5 cartes)"]
+    assert _summary(legal, "en", "mistigri") == ["play hand", "fille", "discard CARDS (1 to 5 cards)"]
+    few = [Action.parse("pass"), Action.parse("pass AD"), Action.parse("pass 5D"), Action.parse("pass AD 5D")]
+    assert _summary(few, "fr", "prime") == ["passer", "passer A♦", "passer 5♦", "passer A♦ 5♦"]

@@ -123,6 +123,10 @@ GAME_HELP: dict[str, dict[str, str]] = {
     },
 }
 
+#: The match a game plays when --deals is not given, where it is not one deal: Mistigri plays complete tours
+#: (seed 003, "on joue un nombre de tours convenu"; mistigri.md D15: ``deals=None`` means its ``tours``).
+MATCH_DEFAULTS: dict[str, dict[str, Any]] = {"mistigri": {"deals": None}}
+
 COMMANDS = {
     "help": {"?", "aide", "help"}, "hint": {"indice", "conseil", "hint"}, "undo": {"annuler", "undo", "retour"},
     "last": {"dernier", "dernier pli", "last", "last trick"}, "rules": {"regles", "rules", "regle"},
@@ -145,7 +149,7 @@ class Session:
         self.options: dict[str, Any] = dict(getattr(args, "option", []) or [])
         self.wanted_deals: int = args.deals or 1
         self.target = args.target
-        match: dict[str, Any] = {"deals": args.deals} if args.deals else {}
+        match: dict[str, Any] = {"deals": args.deals} if args.deals else dict(MATCH_DEFAULTS.get(game_info(args.game).name, {}))
         if args.target:
             match["target"] = args.target
         self.state = new_game(args.game, players=args.players, variant=args.variant, seed=self.seed,
@@ -519,9 +523,10 @@ class Session:
         legal = _ordered(list(obs.legal_actions), self.state)
         if obs.phase == "ecart" and not full:
             return
-        if len(legal) > 16 and not full:
+        summary = _summary(legal, self.lang, self.game)
+        if len(summary) > 16 and not full:
             return
-        labels = " · ".join(action_label(a, self.lang, self.game) for a in legal)
+        labels = " · ".join(summary)
         self.console.print(f"[dim]{self.lab['choices']} : {labels}[/]" if self.lang == "fr" else
                            f"[dim]{self.lab['choices']}: {labels}[/]")
 
@@ -562,6 +567,45 @@ def ordinal(place: int, lang: str) -> str:
     if lang == "fr":
         return "1er" if place == 1 else f"{place}e"
     return f"{place}" + {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
+
+
+def _summary(legal: list[Action], lang: str, game: str) -> list[str]:
+    """The choices as labels; a verb offered with many sets of cards (Mistigri's 31 écarts) is said once:
+    ``écarter CARTES (1 à 5 cartes)``, not every combination (issue 7)."""
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    out: list[str] = []
+    done: set[str] = set()
+    for a in legal:
+        group = by_kind[a.kind]
+        counts = {len([x for x in b.args if _is_card(x)]) for b in group}
+        if a.kind == "play" or len(group) <= 6 or not counts - {0}:
+            out.append(action_label(a, lang, game))
+            continue
+        if a.kind in done:
+            continue
+        done.add(a.kind)
+        verb = action_label(Action(a.kind, ()), lang, game)
+        low, high = min(counts), max(counts)
+        if lang == "fr":
+            word = "CARTE" if high == 1 else "CARTES"
+            span = f"{low} à {high} cartes" if low != high else (f"{low} carte" if low == 1 else f"{low} cartes")
+        else:
+            word = "CARD" if high == 1 else "CARDS"
+            span = f"{low} to {high} cards" if low != high else (f"{low} card" if low == 1 else f"{low} cards")
+        out.append(f"{verb} {word} ({span})")
+    return out
+
+
+def _is_card(word: str) -> bool:
+    from atout.core.cards import Card
+
+    try:
+        Card.parse(word)
+    except NotationError:
+        return False
+    return True
 
 
 def _variant(game: str, variant: str, lang: str) -> str:
