@@ -55,16 +55,34 @@ _TABLES: Final[tuple[list[tuple[Action, ...] | None], ...]] = tuple([None] * (1 
 _T0, _T1, _T2, _T3, _T4 = _TABLES
 #: Masks of at most ``_SMALL_MAX`` cards -> their play actions: most legal masks are that small
 #: (following with a few cards, the last tricks), and then one dict look-up replaces the chunks.
-#: Bounded by C(78, 3) + C(78, 2) + 78 = 79,079 entries; filled lazily by :func:`play_actions`.
+#: Filled lazily by :func:`play_actions`.
 _SMALL_MAX: Final = 3
 SMALL_PLAYS: Final[dict[int, tuple[Action, ...]]] = {}
+#: The lazily filled tables are emptied when they hold this many entries, so that memory stays flat
+#: however many deals are played (about 5 MB at the most; 100,000 random deals would otherwise keep
+#: filling them towards 79,079 + 5 x 65,536 entries). Refilling costs a few microseconds an entry.
+CACHE_LIMIT: Final = 40_000
+_filled = 0
 
 
 def _fill(chunk: int, value: int) -> tuple[Action, ...]:
+    global _filled
+    _filled += 1
+    if _filled > CACHE_LIMIT:
+        _reset_caches()
     base = chunk * _CHUNK
     acts = tuple(PLAY[base + b] for b in range(_CHUNK) if value >> b & 1)
     _TABLES[chunk][value] = acts
     return acts
+
+
+def _reset_caches() -> None:
+    """Empty the lazily filled tables (in place: other modules hold references to them)."""
+    global _filled
+    _filled = 0
+    for table in _TABLES:
+        table[:] = [None] * (1 << _CHUNK)
+    SMALL_PLAYS.clear()
 
 
 def play_actions(m: int) -> list[Action]:
@@ -89,6 +107,8 @@ def play_actions(m: int) -> list[Action]:
     if v:
         out += _T4[v] or _fill(4, v)
     if len(out) <= _SMALL_MAX:
+        if len(SMALL_PLAYS) >= CACHE_LIMIT:
+            _reset_caches()
         SMALL_PLAYS[m] = tuple(out)
     return out
 
