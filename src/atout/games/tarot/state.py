@@ -19,7 +19,7 @@ from typing import Any
 
 from atout.core.actions import Action, parse_action
 from atout.core.cards import CARDS, Card
-from atout.core.cardset import codes, mask
+from atout.core.cardset import codes
 from atout.core.errors import IllegalAction, NotationError, RecordError, clip
 from atout.core.protocol import DealLog, GameState, Observation, Score, json_number
 from atout.core.rng import clone_rng, make_rng, new_seed
@@ -27,7 +27,6 @@ from atout.games.tarot import view
 from atout.games.tarot.actions import (
     BID,
     CALL,
-    DISCARD,
     NO_PETIT_SEC,
     PASS,
     PETIT_SEC,
@@ -39,6 +38,7 @@ from atout.games.tarot.actions import (
 )
 from atout.games.tarot.annonces import AnnoncesMixin
 from atout.games.tarot.dealing import parse_deal, random_deal
+from atout.games.tarot.ecart import EcartMixin
 from atout.games.tarot.narrate import NarrateMixin, play_refusal, score_components, trick_data
 from atout.games.tarot.rules import (
     BIT,
@@ -50,11 +50,8 @@ from atout.games.tarot.rules import (
     PETIT,
     PETIT_BIT,
     SUIT_MASKS,
-    TRUMPS,
     TarotRules,
     callable_cards,
-    ecart_next_cards,
-    ecart_step_problem,
     is_petit_sec,
     legal_play_mask,
 )
@@ -76,12 +73,11 @@ def _bidding_actions(variant: str, best: int) -> tuple[Action, ...]:
 _BIDDING: dict[tuple[str, int], tuple[Action, ...]] = {}
 _PLAY_GET = PLAY_BY_OBJECT.get
 _TEXT_GET = TEXT_BY_OBJECT.get
-_DISCARD_GET = {id(a): i for i, a in enumerate(DISCARD)}.get
 _SMALL_GET = SMALL_PLAYS.get
 _BIT_OF = BIT.__getitem__
 
 
-class TarotState(NarrateMixin, AnnoncesMixin, GameState):
+class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, GameState):
     """A match of French Tarot: ``deals`` counted deals (annulled petit-sec hands do not count)."""
 
     game_name = "tarot"
@@ -292,49 +288,6 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
             self._emit("called_in_talon", seat=self.taker, called=CARDS[self.called].code)
         self.hands[self.taker] |= self.talon
         self._phase, self.current_player = "ecart", self.taker
-
-    # --- the écart (§6) --------------------------------------------------------------------------
-    def _apply_ecart(self, action: Action) -> None:
-        """Lay aside one card (``discard C``), several, or the whole écart at once (§6, D6, FFT rule 9).
-
-        ``self.ecart`` holds the cards laid so far; the écart is complete at ``talon_size`` cards."""
-        need = self.rules.talon_size
-        c = _DISCARD_GET(id(action), -1)
-        if c >= 0 and self._ecart_next >> c & 1:  # a listed step: legal by construction (the playouts' path)
-            self._lay_aside(BIT[c], need)
-            return
-        if action.kind != "discard" or not action.args:
-            raise IllegalAction(f"{action}: the taker lays aside his écart: 'discard C' one card at a time, "
-                                f"or 'discard C1 … C{need}' (§6)",
-                                code="ecart_expected", params={"need": need, "cite": "seed 001, §6"})
-        ids = [c.id for c in action.cards()]
-        m = mask(ids)
-        if len(ids) != m.bit_count():
-            raise IllegalAction(f"{action}: a card is named twice", code="card_twice")
-        laid = self.ecart
-        if m & ~self.hands[self.taker]:
-            raise IllegalAction(f"{action}: you can only lay aside cards of your hand", code="ecart_not_in_hand")
-        n = len(ids) + laid.bit_count()
-        if n != need and len(ids) != 1:  # one card, or every card left at once
-            raise IllegalAction(f"{action}: the écart is exactly {need} cards, not {n} (seed 001); "
-                                "or lay them aside one at a time: 'discard C'",
-                                code="ecart_count", params={"need": need, "count": n, "cite": "seed 001, §6"})
-        problem = ecart_step_problem(self.hands[self.taker], laid, m, need)
-        if problem:
-            raise IllegalAction(f"{action}: {problem[0]}", code=problem[1], params=problem[2])
-        self._lay_aside(m, need)
-
-    def _lay_aside(self, m: int, need: int) -> None:
-        """Move the cards ``m`` from the taker's hand to the écart; complete at ``need`` cards (§6)."""
-        self._ecart_next = 0
-        self.hands[self.taker] &= ~m
-        self.ecart = m = self.ecart | m
-        if m.bit_count() < need:
-            return  # the same taker lays the next card
-        self.ecart_trumps = m & TRUMPS
-        self._emit("ecart_made", seat=self.taker, to=self.taker, cards=codes(m))
-        self._emit("ecart_done", seat=self.taker, count=need, shown_cards=codes(m & TRUMPS))
-        self._open_annonces()
 
     # --- trick play (§9) -------------------------------------------------------------------------
     def _open_play(self) -> None:
@@ -552,14 +505,8 @@ class TarotState(NarrateMixin, AnnoncesMixin, GameState):
         if phase == "call":
             allowed = callable_cards(self.hands[seat], self.variant)
             return [CALL[c] for c in range(56) if allowed >> c & 1]
-        if phase == "ecart":  # one card at a time: every card that keeps a legal écart reachable (§6, D6)
-            allowed = self._ecart_next = ecart_next_cards(self.hands[seat], self.ecart, self.rules.talon_size)
-            out = []
-            while allowed:  # lowest card id first
-                low = allowed & -allowed
-                out.append(DISCARD[low.bit_length() - 1])
-                allowed ^= low
-            return out
+        if phase == "ecart":
+            return self._ecart_actions(seat)
         if phase == "petit_sec":
             return [NO_PETIT_SEC, PETIT_SEC]
         raise AssertionError(phase)
