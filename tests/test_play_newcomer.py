@@ -152,3 +152,31 @@ def test_many_discards_are_said_once() -> None:
     assert _summary(legal, "en", "mistigri") == ["play hand", "fille", "discard CARDS (1 to 5 cards)"]
     few = [Action.parse("pass"), Action.parse("pass AD"), Action.parse("pass 5D"), Action.parse("pass AD 5D")]
     assert _summary(few, "fr", "prime") == ["passer", "passer A♦", "passer 5♦", "passer A♦ 5♦"]
+
+
+def test_replay_step_quits_on_q(tmp_path: Path) -> None:
+    """Issue 7: 'q' at the pause of 'atout replay --step' leaves (exit 1), not only Ctrl-C."""
+    _run("simulate", "tarot", "--deals", "1", "--seed", "3", "--json", "--records", str(tmp_path))
+    record = next(tmp_path.glob("tarot-*.json"))
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="200", LINES="50", PYTHONIOENCODING="utf-8")
+    child = pexpect.spawn(sys.executable, ["-m", "atout.cli.main", "replay", str(record), "--step", "--lang", "fr"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(50, 200))
+    child.expect(r"Entrée pour continuer, q pour quitter")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert "Pli 2" not in ANSI.sub("", child.before or "")
+
+
+def test_a_bid_then_the_contract_is_said_once(tmp_path: Path) -> None:
+    """Issue 7: "Vous annoncez une Garde.", the others pass: no "Vous prenez : Garde." repeating it."""
+    child = _spawn(["tarot", "--seed", "12", "--lang", "fr"], tmp_path)
+    child.expect(PROMPT_FR)
+    child.sendline("garde")
+    child.expect(r"Votre jeu|Fin de la partie")
+    text = ANSI.sub("", child.before)
+    child.sendline("q")
+    child.sendline("o")
+    child.expect(pexpect.EOF)
+    assert "Vous annoncez une Garde." in text and "Vous prenez" not in text, text

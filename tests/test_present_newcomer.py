@@ -168,3 +168,28 @@ def test_hints_speak_the_games_own_terms() -> None:
     assert why(Action.parse("discard 2H"), obs, "fr", "prime") == "c'est ce que jouerait le robot."
     assert why(Action.parse("concede"), obs, "fr", "triomphe").startswith("la main est trop faible")
     assert why(Action.parse("concede"), obs, "en", "mistigri") == "this is what the bot would play."
+
+
+# --- item 6: wording --------------------------------------------------------------------------------------
+def test_plurals_articles_and_one_format_for_the_chien() -> None:
+    """No "(s)"; Prime's cards with their articles; the chien in the screen's short format (as "Chien :")."""
+    e = Event("cards_drawn", seat=0, data={"count": 1})
+    assert say(e, "fr", Table("mistigri", 4, me=0)) == "Vous demandez 1 carte au talon."
+    assert say(Event("cards_drawn", seat=1, data={"count": 3}), "fr", Table("mistigri", 4)) == \
+        "Joueur 2 demande 3 cartes au talon."
+    dealt = Event("cards_dealt", seat=0, to=0, data={"cards": ["QS", "AH"]})
+    assert say(dealt, "fr", Table("prime", 3, me=0)) == "Vous recevez la Dame de pique et l'As de cœur."
+    talon = Event("talon_shown", seat=1, data={"cards": ["KH", "T3", "EX"]})
+    assert say(talon, "fr", Table("tarot", 5)) == "Joueur 2 retourne le chien : R♥ 3 Exc."
+
+
+def test_packs_show_in_french_has_no_english(capsys: object) -> None:
+    import argparse
+
+    from atout.cli.packs import run
+
+    run(argparse.Namespace(packs_command="show", name="tarot66-1637", order=None, play=None, lang="fr", json=False))
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    for english in ("cards", "high to low", "order of play", "no rank", "Swords", "[The"):
+        assert english not in out, english
+    assert "(66 cartes) : le jeu de tarots de 1637" in " ".join(out.split())

@@ -147,7 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="an atout-record/1 JSON file")
     p.add_argument("--json", action="store_true", help='print {"valid": ..., "returns": [...]}')
     p.add_argument("--step", action="store_true", help="narrate the record trick by trick (Enter between tricks)")
-    p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of the output (default fr)")
+    p.add_argument("--lang", choices=("fr", "en"), default=None,
+                   help="language of the output (default: fr for --step, the plain English check otherwise)")
 
     p = sub.add_parser("rules", help="print a game's rules summary")
     p.add_argument("game", help="game name")
@@ -248,8 +249,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         if args.step:
             from atout.cli.play import replay_step
 
-            return replay_step(console, args.file, args.lang)
-        return _replay(console, args.file, args.json, args.lang)
+            return replay_step(console, args.file, args.lang or "fr")
+        return _replay(console, args.file, args.json, args.lang or "en")
     if args.command == "tournament":
         from atout.cli import tournament
 

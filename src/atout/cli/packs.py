@@ -15,6 +15,54 @@ from atout.core.history import ORDERS, TRUMP_NAMES, TrumpOrder, find_order
 from atout.core.packs import PACKS, Pack, find_pack
 
 _PLURAL = {"tarocco": "tarocchi", "trionfo": "trionfi"}
+#: French for the packs' descriptions and orders (``atout packs show NAME --lang fr``: no English, issue 7).
+_FR = {
+    "32-card piquet pack: 7-10, J, Q, K, A": "jeu de piquet de 32 cartes : 7 à 10, V, D, R, As",
+    "French-suited tarot: 4 x 14 cards, 21 trumps, Excuse": "tarot aux enseignes françaises : 4 × 14 cartes, 21 atouts, l'Excuse",
+    "Italian-suited tarot (Marseille type)": "tarot aux enseignes italiennes (type de Marseille)",
+    "the 1637 tarot pack (Marolles): 66 cards, Italian suits":
+        "le jeu de tarots de 1637 (Marolles) : 66 cartes, enseignes italiennes",
+    "40-card pack for La Prime: A, 2-7, J, Q, K": "jeu de 40 cartes de la Prime : As, 2 à 7, V, D, R",
+    "every suit K Q J A 10 9 8 7": "chaque couleur R D V As 10 9 8 7",
+    "every suit A K Q J 10 9 8 7 (Triomphe à l'As qui pille)": "chaque couleur As R D V 10 9 8 7 (Triomphe à l'As qui pille)",
+    "K Q J A 10 9 8 7; J♣ (Mistigri) is the top trump and never a club":
+        "R D V As 10 9 8 7 ; le V♣ (Mistigri) est le plus fort atout et jamais un trèfle",
+    "every suit K Q N J 10 … 1; trumps 21 … 1": "chaque couleur R D C V 10 … 1 ; atouts 21 … 1",
+    "as the French-suited tarot: every suit K Q N J 10 … 1 (decks.md D4)":
+        "comme le tarot français : chaque couleur R D C V 10 … 1",
+    "Swords, Batons K Q N J 10 … 1; Cups, Coins K Q N J 1 … 10":
+        "épées, bâtons R D C V 10 … 1 ; coupes, deniers R D C V 1 … 10",
+    "Swords, Batons K Q N J 10 … 4; Cups, Coins K Q N J 1 … 7":
+        "épées, bâtons R Rn Ch F 10 … 4 ; coupes, deniers R Rn Ch F 1 … 7",
+    "7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J Q K = 10; total 556":
+        "7 = 21, 6 = 18, As = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, V D R = 10 ; total 556",
+}
+_WORDS = {
+    "fr": {"cards": "cartes", "high_to_low": "du plus fort au plus faible", "excuse": "sans rang : l'excuse",
+           "play": "ordre de jeu", "no_play": "pas d'ordre de jeu ; chaque couleur par valeur", "col": " :"},
+    "it": {"cards": "carte", "high_to_low": "dal più alto al più basso", "excuse": "senza grado: la scusa",
+           "play": "ordine di gioco", "no_play": "nessun ordine di gioco; ogni seme per valore", "col": ":"},
+    "en": {"cards": "cards", "high_to_low": "high to low", "excuse": "no rank: the excuse",
+           "play": "order of play", "no_play": "no order of play; each suit by value", "col": ":"},
+}
+
+
+def _say(text: str, lang: str) -> str:
+    """A pack's English description in French when we have it (the names stay the pack's own)."""
+    return _FR.get(text, text) if lang == "fr" else text
+
+
+def _print(text: str, indent: str = "    ") -> None:
+    """A line wrapped at the terminal's width between words, never inside one (issue 7)."""
+    import shutil
+    import sys
+    import textwrap
+
+    if not sys.stdout.isatty():  # piped or captured: one line per item, for grep and scripts
+        print(text)
+        return
+    width = max(40, shutil.get_terminal_size((100, 24)).columns)
+    print(textwrap.fill(text, width=width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False))
 
 
 def add_parser(sub: Any) -> None:
@@ -77,8 +125,8 @@ def _list(as_json: bool) -> int:
     width = max(len(r["pack"]) for r in rows)
     for r in rows:
         orders = ", ".join(r["orders"]) or "-"
-        print(f"{r['pack']:<{width}}  {r['cards']:>2} cards  {'/'.join(r['suits'])}; orders: {orders}; "
-              f"used by {', '.join(r['used_by'])}. {r['about']}")
+        _print(f"{r['pack']:<{width}}  {r['cards']:>2} cards  {'/'.join(r['suits'])}; orders: {orders}; "
+               f"used by {', '.join(r['used_by'])}. {r['about']}", " " * (width + 2))
     print("\n'atout packs show NAME [--order A|A-florence|B|C|savoy] [--lang fr|it|en]'; 'atout packs orders'")
     return 0
 
@@ -125,23 +173,24 @@ def _show(pack: Pack, order_key: str | None, play: str | None, lang: str, as_jso
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
         return 0
-    print(f"{pack.name} ({len(pack)} cards): {pack.description}")
+    w = _WORDS[lang]
+    _print(f"{pack.name} ({len(pack)} {w['cards']}){w['col']} {_say(pack.description, lang)}")
     if order is not None:
         print(f"trump order {order.label}: {order.region}. {order.note}")
         print(f"  sources: {'; '.join(order.sources)} ({order.cite})")
     if trumps:
-        print(f"{_PLURAL.get(pack.style.trump_word[lang], pack.style.trump_word[lang] + 's')}, high to low:")
+        print(f"{_PLURAL.get(pack.style.trump_word[lang], pack.style.trump_word[lang] + 's')}, {w['high_to_low']}{w['col']}")
         for row in data["trumps"]:
-            subject = f"  [{row['subject']}]" if row["subject"] and lang != "en" else ""
+            subject = f"  [{row['subject']}]" if row["subject"] and lang == "it" else ""  # an English gloss, not in French
             print(f"  {row['rank']:>2}. {row['card']:<4} {row['numeral']:>6}  {row['name']}{subject}")
     for row in data["excuse"]:
-        print(f"  --  {row['card']:<4} {'':>6}  {row['name']} (no rank: the excuse)")
+        print(f"  --  {row['card']:<4} {'':>6}  {row['name']} ({w['excuse']})")
     if data["play"]:
-        print(f"order of play: {data['play']} ({pack.order(play).about})")
+        _print(f"{w['play']}{w['col']} {data['play']} ({_say(pack.order(play).about, lang)})")
     elif pack.values:
-        print(f"no order of play; each suit by value: {pack.values[0].about}")
+        _print(f"{w['no_play']}{w['col']} {_say(pack.values[0].about, lang)}")
     for suit_name, group in data["suits"].items():
-        print(f"{suit_name}: " + ", ".join(f"{c['name']} ({c['card']})" for c in group))
+        _print(f"{suit_name}{w['col']} " + ", ".join(f"{c['name']} ({c['card']})" for c in group))
     return 0
 
 

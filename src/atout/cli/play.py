@@ -47,7 +47,8 @@ LABELS: dict[str, dict[str, Any]] = {
                  "S = pique, H = cœur, D = carreau, C = trèfle (8C = 8 de trèfle, 8H = 8 de cœur) ; "
                  "le plus simple est de taper la carte comme l'écran la montre (R♥, 10♠) ou en mots (roi de cœur)."),
         "hint": "Conseil", "undone": "Coup annulé.", "no_undo": "Rien à annuler.", "no_last": "Aucun pli terminé.",
-        "last": "Dernier pli", "enter": "(Entrée pour continuer)", "ecart": (
+        "last": "Dernier pli", "enter": "(Entrée pour continuer)", "enter_or_q": "(Entrée pour continuer, q pour quitter) ",
+        "ecart": (
             "Écartez encore {n} cartes : une à la fois (tapez la carte, ou « écarter » puis la carte), ou toutes "
             "d'un coup (« écarter » puis les cartes) ; pas de Roi ni de bout, un atout seulement si c'est "
             "inévitable. Exemple : {example}"),
@@ -65,7 +66,8 @@ LABELS: dict[str, dict[str, Any]] = {
                  "In a trick, * marks the player who led. Card codes: S spades, H hearts, D diamonds, C clubs "
                  "(8C = 8 of clubs); or type the card as the screen shows it (K♥, 10♠)."),
         "hint": "Hint", "undone": "Move taken back.", "no_undo": "Nothing to take back.", "no_last": "No trick yet.",
-        "last": "Last trick", "enter": "(Enter to continue)", "ecart": (
+        "last": "Last trick", "enter": "(Enter to continue)", "enter_or_q": "(Enter to continue, q to quit) ",
+        "ecart": (
             "Lay aside {n} more cards: one at a time (type the card, or 'discard' and the card), or all at once "
             "('discard' then the cards); no King, no oudler, a trump only when unavoidable. Example: {example}"),
         "contract": "Contract", "taker": "taker", "called": "called", "partner": "partner", "alone": "alone",
@@ -170,6 +172,7 @@ class Session:
         self.finished: list[GameState] = []  # earlier parts of the match (after an all-pass deal, see _continue)
         self.attack_points: Any = None
         self.last_trick: Event | None = None
+        self.previous: Event | None = None  # the last bid said (the contract that repeats it is not said again)
 
     # --- the main loop -------------------------------------------------------------------------------
     def run(self) -> int:
@@ -241,6 +244,10 @@ class Session:
             text = say(e, lang, self.table)
         except KeyError:  # a game whose phrase book misses this event: say nothing rather than stop the table
             text = None
+        if e.kind == "bid":
+            self.previous = e
+        elif e.kind == "contract" and self.previous is not None and self.previous.seat == e.seat:
+            text = None  # "Vous annoncez une Garde." said it, the others passed: no "Vous prenez : Garde." (issue 7)
         if e.kind == "trick_won":
             self.last_trick = e
             self.attack_points = e.data.get("attack_points")  # None while the partner at five is unknown
@@ -273,6 +280,8 @@ class Session:
             line.append(f"{self.table.seat_name(seat, self.lang)}{mark} ")
             line.append_text(card_text(code, self.lang, self.game))
             line.append("   ")
+        if leader is not None and seats:
+            line.append("(* entame)" if self.lang == "fr" else "(* led)", style="dim")
         return line
 
     def _sheet(self) -> None:
@@ -423,6 +432,7 @@ class Session:
         try:
             answer = self.console.input(Text(str(self.lab["confirm"])))
         except (EOFError, KeyboardInterrupt):
+            self.console.print()  # after the terminal's "^C", "Partie interrompue." on a line of its own
             raise Quit from None
         if fold(answer) in self.lab["yes"]:
             raise Quit
@@ -696,12 +706,15 @@ def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = Tru
             console.rule(style="dim")
             if pause:
                 try:
-                    console.input(Text(str(LABELS[lang]["enter"]), style="dim"))
+                    answer = console.input(Text(str(LABELS[lang]["enter_or_q"]), style="dim"))
                 except EOFError:
                     pause = False
                 except KeyboardInterrupt:
                     console.print()
                     return 1
+                else:
+                    if fold(answer) in COMMANDS["quit"]:
+                        return 1
     totals = ", ".join(f"{table.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
     console.print(f"[bold]{LABELS[lang]['total']}[/] : {totals}" if lang == "fr" else f"[bold]Total[/]: {totals}")
     return 0

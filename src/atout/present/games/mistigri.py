@@ -182,8 +182,10 @@ def _play_started(event: Event, lang: str, table: Table) -> str:
     d = event.data
     names = ", ".join(_seat(table, s, lang) for s in d["engaged"])
     if lang == "fr":
-        return f"Y vont : {names}. Le pli vaut {d['trick_value']} jeton(s). {_seat(table, event.seat, lang)} entame."
-    return f"In the coup: {names}. A trick is worth {d['trick_value']} chip(s). {_seat(table, event.seat, lang)} leads."
+        chips = f"{d['trick_value']} jeton{'s' if abs(d['trick_value']) >= 2 else ''}"
+        return f"Y vont : {names}. Le pli vaut {chips}. {_seat(table, event.seat, lang)} entame."
+    chips = f"{d['trick_value']} chip{'' if d['trick_value'] == 1 else 's'}"
+    return f"In the coup: {names}. A trick is worth {chips}. {_seat(table, event.seat, lang)} leads."
 
 
 _REASONS = {
@@ -233,7 +235,20 @@ def _match_over(event: Event, lang: str, table: Table) -> str:
     return f"End of the match. Chips won or lost: {net}."
 
 
+def _drawn(event: Event, lang: str, table: Table) -> str:
+    """Cards asked from the stock: ``1 carte``, ``3 cartes`` (no "(s)", issue 7)."""
+    n = event.data.get("count", 0)
+    you = event.seat == table.me
+    who = _seat(table, event.seat, lang)
+    if lang == "fr":
+        head = "Vous demandez" if you else f"{who} demande"
+        return f"{head} {n} carte{'s' if n >= 2 else ''} au talon."
+    head = "You ask" if you else f"{who} asks"
+    return f"{head} for {n} card{'' if n == 1 else 's'} from the stock."
+
+
 SAYERS: dict[str, Any] = {
+    "cards_drawn": _drawn,
     "match_over": _match_over,
     "coup_started": _coup_started,
     "play_started": _play_started,

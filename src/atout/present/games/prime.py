@@ -196,7 +196,17 @@ def _say_count(event: Event, lang: str, table: Table) -> str:
     return text[:1].upper() + text[1:]
 
 
-SAYERS = {"show": _say_show, "showdown": _say_showdown, "pass": _say_count, "discard": _say_count, "bet": _say_bet,
+def _received(event: Event, lang: str, table: Table) -> str:
+    """Cards dealt or drawn, with their articles: « Vous recevez la Dame de pique et l'As de cœur » (issue 7)."""
+    from atout.present import the_card
+    from atout.present.cards import join_words
+
+    cards = join_words([the_card(c, lang) for c in event.data.get("cards", [])], lang)
+    return f"Vous recevez {cards}." if lang == "fr" else f"You receive {cards}."
+
+
+SAYERS = {"cards_dealt": _received, "cards_drawn": _received,
+          "show": _say_show, "showdown": _say_showdown, "pass": _say_count, "discard": _say_count, "bet": _say_bet,
           "consolation": _say_consolation}
 
 

@@ -5,7 +5,7 @@
 >>> say(Event("bid", seat=1, data={"contract": "garde_sans"}), "fr", Table("tarot", 4))
 'Joueur 2 annonce une Garde sans le chien.'
 >>> say(Event("talon_shown", seat=0, data={"cards": ["KH", "T3"]}), "en", Table("tarot", 4, me=0))
-'You turn up the talon (le chien): King of Hearts and Trump 3.'
+'You turn up the talon (le chien): K♥ 3.'
 """
 
 from __future__ import annotations
@@ -343,7 +343,20 @@ def _ecart_done(event: Event, lang: str, table: Table) -> str:
     return text
 
 
-SAYERS = {"ecart_done": _ecart_done, "redeal": _redeal, "partner_revealed": _partner, "trick_won": _trick, "deal_scored": _scored,
+def _shown_cards(event: Event, lang: str, table: Table) -> str:
+    """The chien (and one's écart) in one format, the screen's short cards, as on the "Chien :" line (issue 7)."""
+    from atout.present import fill
+    from atout.present.cards import short
+
+    key = event.kind + ("/you" if event.seat is not None and event.seat == table.me else "")
+    template = EVENTS[lang].get(key) or EVENTS[lang][event.kind]
+    listed = " ".join(short(c, lang) for c in event.data.get("cards", []))
+    text = fill(template.replace("{cards}", "{listed}"), {"seat": event.seat, "listed": listed}, lang, table)
+    return text[:1].upper() + text[1:]
+
+
+SAYERS = {"talon_shown": _shown_cards, "ecart_made": _shown_cards,
+          "ecart_done": _ecart_done, "redeal": _redeal, "partner_revealed": _partner, "trick_won": _trick, "deal_scored": _scored,
           "slam": _slam, "match_over": _match_over}
 
 
