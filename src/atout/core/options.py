@@ -166,7 +166,36 @@ def build_rules(
     ``preset`` holds a variant's defaults (overridden by ``options``); ``fixed`` the values the game
     sets itself (``players``, ``variant``), already checked by :func:`atout.new_game` and not
     accepted as options. ``__post_init__`` then checks ranges and combinations.
+
+    Rules are frozen, so a rules object built once is reused for the same arguments: only successes
+    are kept (a refused call is never remembered), keyed by each value *and its type* (``4`` and
+    ``4.0``, ``1`` and ``True`` are different keys).
     """
+    try:
+        key: Any = (rules_cls, title, _typed_items(options), _typed_items(preset or {}), _typed_items(fixed))
+        found = _BUILT.get(key)
+    except TypeError:  # an unhashable value (a list): build without the cache
+        key, found = None, None
+    if found is not None:
+        return typing.cast(R, found)
+    rules = _build_rules(rules_cls, title, options, preset, fixed)
+    if key is not None:
+        if len(_BUILT) >= 1024:
+            _BUILT.clear()
+        _BUILT[key] = rules
+    return rules
+
+
+_BUILT: dict[Any, Any] = {}
+
+
+def _typed_items(values: Mapping[str, Any]) -> tuple[tuple[str, type, Any], ...]:
+    return tuple(sorted((k, type(v), v) for k, v in values.items()))
+
+
+def _build_rules(
+    rules_cls: type[R], title: str, options: Mapping[str, Any], preset: Mapping[str, Any] | None, fixed: Mapping[str, Any]
+) -> R:
     types_ = option_types(typing.cast(type, rules_cls))
     known = sorted(set(types_) - set(fixed))
     unknown = sorted(str(k) for k in options if k not in known)
