@@ -153,6 +153,8 @@ def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[i
         pre = final
         if s in draw_at:
             fresh = _ids(final & ~(ret_bit if s in exch_at else 0))
+            if len(fresh) < drawn[s]:
+                return None  # the exchanging dealer who drew five laid the retourne down: not in his hand
             take = rng.sample(fresh, drawn[s])
             received[s] = take
             pre = final & ~mask(take) | disc
