@@ -376,3 +376,20 @@ def test_prime_search_scores_the_side_in_partnership() -> None:
     score = PrimeSearch._team_playout(state, 1, list(bots), [0, 1, 0, 1])
     r = state.returns()
     assert score == (r[1] + r[3]) - (r[0] + r[2]) and ret.phase == "opening"
+
+
+def test_mistigri_worlds_after_the_dealer_drew_the_retourne_away() -> None:
+    # Seed 003 / D5: the dealer who took the retourne may then draw, and lay it down among five
+    # discards; his worlds must then hold it among the discards, never in his hand (once a crash).
+    from atout.bots.search.mistigri import sample_world as mistigri_world
+
+    g = atout.new_game("mistigri", players=4, seed=1, dealer=0)  # the retourne is the King of clubs
+    for action in ["play_hand", "play_hand", "play_hand", "exchange_retourne 9S", "draw KS QH KH AD KC"]:
+        g.apply(action)
+    seat = g.current_player
+    assert seat == 1 and g.phase == "play"
+    rng = random.Random(0)
+    for _ in range(10):
+        world = mistigri_world(g.observation(seat), rng)
+        assert world is not None and _view(world, seat) == _view(g, seat)
+        assert "KC" not in [c.code for c in world.observation(0).hand]
