@@ -107,7 +107,7 @@ def play_through(ws: Any, game: str, seat: int, seed: int, state_check: Any = No
             o = Observation(game=obs["game"], seat=seat, phase=obs["phase"], current_player=seat,
                             hand=tuple(Card.parse(c) for c in obs["hand"]),
                             legal_actions=tuple(atout.parse_action(a) for a in obs["legal_actions"]),
-                            public=obs["public"])
+                            public=obs["public"], rules=obs.get("rules", {}))
             ws.send_json({"type": "act", "action": str(bot.act(o)), "n": f["n"]})
 
 

@@ -47,7 +47,8 @@ def start(db: Path, port: int) -> subprocess.Popen[bytes]:
 def to_obs(game: str, seat: int, obs: dict[str, Any]) -> Observation:
     return Observation(game=game, seat=seat, phase=obs["phase"], current_player=obs["current_player"],
                        hand=tuple(Card.parse(c) for c in obs["hand"]),
-                       legal_actions=tuple(atout.parse_action(a) for a in obs["legal_actions"]), public=obs["public"])
+                       legal_actions=tuple(atout.parse_action(a) for a in obs["legal_actions"]), public=obs["public"],
+                       rules=obs.get("rules", {}))
 
 
 def expected_moves(game: str, seed: int, players: int, my_seed: int) -> tuple[list[str], list[Any]]:
