@@ -474,3 +474,20 @@ def _aside(d: Mapping[str, Any], lang: str) -> str | None:
 
 def _bout(code: str, lang: str) -> str:
     return {"T1": "Petit" if lang == "fr" else "Petit (1)", "T21": "21", "EX": "Excuse"}.get(code, code)
+
+
+#: lang -> variant -> (title, one line), as the lobby and the table's header show them.
+VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
+    "fr": {"seed": ("Tarot traditionnel", "Prise, Pousse, Garde, Garde sans, Garde contre ; annonces et capot."),
+           "fft": ("Règles officielles (FFT)", "Petite, Garde, Garde sans, Garde contre ; poignée et chelem, sans Pousse.")},
+    "en": {"seed": ("Traditional Tarot", "Prise, Pousse, Garde, Garde sans, Garde contre; announcements and capot (slam)."),
+           "fft": ("Official rules (FFT)", "Petite, Garde, Garde sans, Garde contre; poignée and chelem (slam), no Pousse.")},
+}
+
+#: lang -> action verb -> a plain-words prompt shown with the choice (seed 001: the écart, one card at a time).
+HINTS: dict[str, dict[str, str]] = {
+    "fr": {"discard": "Écartez, une à une, autant de cartes qu'il y en avait au chien (ni Roi ni bout ; un atout "
+                      "seulement faute d'autre, et il sera montré) : cliquez la carte, puis validez."},
+    "en": {"discard": "Lay aside, one at a time, as many cards as the talon held (no King, no oudler; a trump only "
+                      "when nothing else is left, and it is shown): click the card, then confirm."},
+}
