@@ -454,3 +454,19 @@ def test_tarot1637_discard_is_explained_and_confirmed(server: Server, browser: B
     page.wait_for_function(f"() => Number(document.querySelector('#controls')?.dataset.n) !== {n}")
     assert any(a.startswith("discard ") for s, a in server.app.state.hub.tables[table_id].state.log[-1].actions if s == 0)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_tarot_ecart_is_explained_in_french(server: Server, browser: Browser) -> None:
+    """seed 001 / tarot.md §6: the écart, one card at a time, is prompted in plain words, then confirmed."""
+    page = french_page(browser, server)
+    create_from_lobby(page, server, "tarot", 4, seed=seed_where_we_make_the_ecart(4))
+    for _ in range(6):
+        assert wait_turn_or_over(page)
+        if page.locator("#pick-hint").count():
+            break
+        click_one_move(page)
+    assert "chien" in page.inner_text("#pick-hint")
+    page.locator(".card-btn.legal").first.click()
+    assert page.locator("#confirm-pick").is_enabled()
+    page.screenshot(path=str(IMG / "web-tarot-ecart-fr.png"), full_page=True)
+    assert not page.errors  # type: ignore[attr-defined]
