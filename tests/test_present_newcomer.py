@@ -193,3 +193,15 @@ def test_packs_show_in_french_has_no_english(capsys: object) -> None:
     for english in ("cards", "high to low", "order of play", "no rank", "Swords", "[The"):
         assert english not in out, english
     assert "(66 cartes) : le jeu de tarots de 1637" in " ".join(out.split())
+
+
+def test_1637_sentences_and_refusals_use_the_packs_names() -> None:
+    """seed 000: the 1637 pack's cards (bâtons, deniers; le Faon) in every sentence, never an engine code."""
+    from atout.core.errors import IllegalAction
+    from atout.present import say_error
+
+    exc = IllegalAction("play 8C: must follow suit", code="must_follow", params={"allowed": ["AD", "JD"], "cite": "seed 000"})
+    assert say_error(exc, "fr", "tarot1637").startswith("Il faut fournir à la couleur demandée ; jouables : "
+                                                        "l'As de deniers et le Faon de deniers.")
+    said = say(Event("discard", seat=0, data={"card": "8C"}), "fr", Table("tarot1637", 3, me=0))
+    assert said == "Vous écartez le 8 de bâtons."

@@ -194,9 +194,12 @@ class _Fields(Mapping[str, str]):
             return self.table.seat_name(value, lang)
         if key == "seats" and isinstance(value, list):
             return join_words([self.table.seat_name(s, lang) for s in value], lang)
+        own = getattr(self.book.module, "CARD_NAME", None)  # a pack of its own (1637: "le Faon de deniers")
         if (key in ("card", "called", "turnup") or key.endswith("_card")) and isinstance(value, str):
-            return the_card(value, lang, italian)
-        if (key == "cards" or key.endswith("_cards")) and isinstance(value, list):
+            return own(value, lang) if callable(own) else the_card(value, lang, italian)
+        if (key in ("cards", "allowed") or key.endswith("_cards")) and isinstance(value, list):
+            if callable(own):
+                return join_words([own(c, lang) for c in value], lang)
             if len(value) > 4:  # a long list reads better in the short forms of the screen
                 return " ".join(short(c, lang) for c in value)
             return card_names(value, lang, italian)

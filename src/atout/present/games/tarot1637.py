@@ -321,3 +321,7 @@ def SHORT(code: str, lang: str) -> str:  # a hook read by atout.present.screen, 
 
     assert c.suit is not None
     return TAROT66_1637.index(c, lang) + SUIT_SYMBOLS[c.suit]
+
+
+#: Cards in sentences and refusals by the 1637 pack's names (read by atout.present's templates).
+CARD_NAME = card
