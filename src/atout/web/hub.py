@@ -365,7 +365,12 @@ class Hub:
                     return
                 bot = make_bot(live.game, name, seed=move_seed(live.seed, len(live.moves), seat))
                 # A search bot thinks for up to a second: off the event loop, so other tables go on.
-                action = await asyncio.to_thread(bot.act, live.state.observation(seat))
+                obs = live.state.observation(seat)
+                try:
+                    action = await asyncio.to_thread(bot.act, obs)
+                except Exception:  # a bot bug must not stall the table: logged, then a legal move
+                    log.exception("table %s: bot %s at seat %s failed; it plays its first legal action", live.id, name, seat)
+                    action = obs.legal_actions[0]
                 try:
                     await self._move(live, seat, str(action), None)
                 except Exception:  # a bot bug must not kill the table silently
