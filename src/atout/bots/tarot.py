@@ -41,6 +41,11 @@ _BID_THRESHOLDS = {"seed": (("prise", 40), ("pousse", 52), ("garde", 58), ("gard
 _HAND_SCALE = {3: 1.35, 4: 1.0, 5: 0.85}
 
 
+def _players(obs: Observation) -> int:
+    """The table's size: from the rules, or (an observation built by hand) from the public hand sizes."""
+    return int(obs.rules.get("players") or len(obs.public["hand_sizes"]))
+
+
 def _ids(cards: Sequence[Card | str]) -> list[int]:
     return [c.id if isinstance(c, Card) else Card.parse(c).id for c in cards]
 
@@ -138,7 +143,7 @@ class TarotBot(Bot):
         the same écart at each of its one-card steps, so each card is legal (a prefix of a legal écart)."""
         laid = _ids(obs.public.get("my_ecart") or [])
         full = _ids(obs.hand) + laid
-        need = TALON_SIZE[int(obs.rules["players"])]
+        need = TALON_SIZE[_players(obs)]
 
         def value(a: Action) -> float:
             out = set(_ids(a.args))
@@ -176,9 +181,9 @@ class TarotBot(Bot):
         """The next card of the canonical show of the highest level (one card at a time, issue 11),
         then ``done`` if the show could go on; the same show at each step, so each card is legal."""
         hand = sum(1 << c for c in _ids(obs.hand))
-        players = int(obs.rules["players"])
+        players = _players(obs)
         steps = {str(a): a for a in legal}
-        levels = poignee_levels_available(hand, players, str(obs.rules["variant"]))
+        levels = poignee_levels_available(hand, players, str(obs.rules.get("variant") or obs.public["variant"]))
         if levels:
             shown = poignee_representative(hand, levels[-1], players)
             for c in range(56, 78):
