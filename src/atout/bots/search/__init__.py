@@ -91,6 +91,32 @@ def sample_world(obs: Observation, rng: random.Random, tries: int = 12) -> GameS
     return None
 
 
+def cautious_choice(base: Action, candidates: list[Action], scores: list[list[float]], margin: float) -> Action:
+    """Keep ``base`` (the heuristic's choice) unless a candidate beats it by ``margin`` standard errors.
+
+    ``scores[i]`` holds candidate ``i``'s playout results over the same worlds as ``base``'s, so the
+    comparison is on paired differences (world by world); the best such candidate wins.
+
+    >>> a, b = Action("pass"), Action("bet", ("1",))
+    >>> cautious_choice(a, [a, b], [[0.0, 0.0, 0.0], [1.0, 1.2, 0.9]], margin=2.0) == b
+    True
+    >>> cautious_choice(a, [a, b], [[0.0, 0.0, 0.0], [1.0, -1.0, 0.5]], margin=2.0) == a
+    True
+    """
+    k = candidates.index(base)
+    worlds = len(scores[k])
+    if worlds < 2:
+        return base
+    best, best_gain = base, 0.0
+    for i, action in enumerate(candidates):
+        diffs = [x - y for x, y in zip(scores[i], scores[k], strict=True)]
+        mean = sum(diffs) / worlds
+        var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
+        if mean > best_gain and mean > margin * (var / worlds) ** 0.5:
+            best, best_gain = action, mean
+    return best
+
+
 class SearchBot(Bot):
     """PIMC: sample worlds, play each legal action out with the heuristic policy, keep the best mean."""
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from atout.bots.base import Bot, make_bot, register_bot
-from atout.bots.search import BUDGETS, Budget, SearchBot, register_sampler
+from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, register_sampler
 from atout.bots.search.worlds import assign, codes_mask, plays_in_history
 from atout.core.actions import Action
 from atout.core.cards import Card
@@ -268,18 +268,7 @@ class MistigriSearch(SearchBot):
                 sim = world.clone()
                 sim.apply(action)
                 scores[i].append(coup_playout(sim, obs.seat, policies))
-        b = cands.index(base)
-        worlds = len(scores[b])
-        if worlds < 2:
-            return base
-        best, best_gain = base, 0.0
-        for i, action in enumerate(cands):
-            diffs = [x - y for x, y in zip(scores[i], scores[b], strict=True)]
-            mean = sum(diffs) / worlds
-            var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
-            if mean > best_gain and mean > self.MARGIN * (var / worlds) ** 0.5:
-                best, best_gain = action, mean
-        return best
+        return cautious_choice(base, cands, scores, self.MARGIN)
 
 
 def coup_playout(state: GameState, me: int, policies: list[Bot]) -> float:

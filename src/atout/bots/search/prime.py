@@ -30,7 +30,7 @@ from typing import Any
 
 from atout.bots.base import Bot, register_bot
 from atout.bots.prime import percentile
-from atout.bots.search import BUDGETS, Budget, SearchBot, register_sampler, sample_world
+from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, register_sampler, sample_world
 from atout.core.actions import Action
 from atout.core.cards import Card
 from atout.core.cardset import codes, mask
@@ -274,18 +274,7 @@ class PrimeSearch(SearchBot):
                 sim = world.clone()
                 sim.apply(action)
                 scores[i].append(self._team_playout(sim, obs.seat, policies, obs.public["teams"]))
-        b = legal.index(base)
-        worlds = len(scores[b])
-        if worlds < 2:
-            return base
-        best, best_gain = base, 0.0
-        for i, action in enumerate(legal):
-            diffs = [x - y for x, y in zip(scores[i], scores[b], strict=True)]
-            mean = sum(diffs) / worlds
-            var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
-            if mean > best_gain and mean > self.MARGIN * (var / worlds) ** 0.5:
-                best, best_gain = action, mean
-        return best
+        return cautious_choice(base, legal, scores, self.MARGIN)
 
     @staticmethod
     def _team_playout(state: GameState, me: int, policies: list[Bot], teams: list[int] | None) -> float:
