@@ -308,6 +308,34 @@ class GameState(abc.ABC):
         return f"<{type(self).__name__} {self.game_name} {self.variant} players={self.players} phase={self.phase}>"
 
 
+class PhasedState(GameState):
+    """A state whose turn and phase are plain attributes and whose moves are dispatched by phase.
+
+    A game sets ``_to_move`` (None when the match is over) and ``_phase``, and names in
+    :attr:`PHASE_HANDLERS` the method that checks and applies a move in each phase, so that the rule
+    for a move is found by opening one method.
+    """
+
+    #: Phase name -> the name of the method applying one move in that phase.
+    PHASE_HANDLERS: ClassVar[Mapping[str, str]] = {}
+    _to_move: int | None
+    _phase: str
+
+    @property
+    def current_player(self) -> int | None:
+        return self._to_move
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    def _apply(self, action: Action) -> None:
+        handler = self.PHASE_HANDLERS.get(self._phase)
+        if handler is None:  # guarded by apply(): only 'over' has no handler, and then nobody is to move
+            raise IllegalAction(f"{action}: nothing to do in phase {self._phase}", code="game_over")
+        getattr(self, handler)(action)
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A registry entry: how to create a game and what it offers."""

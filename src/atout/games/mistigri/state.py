@@ -13,13 +13,14 @@ import random
 from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
+from types import MappingProxyType
 from typing import Any
 
 from atout.core.actions import Action
 from atout.core.cards import CARDS, Card, Suit
 from atout.core.cardset import codes, ids, mask
 from atout.core.errors import IllegalAction, NotationError
-from atout.core.protocol import DealLog, GameState, Observation, Score, check_seat
+from atout.core.protocol import DealLog, Observation, PhasedState, Score, check_seat
 from atout.core.rng import clone_rng, make_rng, new_seed
 from atout.games.mistigri.chips import SHARES, share_pool, trick_value
 from atout.games.mistigri.dealing import Deal, new_pack, parse_deal, shuffled_deal
@@ -48,10 +49,17 @@ def _refuse(action: Action, why: str, code: str, cite: str, **params: Any) -> Il
     return IllegalAction(f"{action}: {why} ({cite})", code=code, params={"action": str(action), "cite": cite, **params})
 
 
-class MistigriState(GameState):
+class MistigriState(PhasedState):
     """A match of Mistigri: ``deals`` coups (or ``tours`` complete rounds), then the pool is emptied."""
 
     game_name = "mistigri"
+    #: The method that checks and applies a move, for each phase (see PhasedState).
+    PHASE_HANDLERS = MappingProxyType({
+        "trump": "_apply_trump",
+        "speaking": "_apply_speaking",
+        "reveal": "_apply_reveal",
+        "play": "_apply_play",
+    })
     hidden_action_args = frozenset({"draw", "exchange_retourne", "discard"})  # discards stay face down
 
     def __init__(
@@ -419,14 +427,6 @@ class MistigriState(GameState):
             self._emit("match_over", totals=self.returns(), stacks=list(self.stacks))
 
     # --- protocol --------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self._to_move
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
     def legal_actions(self) -> list[Action]:
         seat = self._to_move
         if seat is None:
@@ -439,16 +439,6 @@ class MistigriState(GameState):
             return [NO_REVEAL, REVEAL]
         return list(NAME_TRUMP)
 
-    def _apply(self, action: Action) -> None:
-        phase = self._phase
-        if phase == "play":
-            self._apply_play(action)
-        elif phase == "speaking":
-            self._apply_speaking(action)
-        elif phase == "reveal":
-            self._apply_reveal(action)
-        else:
-            self._apply_trump(action)
 
     def _apply_trump(self, action: Action) -> None:
         if action.kind != "name_trump" or len(action.args) != 1:

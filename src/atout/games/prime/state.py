@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from itertools import combinations
+from types import MappingProxyType
 from typing import Any
 
 from atout.core.actions import Action
@@ -25,7 +26,7 @@ from atout.core.cards import CARDS, Card
 from atout.core.cardset import codes, ids, mask
 from atout.core.errors import IllegalAction, NotationError, RecordError
 from atout.core.packs import PRIME40
-from atout.core.protocol import DealLog, GameState, Observation, Score, check_seat
+from atout.core.protocol import DealLog, Observation, PhasedState, Score, check_seat
 from atout.core.rng import clone_rng, make_rng, new_seed
 from atout.games.prime.evaluate import Category, HandValue, evaluate_ids
 from atout.games.prime.rules import PrimeRules
@@ -52,10 +53,18 @@ def _refuse(action: Action, why: str, code: str, cite: str, **params: Any) -> Il
     return IllegalAction(f"{action}: {why} ({cite})", code=code, params={"action": str(action), "cite": cite, **params})
 
 
-class PrimeState(GameState):
+class PrimeState(PhasedState):
     """A match of La Prime: ``deals`` coups, the deal passing to the next seat after each."""
 
     game_name = "prime"
+    #: The method that checks and applies a move, for each phase (see PhasedState).
+    PHASE_HANDLERS = MappingProxyType({
+        "opening": "_apply_opening",
+        "calling": "_apply_calling",
+        "first_discard": "_apply_first_discard",
+        "show": "_apply_show",
+        "second_discard": "_apply_second",
+    })
     hidden_action_args = frozenset({"discard", "pass"})  # laid-aside cards stay face down
 
     def __init__(
@@ -446,14 +455,6 @@ class PrimeState(GameState):
         return totals
 
     # --- protocol ------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self._to_move
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
     def legal_actions(self) -> list[Action]:
         seat = self._to_move
         if seat is None:
@@ -471,20 +472,6 @@ class PrimeState(GameState):
         hand = list(ids(self.hands[seat]))
         return [Action("discard", tuple(CARDS[c].code for c in sub)) for k in range(most + 1) for sub in combinations(hand, k)]
 
-    def _apply(self, action: Action) -> None:
-        phase = self._phase
-        if phase == "opening":
-            self._apply_opening(action)
-        elif phase == "calling":
-            self._apply_calling(action)
-        elif phase == "first_discard":
-            self._apply_first_discard(action)
-        elif phase == "show":
-            self._apply_show(action)
-        elif phase == "second_discard":
-            self._apply_second(action)
-        else:  # pragma: no cover - guarded by apply()
-            raise IllegalAction(f"{action}: nothing to do in phase {phase}")
 
     def returns(self) -> list[Score]:
         """Each seat's net chips over the match (exact integers, summing to zero)."""

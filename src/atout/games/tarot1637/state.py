@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from atout.core.actions import Action
@@ -16,7 +17,7 @@ from atout.core.cards import CARDS, Card
 from atout.core.cardset import codes, ids, mask
 from atout.core.errors import IllegalAction, RecordError
 from atout.core.packs import TAROT66_1637
-from atout.core.protocol import DealLog, GameState, Observation, Score, check_seat
+from atout.core.protocol import DealLog, Observation, PhasedState, Score, check_seat
 from atout.core.rng import clone_rng, make_rng, new_seed
 from atout.games.tarot1637 import marques as M
 from atout.games.tarot1637.rules import (
@@ -51,10 +52,16 @@ def codes_in_order(cards: list[int]) -> list[str]:
     return [CARDS[c].code for c in cards]
 
 
-class Tarot1637State(GameState):
+class Tarot1637State(PhasedState):
     """A match of the 1637 tarot: ``deals`` deals, marques paid between players on a score sheet."""
 
     game_name = "tarot1637"
+    #: The method that checks and applies a move, for each phase (see PhasedState).
+    PHASE_HANDLERS = MappingProxyType({
+        "play": "_apply_play",
+        "discard": "_apply_discard",
+        "declarations": "_apply_declaration",
+    })
 
     def __init__(
         self,
@@ -461,14 +468,6 @@ class Tarot1637State(GameState):
         self._start_deal(self._next_dealer(entry.dealer))
 
     # --- protocol ------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self._to_move
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
     def legal_actions(self) -> list[Action]:
         seat = self._to_move
         if seat is None:
@@ -482,16 +481,6 @@ class Tarot1637State(GameState):
             return [DECLARE[item] for item in self._open_items(seat)] + [DONE]
         raise AssertionError(phase)
 
-    def _apply(self, action: Action) -> None:
-        phase = self._phase
-        if phase == "play":
-            self._apply_play(action)
-        elif phase == "discard":
-            self._apply_discard(action)
-        elif phase == "declarations":
-            self._apply_declaration(action)
-        else:  # pragma: no cover - guarded by apply()
-            raise IllegalAction(f"{action}: nothing to do in phase {phase}")
 
     def returns(self) -> list[Score]:
         """Marques won or lost by each seat over the match, the deal in progress included (paid at once)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from atout.core.actions import Action
@@ -16,7 +17,7 @@ from atout.core.cardset import codes, ids, mask
 from atout.core.errors import IllegalAction, RecordError, clip
 from atout.core.options import check_int, check_seat_arg
 from atout.core.packs import PIQUET32
-from atout.core.protocol import DealLog, GameState, Observation, Score, check_seat
+from atout.core.protocol import DealLog, Observation, PhasedState, Score, check_seat
 from atout.core.rng import clone_rng, make_rng, new_seed
 from atout.games.triomphe.rules import TriompheRules, legal_cards, strength_table, trick_winner
 
@@ -39,10 +40,17 @@ _PLAY_CODES = {
 }
 
 
-class TriompheState(GameState):
+class TriompheState(PhasedState):
     """A match of La Triomphe: deals until ``deals`` are played or a side reaches ``target``."""
 
     game_name = "triomphe"
+    #: The method that checks and applies a move, for each phase (see PhasedState).
+    PHASE_HANDLERS = MappingProxyType({
+        "play": "_apply_play",
+        "pillage": "_apply_pillage",
+        "concession": "_apply_concession",
+        "vole": "_apply_vole",
+    })
     hidden_action_args = frozenset({"pillage"})  # the card put under the stock stays hidden
 
     def __init__(
@@ -426,14 +434,6 @@ class TriompheState(GameState):
         self._start_deal((self.log[-1].dealer + 1) % self.players)  # D5: the deal passes to the next player
 
     # --- protocol ------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self._to_move
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
     def legal_actions(self) -> list[Action]:
         seat = self._to_move
         if seat is None:
@@ -450,18 +450,6 @@ class TriompheState(GameState):
             return [STOP, VOLE]
         raise AssertionError(phase)
 
-    def _apply(self, action: Action) -> None:
-        phase = self._phase
-        if phase == "play":
-            self._apply_play(action)
-        elif phase == "pillage":
-            self._apply_pillage(action)
-        elif phase == "concession":
-            self._apply_concession(action)
-        elif phase == "vole":
-            self._apply_vole(action)
-        else:  # pragma: no cover - guarded by apply()
-            raise IllegalAction(f"{action}: nothing to do in phase {phase}")
 
     def _net(self) -> list[int]:
         """Per side, points marked minus points owed (§9.5: a debt is points still to lose)."""
