@@ -28,6 +28,7 @@ EPILOG = """examples:
   atout simulate triomphe --players 4 --deals 1000 --seed 1 --json
   atout replay game.json --json
   atout rules tarot --lang en
+  atout tournament triomphe --bots search,heuristic --deals 200 --seed 1
 """
 
 
