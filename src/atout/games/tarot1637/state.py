@@ -500,6 +500,8 @@ class Tarot1637State(PhasedState):
             "tricks": list(self.tricks_public),
             "discard": codes(self.discards[seat]),  # one's own discard only
             "discards_face_up": codes(self.face_up),
+            # Whose each face-up card is (D4: public, so every seat sees the same lists).
+            "discards_face_up_by_seat": [codes(d & self.face_up) for d in self.discards],
             "shown": codes(self.shown),
             "declared": [list(d) for d in self.declared],
             "declarations_done": list(self.decl_done),

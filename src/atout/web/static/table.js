@@ -4,7 +4,8 @@
 // Public facts shown in the side panel with their own look; technical ones left out.
 const SKIP = new Set(["trick", "tricks", "hand_sizes", "leader", "deal", "deals", "variant", "order", "sides",
   "last_row", "concession", "italian", "eldest", "status", "engaged", "declarations_done", "payments", "outcome",
-  "result", "dealer", "target", "drawn", "pending", "carry", "second_discard", "laid_aside", "participants"]);
+  "result", "dealer", "target", "drawn", "pending", "carry", "second_discard", "laid_aside", "participants",
+  "discards_face_up"]);  // 1637: shown by owner as discards_face_up_by_seat
 const SUIT_WORDS = { S: "♠", H: "♥", D: "♦", C: "♣", spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
 
 const T = { id: null, token: null, seat: null, frame: null, ws: null, retry: 0, showLast: false, selected: new Set(), over: false };
