@@ -6,6 +6,7 @@ Imported by the package ``atout`` on import (never by ``bots.base``, which it de
 
 from atout.bots import (
     mistigri,  # noqa: F401
+    outside,  # noqa: F401  (outside opponents, each only when its package imports)
     prime,  # noqa: F401
     search,  # noqa: F401  (the search bot, every game)
     tarot,  # noqa: F401
