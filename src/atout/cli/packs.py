@@ -38,11 +38,14 @@ _FR = {
         "7 = 21, 6 = 18, As = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, V D R = 10 ; total 556",
 }
 _WORDS = {
-    "fr": {"cards": "cartes", "high_to_low": "du plus fort au plus faible", "excuse": "sans rang : l'excuse",
+    "fr": {"cards": "cartes", "order": "ordre des atouts", "sources": "sources",
+           "high_to_low": "du plus fort au plus faible", "excuse": "sans rang : l'excuse",
            "play": "ordre de jeu", "no_play": "pas d'ordre de jeu ; chaque couleur par valeur", "col": " :"},
-    "it": {"cards": "carte", "high_to_low": "dal più alto al più basso", "excuse": "senza grado: la scusa",
+    "it": {"cards": "carte", "order": "ordine dei trionfi", "sources": "fonti",
+           "high_to_low": "dal più alto al più basso", "excuse": "senza grado: la scusa",
            "play": "ordine di gioco", "no_play": "nessun ordine di gioco; ogni seme per valore", "col": ":"},
-    "en": {"cards": "cards", "high_to_low": "high to low", "excuse": "no rank: the excuse",
+    "en": {"cards": "cards", "order": "trump order", "sources": "sources",
+           "high_to_low": "high to low", "excuse": "no rank: the excuse",
            "play": "order of play", "no_play": "no order of play; each suit by value", "col": ":"},
 }
 
@@ -77,6 +80,8 @@ def add_parser(sub: Any) -> None:
     q.add_argument("--lang", choices=("fr", "it", "en"), default="fr", help="language of the names (default fr)")
     q.add_argument("--json", action="store_true", help="print JSON instead of text")
     q = psub.add_parser("orders", help="list Dummett's trump orders A, B, C and the Savoy hybrid with sources")
+    q.add_argument("--lang", choices=("fr", "it", "en"), default="fr",
+                   help="language of the notes (default fr; it shows the English notes, the names stay Italian)")
     q.add_argument("--json", action="store_true", help="print JSON instead of text")
     q = psub.add_parser("render", help="write an SVG face for every card of a pack, and a back")
     q.add_argument("name", help="pack name (see 'atout packs')")
@@ -90,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     if command == "show":
         return _show(find_pack(args.name), args.order, args.play, args.lang, args.json)
     if command == "orders":
-        return _orders(args.json)
+        return _orders(args.json, args.lang)
     if command == "render":
         from atout.faces import render
 
@@ -168,16 +173,19 @@ def _show(pack: Pack, order_key: str | None, play: str | None, lang: str, as_jso
         },
     }
     if order is not None:
-        data["order_info"] = {"label": order.label, "region": order.region, "note": order.note,
-                              "sources": list(order.sources), "cite": order.cite}
+        data["order_info"] = {"label": order.text("label", lang), "region": order.text("region", lang),
+                              "note": order.text("note", lang), "sources": list(order.sources_in(lang)),
+                              "cite": order.text("cite", lang)}
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
         return 0
     w = _WORDS[lang]
     _print(f"{pack.name} ({len(pack)} {w['cards']}){w['col']} {_say(pack.description, lang)}")
     if order is not None:
-        print(f"trump order {order.label}: {order.region}. {order.note}")
-        print(f"  sources: {'; '.join(order.sources)} ({order.cite})")
+        info = data["order_info"]  # in the chosen language (history.ORDERS_FR), the names unchanged
+        sep = " ; " if lang == "fr" else "; "
+        _print(f"{w['order']} {info['label']}{w['col']} {info['region']}. {info['note']}")
+        _print(f"  {w['sources']}{w['col']} {sep.join(info['sources'])} ({info['cite']})")
     if trumps:
         print(f"{_PLURAL.get(pack.style.trump_word[lang], pack.style.trump_word[lang] + 's')}, {w['high_to_low']}{w['col']}")
         for row in data["trumps"]:
@@ -194,17 +202,20 @@ def _show(pack: Pack, order_key: str | None, play: str | None, lang: str, as_jso
     return 0
 
 
-def _orders(as_json: bool) -> int:
-    rows = [
-        {"order": o.key, "label": o.label, "region": o.region, "top_first": [list(t) for t in o.tiers],
-         "names_it": [o.name(n, "it") for n in o.top_first()], "note": o.note, "sources": list(o.sources),
-         "cite": o.cite}
+def _orders(as_json: bool, lang: str = "fr") -> int:
+    rows: list[dict[str, Any]] = [
+        {"order": o.key, "label": o.text("label", lang), "region": o.text("region", lang),
+         "top_first": [list(t) for t in o.tiers], "names_it": [o.name(n, "it") for n in o.top_first()],
+         "note": o.text("note", lang), "sources": list(o.sources_in(lang)), "cite": o.text("cite", lang)}
         for o in ORDERS.values()
     ]
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
-    for o in ORDERS.values():
+    w = _WORDS[lang]
+    sep = " ; " if lang == "fr" else "; "
+    for o, row in zip(ORDERS.values(), rows, strict=True):
         tiers = " > ".join(" = ".join(o.name(n, "it") for n in tier) for tier in o.tiers)
-        print(f"{o.key} — {o.label}: {o.region}\n  {tiers}\n  {o.note}\n  sources: {'; '.join(o.sources)}")
+        print(f"{o.key} — {row['label']}{w['col']} {row['region']}\n  {tiers}\n  {row['note']}\n"
+              f"  {w['sources']}{w['col']} {sep.join(row['sources'])}")
     return 0

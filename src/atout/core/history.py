@@ -144,6 +144,30 @@ class TrumpOrder:
             return self.local_names[number]
         return TRUMP_NAMES[number].name(lang)
 
+    def text(self, part: str, lang: str = "en") -> str:
+        """The order's ``label``, ``region``, ``note`` or ``cite`` in French (``lang="fr"``) or English.
+
+        Italian and English show the English text; the order's key and the trumps' names never change.
+
+        >>> ORDERS["B"].text("label", "fr"), ORDERS["B"].text("label", "en")
+        ('B (Ferrare)', 'B (Ferrara)')
+        """
+        if part not in ("label", "region", "note", "cite"):
+            raise ValueError(f"an order's text is its label, region, note or cite, not {part!r}")
+        if lang == "fr":
+            return ORDERS_FR[self.key][part]
+        return str(getattr(self, part))
+
+    def sources_in(self, lang: str = "en") -> tuple[str, ...]:
+        """The sources, their descriptions in French for ``lang="fr"`` (titles of works as published).
+
+        >>> ORDERS["A-florence"].sources_in("fr")[0]
+        'Strambotti de Triumphi (vers 1500)'
+        """
+        if lang == "fr":
+            return tuple(SOURCES_FR.get(s, s) for s in self.sources)
+        return self.sources
+
 
 def _order(
     key: str, label: str, region: str, top_first: str, names: str, sources: tuple[str, ...], cite: str, note: str = ""
@@ -209,6 +233,59 @@ ORDERS: Final[Mapping[str, TrumpOrder]] = MappingProxyType({
 })
 
 
+# The orders' texts in French (``atout packs show --order A --lang fr``): faithful translations of the English
+# above; the keys (A, B, C, savoy) and the trumps' names stay as they are.
+ORDERS_FR: Final[Mapping[str, Mapping[str, str]]] = MappingProxyType({
+    "A": {
+        "label": "A (Bologne)",
+        "region": "Bologne, Florence ; vers le sud jusqu'en Sicile (tarocchino, minchiate)",
+        "note": "L'Ange au-dessus du Monde, les vertus groupées vers le bas (seed 000) ; les quatre Papi sont de rang "
+                "égal (D3).",
+        "cite": "seed 000 (ordre A de Dummett) ; decks.md §6.1, D1, D3",
+    },
+    "A-florence": {
+        "label": "A (Florence)",
+        "region": "Florence (Strambotti de Triumphi, vers 1500)",
+        "note": "Pas de Papesse (20 atouts) ; le Chariot au-dessus des trois vertus.",
+        "cite": "seed 000 (Florence, ordre A) ; decks.md §6.1, D1",
+    },
+    "B": {
+        "label": "B (Ferrare)",
+        "region": "Ferrare ; le Nord : Venise, Trente",
+        "note": "La Justice juste sous le Monde, au-dessus de l'Ange ; la Tempérance en bas (suite du sermon, D2).",
+        "cite": "seed 000 (ordre B de Dummett) ; decks.md §6.1, D2",
+    },
+    "C": {
+        "label": "C (Milan, Marseille)",
+        "region": "Milan et le Milanais ; le Tarot de Marseille (pas attesté avant 1540 environ)",
+        "note": "Le numéro est le rang : XXI est le plus fort.",
+        "cite": "seed 000 (ordre C de Dummett) ; decks.md §6.1",
+    },
+    "savoy": {
+        "label": "C′ (Savoie, Piémont)",
+        "region": "Savoie et Piémont, unis en un seul pays jusqu'en 1860 (hybride de A et de C)",
+        "note": "La numérotation de Marseille, mais l'Ange l'emporte sur le Monde ; l'ordre piémontais moderne "
+                "tient lieu du C′ de Depaulis (decks.md, note de relecture).",
+        "cite": "seed 000 (la branche « savoisienne ») ; decks.md §6.1",
+    },
+})
+
+# The sources' descriptions in French; a title of a work stays as published (Dummett's book, Depaulis's article).
+SOURCES_FR: Final[Mapping[str, str]] = MappingProxyType({
+    "Strambotti de Triumphi (c. 1500)": "Strambotti de Triumphi (vers 1500)",
+    "forum.tarothistory.com 'Bolognese sequence'": "forum.tarothistory.com, fil « Bolognese sequence »",
+    "gambiter.com 'Tarocco Bolognese'": "gambiter.com, « Tarocco Bolognese »",
+    "Sermones de ludo cum aliis (c. 1480-1500, the 'Steele sermon')":
+        "Sermones de ludo cum aliis (vers 1480-1500, le « sermon Steele »)",
+    "Noblet-style Marseille titles (python-tarot list; prs.org)":
+        "titres de Marseille du type Noblet (liste de python-tarot ; prs.org)",
+    "Depaulis, 'Early Italian Lists of Tarot Trumps' (2007): type C′":
+        "Depaulis, « Early Italian Lists of Tarot Trumps » (2007) : type C′",
+    "Depaulis, 'Early Italian Lists of Tarot Trumps' (2007)": "Depaulis, « Early Italian Lists of Tarot Trumps » (2007)",
+    "Wikipedia 'Tarocco Piemontese'": "Wikipédia, « Tarocco Piemontese »",
+})
+
+
 def find_order(text: str) -> TrumpOrder:
     """An order by key, case-insensitively (``a``, ``A-florence``, ``b``, ``c``, ``savoy``, ``c'``).
 
@@ -238,4 +315,15 @@ TRADITIONS: Final[Mapping[str, str]] = MappingProxyType({
     "french-suited": "French-suited tarots from about 1740 (Strasbourg?), before the esoteric reading (1770 at the "
                      "earliest); trumps as plain numbers, 'without the rules changing'.",
     "earliest": "1440: the diary of a Florentine notary (Giusto Giusti), the oldest reference to the tarot.",
+})
+
+# The same in French (seed 000's own words where it has them: "sans que les règles changent").
+TRADITIONS_FR: Final[Mapping[str, str]] = MappingProxyType({
+    "belgian": "Tarot belge (Rouen/Bruxelles) : numérotation de Marseille, II le Capitaine Fracasse espagnol, "
+               "V Bacchus, le Mat numéroté XXII ; disparu au XVIIIe siècle.",
+    "marseille": "Tarot de Marseille : Noblet (Paris, XVIIe s.), Dodal (Lyon, XVIIIe s., type I), Madenié (Dijon, "
+                 "XVIIIe s., type II) ; Viéville (Paris, XVIIe s.) est un hybride.",
+    "french-suited": "Tarots à enseignes françaises vers 1740 (à Strasbourg ?), avant la lecture ésotérique (1770 au "
+                     "plus tôt) ; des atouts simplement numérotés, « sans que les règles changent ».",
+    "earliest": "1440 : le journal d'un notaire florentin (Giusto Giusti), la plus ancienne référence au tarot.",
 })
