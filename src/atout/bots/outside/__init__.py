@@ -11,7 +11,10 @@ True
 
 from __future__ import annotations
 
-from atout.bots.base import register_bot
+import importlib.util
+from collections.abc import Callable
+
+from atout.bots.base import Bot, register_bot
 
 #: The outside bots registered in this interpreter, with the games they play.
 AVAILABLE: dict[str, tuple[str, ...]] = {}
@@ -25,3 +28,20 @@ except ImportError as exc:  # the peers extra is not installed
 else:
     register_bot("tarot", "magmacrunch", MagmacrunchBot)
     AVAILABLE["magmacrunch"] = ("tarot",)
+
+
+def _ismcts_factory(game: str) -> Callable[[int], Bot]:
+    def make(seed: int) -> Bot:
+        from atout.bots.outside.ismcts import IsmctsBot  # imported on first use: OpenSpiel is slow to load
+
+        return IsmctsBot(seed, game=game)
+
+    return make
+
+
+if importlib.util.find_spec("pyspiel") is None:
+    MISSING["ismcts"] = "OpenSpiel (open-spiel) is not installed"
+else:
+    for _game in ("triomphe", "tarot"):
+        register_bot(_game, "ismcts", _ismcts_factory(_game))
+    AVAILABLE["ismcts"] = ("triomphe", "tarot")
