@@ -69,7 +69,7 @@ def test_simulate_is_deterministic() -> None:
 
 
 def test_simulate_table_output() -> None:
-    out = run("simulate", "triomphe", "--deals", "20", "--seed", "2")
+    out = run("simulate", "triomphe", "--deals", "20", "--seed", "2", "--lang", "en")  # French by default
     assert out.returncode == 0 and "seat 0" in out.stdout
 
 

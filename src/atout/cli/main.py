@@ -142,6 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--records", metavar="DIR", help="write the match record (atout-record/1 JSON) into DIR")
     p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="rule option KEY=VALUE, repeatable (e.g. -o capot_value=1000, -o italian=true)")
+    p.add_argument("--lang", choices=("fr", "en"), default="fr",
+                   help="language of the report: statistics and labels (default fr; --json is language-free)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
     p = sub.add_parser("replay", help="validate and replay a record file")
@@ -365,29 +367,11 @@ def _simulate(console: Console, args: argparse.Namespace) -> int:
     finally:
         if progress.live.is_started:
             progress.stop()
-    data = result.to_json()
-    console.print(
-        f"{data['game']} ({data['variant']}, {data['players']} players): {data['deals']} deals in "
-        f"{data['seconds']:.2f} s ({data['deals_per_second']:.0f} deals/s), bots {', '.join(result.bots)}"
-    )
-    stats = match_stats(result.state) if result.state else {}
-    console.print(f"seed {args.seed}")
-    for seat, total in enumerate(data["totals"]):
-        mean = stats.get("mean_per_seat", [None] * len(data["totals"]))[seat]
-        console.print(f"  seat {seat}: {total} (mean per deal {mean})")
-    from atout.present import phrases
+    from atout.present.stats import report
 
-    book = phrases(args.game)  # the statistics in words (issue 7), not the engine's identifiers
-    for kind, c in stats.get("contracts", {}).items():
-        console.print(f"  {book.word(kind, 'en')}: taken {c['taken']}, made {c['made']} ({100 * c['success_rate']:.0f}%)")
-    if "all_passed" in stats:
-        console.print(f"  deals where everybody passed (void, dealt again): {stats['all_passed']}")
-    if stats.get("endings"):
-        console.print("  how the deals ended:")
-    for reason, count in stats.get("endings", {}).items():
-        console.print(f"    {reason.replace('_', ' ')}: {count}")
-    if result.record_path:
-        console.print(f"record: {result.record_path}")
+    stats = match_stats(result.state) if result.state else {}
+    for line in report({**result.to_json(), "records": result.record_path}, stats, args.lang):
+        console.print(line, highlight=False, markup=False, soft_wrap=True)  # one line per item, for grep
     return 0
 
 

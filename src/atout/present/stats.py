@@ -22,6 +22,34 @@ from typing import Any
 
 from atout.core.protocol import GameState, json_number
 
+#: The lines of ``atout simulate``'s report, by language (seats counted from 0, as ``--seat`` counts them).
+REPORT: dict[str, dict[str, str]] = {
+    "fr": {
+        "head": "{game} ({variant}, {players} joueurs) : {deals} donnes en {seconds} s ({rate} donnes/s), "
+                "robots {bots}",
+        "seed": "graine {seed}",
+        "seat": "  place {seat} : {total} (moyenne par donne {mean})",
+        "contract": "  {contract} : prise {taken} fois, réussie {made} fois ({percent} %)",
+        "all_passed": "  donnes où tout le monde a passé (nulles, redistribuées) : {count}",
+        "endings": "  comment les donnes ont fini :",
+        "ending": "    {reason} : {count}",
+        "record": "enregistrement : {path}",
+    },
+    "en": {
+        "head": "{game} ({variant}, {players} players): {deals} deals in {seconds} s ({rate} deals/s), bots {bots}",
+        "seed": "seed {seed}",
+        "seat": "  seat {seat}: {total} (mean per deal {mean})",
+        "contract": "  {contract}: taken {taken}, made {made} ({percent}%)",
+        "all_passed": "  deals where everybody passed (void, dealt again): {count}",
+        "endings": "  how the deals ended:",
+        "ending": "    {reason}: {count}",
+        "record": "record: {path}",
+    },
+}
+#: Bot names as words (the names typed after --bots stay the same in both languages).
+BOT_WORDS = {"fr": {"heuristic": "heuristique", "random": "aléatoire", "search": "recherche",
+                    "search_expert": "recherche experte"}, "en": {}}
+
 
 def match_stats(state: GameState) -> dict[str, Any]:
     """``{"deals", "mean_per_seat", "contracts"?, "endings"?}`` for a match (finished or not)."""
@@ -49,3 +77,53 @@ def match_stats(state: GameState) -> dict[str, Any]:
     if endings:
         out["endings"] = dict(sorted(endings.items()))
     return out
+
+
+def report(run: dict[str, Any], stats: dict[str, Any], lang: str = "fr") -> list[str]:
+    """The lines ``atout simulate`` prints, in ``lang``: the run (``SimResult.to_json()``) and its statistics.
+
+    >>> run = {"game": "tarot", "variant": "seed", "players": 4, "deals": 2, "seconds": 0.5, "deals_per_second": 4.0,
+    ...        "bots": ["random"] * 4, "seed": 7, "totals": [3, -1, -1, -1], "records": None}
+    >>> stats = {"mean_per_seat": [1.5, -0.5, -0.5, -0.5], "contracts": {"garde": {"taken": 2, "made": 1,
+    ...          "success_rate": 0.5}}, "all_passed": 0}
+    >>> for line in report(run, stats, "fr")[1:]:
+    ...     print(line)
+    graine 7
+      place 0 : 3 (moyenne par donne 1,5)
+      place 1 : -1 (moyenne par donne -0,5)
+      place 2 : -1 (moyenne par donne -0,5)
+      place 3 : -1 (moyenne par donne -0,5)
+      Garde : prise 2 fois, réussie 1 fois (50 %)
+      donnes où tout le monde a passé (nulles, redistribuées) : 0
+    >>> report(run, stats, "en")[0]
+    'tarot (seed, 4 players): 2 deals in 0.50 s (4 deals/s), bots random, random, random, random'
+    """
+    from atout.present import number, phrases
+
+    if lang not in REPORT:
+        raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+    say, book = REPORT[lang], phrases(run["game"])
+    variants = getattr(book.module, "VARIANTS", {}).get(lang, {})
+    variant = variants[run["variant"]][0] if lang == "fr" and run["variant"] in variants else run["variant"]
+    seconds = f"{run['seconds']:.2f}"
+    bots = ", ".join(BOT_WORDS[lang].get(b, b) for b in run["bots"])
+    lines = [say["head"].format(game=run["game"], variant=variant, players=run["players"], deals=run["deals"],
+                                seconds=seconds.replace(".", ",") if lang == "fr" else seconds,
+                                rate=f"{run['deals_per_second']:.0f}", bots=bots),
+             say["seed"].format(seed=run["seed"])]
+    means = stats.get("mean_per_seat", [None] * len(run["totals"]))
+    for seat, total in enumerate(run["totals"]):
+        mean = "—" if means[seat] is None else number(means[seat], lang)
+        lines.append(say["seat"].format(seat=seat, total=number(total, lang), mean=mean))
+    for kind, c in stats.get("contracts", {}).items():  # the contracts are feminine: "prise", "réussie"
+        lines.append(say["contract"].format(contract=book.word(kind, lang), taken=c["taken"], made=c["made"],
+                                            percent=f"{100 * c['success_rate']:.0f}"))
+    if "all_passed" in stats:
+        lines.append(say["all_passed"].format(count=stats["all_passed"]))
+    if stats.get("endings"):
+        lines.append(say["endings"])
+    for reason, count in stats.get("endings", {}).items():
+        lines.append(say["ending"].format(reason=book.word(reason, lang), count=count))
+    if run.get("records"):
+        lines.append(say["record"].format(path=run["records"]))
+    return lines

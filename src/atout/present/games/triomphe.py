@@ -98,10 +98,15 @@ ERRORS: dict[str, dict[str, str]] = {
 WORDS: dict[str, dict[str, str]] = {
     "fr": {"concede": "concéder", "no_concession": "pas de concession", "accept": "accepter", "refuse": "refuser",
            "stop": "stop", "vole": "vole", "pillage": "piller", "concession": "concession",
-           "classic": "classique", "chacun_pour_soi": "chacun pour soi", "as_qui_pille": "As qui pille"},
+           "classic": "classique", "chacun_pour_soi": "chacun pour soi", "as_qui_pille": "As qui pille",
+           # how a deal ended (deal_scored's reason; atout simulate counts them)
+           "three_tricks": "trois plis", "most_tricks": "le plus de plis", "stopped": "arrêt après trois plis",
+           "vole_made": "vole réussie", "vole_failed": "vole manquée", "concession_accepted": "jeu donné et accepté"},
     "en": {"concede": "concede", "no_concession": "no concession", "accept": "accept", "refuse": "refuse",
            "stop": "stop", "vole": "vole", "pillage": "pillage", "concession": "concession",
-           "classic": "classic", "chacun_pour_soi": "each for himself", "as_qui_pille": "As qui pille"},
+           "classic": "classic", "chacun_pour_soi": "each for himself", "as_qui_pille": "As qui pille",
+           "three_tricks": "three tricks", "most_tricks": "most tricks", "stopped": "stopped",
+           "vole_made": "vole made", "vole_failed": "vole failed", "concession_accepted": "concession accepted"},
 }
 
 LABELS: dict[str, dict[str, str]] = {
