@@ -48,8 +48,8 @@ class AnnoncesMixin:
     variant: str
     fft: bool
     hands: list[int]
-    flags: list[int]
-    announcements: list[tuple[int, str, int]]
+    flags: tuple[int, ...]  # replaced, never changed in place: clones share it
+    announcements: list[tuple[int, str, int]]  # likewise replaced on each announcement
     taker: int
     eldest: int
     next_seat: tuple[int, ...]
@@ -206,8 +206,7 @@ class AnnoncesMixin:
                 raise IllegalAction(f"{action}: only the taker announces the {kind} (§7, FFT rule 5)",
                                     code="taker_only", params={"announcement": kind, "cite": "seed 001, §7; FFT rule 5"})
             self.slam_announced = True
-        self.flags[seat] |= FLAG[kind]
-        self.announcements.append((seat, kind, 0))
+        self._add_announcement(seat, FLAG[kind], (seat, kind, 0))
         self._emit("announced", seat=seat, announcement=kind)
 
     def _announce_poignee(self, seat: int, action: Action) -> None:
@@ -227,8 +226,11 @@ class AnnoncesMixin:
         self._record_poignee(seat, level, ids)
 
     def _record_poignee(self, seat: int, level: int, ids: list[int]) -> None:
-        self.flags[seat] |= FLAG["poignee"]
-        self.announcements.append((seat, POIGNEE_KINDS[level], mask(ids)))
+        self._add_announcement(seat, FLAG["poignee"], (seat, POIGNEE_KINDS[level], mask(ids)))
         self._emit("poignee_shown", seat=seat, announcement=POIGNEE_KINDS[level], cards=[CARDS[c].code for c in ids],
                    count=len(ids))
 
+    def _add_announcement(self, seat: int, flag: int, entry: tuple[int, str, int]) -> None:
+        """Set a seat's flag and add the announcement, replacing both sequences (clones share them)."""
+        self.flags = tuple(f | flag if s == seat else f for s, f in enumerate(self.flags))
+        self.announcements = [*self.announcements, entry]

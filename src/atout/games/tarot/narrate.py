@@ -59,7 +59,7 @@ class NarrateMixin:
 
     def _emit(self, kind: str, seat: int | None = None, to: int | None = None, **data: Any) -> None:
         if self._narrate:
-            self.__dict__.setdefault("_events", []).append(Event(kind, seat, data, to))
+            self._events.append(Event(kind, seat, data, to))
 
     def _narrator(self) -> TarotState:
         """The narrating twin, brought up to date with the log (built on first use)."""
@@ -84,12 +84,12 @@ class NarrateMixin:
     def events(self, seat: int | None = None, since: int = 0) -> list[Event]:
         """Events from index ``since`` that ``seat`` may see (None: a spectator, public events only)."""
         check_events_args(self, seat, since)  # type: ignore[arg-type]  # True is not seat 1 (issue 6)
-        source = self.__dict__.get("_events", []) if self._narrate else self._narrator()._events
+        source = self._events if self._narrate else self._narrator()._events
         return [e for e in source[since:] if e.to is None or e.to == seat]
 
     @property
     def event_count(self) -> int:
-        source = self.__dict__.get("_events", []) if self._narrate else self._narrator()._events
+        source = self._events if self._narrate else self._narrator()._events
         return len(source)
 
 
