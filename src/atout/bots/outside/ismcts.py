@@ -154,7 +154,8 @@ class AtoutSpielState(pyspiel.State):
     def resample_from_infostate(self, player: int, probability_sampler: Any = None) -> AtoutSpielState:
         """A world consistent with what ``player`` observed (atout's samplers; no hidden state read)."""
         obs = self.st.observation(player)
-        world = sample_world(obs, random.Random(hash(self.information_state_string(player)) & 0xFFFFFFFF), tries=50)
+        rng = random.Random(zlib.crc32(self.information_state_string(player).encode()))  # no process-salted hash
+        world = sample_world(obs, rng, tries=50)
         if world is None:
             raise pyspiel.SpielError(f"no world consistent with seat {player}'s observation")
         return self._game.wrap(world)
