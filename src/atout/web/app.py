@@ -31,7 +31,8 @@ from fastapi.staticfiles import StaticFiles
 from atout import present
 from atout.core.errors import AtoutError, IllegalAction, NotationError
 from atout.core.protocol import json_number, list_games, new_game
-from atout.records import replay, validate
+from atout.present.records import refusal, say_refusal
+from atout.records import loads, replay
 from atout.web.hub import LEVELS, Conn, Hub, Live
 from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, parse_client
 from atout.web.store import Store
@@ -61,6 +62,14 @@ class Bucket:
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+def _refused(status: int, error: str, code: str, params: dict[str, Any], lang: str, game: str = "") -> JSONResponse:
+    """A refused upload: ``error`` (the kind), ``code`` and ``params`` (what was wrong, as data) and ``message``
+    (the same said in ``lang`` by atout.present.records)."""
+    message = say_refusal(code, params, lang, game)
+    return JSONResponse({"error": error, "code": code, "params": _json_params(params), "message": message,
+                         "lang": lang}, status_code=status)
 
 
 def _games() -> list[dict[str, Any]]:
@@ -256,22 +265,25 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         return view
 
     @app.post("/api/records", response_model=None)
-    async def upload(request: Request) -> dict[str, Any] | JSONResponse:
+    async def upload(request: Request, lang: str = "fr") -> dict[str, Any] | JSONResponse:
+        if lang not in present.LANGS:
+            return _error(400, "bad_lang", f"lang must be 'fr' or 'en', not {lang!r}")
         if _limited(request):
-            return _error(429, "rate_limited", "too many requests; wait a little")
+            return _refused(429, "rate_limited", "rate_limited", {}, lang)
         body = b""
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_RECORD:
                 log.warning("upload refused: over %d bytes", MAX_RECORD)
-                return _error(413, "too_large", f"a record is at most {MAX_RECORD} bytes")
+                return _refused(413, "too_large", "too_large", {"limit": MAX_RECORD}, lang)
+        rec: Any = None
         try:
-            rec = validate(json.loads(body))
+            rec = loads(body)  # atout.records: UTF-8, size, depth and numbers checked, then the structure
             state = replay(rec)
-        except json.JSONDecodeError as exc:
-            return _error(400, "bad_record", f"not JSON: {exc}")
         except (AtoutError, ValueError, TypeError) as exc:
-            return _error(400, "bad_record", str(exc))
+            code, params = refusal(exc)  # why, as data: the page says it in its own language (issue: no English)
+            game = rec.get("game") if isinstance(rec, dict) and isinstance(rec.get("game"), str) else ""
+            return _refused(400, "bad_record", code, params, lang, game if game in {g.name for g in list_games()} else "")
         returns = [json_number(x) for x in state.returns()]
         same = await asyncio.to_thread(_known_record, rec, state.to_record(), returns)
         if same is not None:  # a game this server already holds: its own row, not a duplicate
@@ -411,7 +423,15 @@ def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
 
 
 def _json_params(params: dict[str, object]) -> dict[str, object]:
-    return {k: v if isinstance(v, str | int | float | bool | type(None) | list) else str(v) for k, v in params.items()}
+    """Params safe for a JSON frame: JSON-able values as they are (nested too), anything else as text."""
+    out: dict[str, object] = {}
+    for k, v in params.items():
+        try:
+            json.dumps(v, allow_nan=False)
+            out[k] = v
+        except (TypeError, ValueError):
+            out[k] = str(v)
+    return out
 
 
 def _frame_error(code: str, message: str) -> dict[str, Any]:

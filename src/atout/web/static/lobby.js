@@ -147,7 +147,8 @@ function uploadForm() {
     if (!input.files.length) return;
     const text = await input.files[0].text();
     try {
-      const res = await api("/api/records", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+      // The refusal comes back as a code, its params and a message in the page's language (atout.present.records).
+      const res = await api("/api/records?lang=" + getLang(), { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
       location.assign(res.url);
     } catch (e) { problem.textContent = `${t("uploadFailed")}${t("colon")}${e.message}`; problem.hidden = false; }
   } }, el("h2", {}, t("upload")), input, el("button", { type: "submit" }, t("uploadBtn")), problem);
