@@ -200,3 +200,16 @@ def test_a_clone_allocates_at_most_one_kibibyte(players: int, variant: str) -> N
     """Issue 11: "A clone ≤ 1 KiB for Tarot", measured as the benchmark measures it (tracemalloc)."""
     size = _bench_engine().clone_bytes("tarot", variant, players, seed=1)
     assert 0 < size <= 1024, size
+
+
+def test_a_narrating_state_clones_its_events() -> None:
+    """The narrating twin behind events() (narrate.py) keeps its own event list when cloned."""
+    g = atout.new_game("tarot", players=4, seed=6)
+    assert isinstance(g, TarotState)
+    random_steps(g, random.Random(6), 10)
+    narrator = g._narrator()
+    seen = [e.to_json() for e in narrator.events(0)]
+    copy = narrator.clone()
+    assert [e.to_json() for e in copy.events(0)] == seen
+    random_steps(copy, random.Random(7), 30)
+    assert len(copy.events(0)) > len(seen) and [e.to_json() for e in narrator.events(0)] == seen
