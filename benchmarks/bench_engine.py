@@ -7,6 +7,9 @@ For every registered game (or one), variant and player count:
   complete deals per second and decisions (``apply`` calls) per second, CPU time of this process;
 * the size of a clone made mid-deal (bytes newly allocated by ``clone()``, measured with tracemalloc);
 * with ``--memory-deals N``: traced memory after N/10 and after N simulated deals (growth should be ~0).
+* the rollout path (``atout.core.rollout``; for Tarot the compiled kernel of ``atout.games.tarot.rollout``):
+  complete random deals per second and decisions per second, numba's compile time excluded (warmed up first);
+  for Tarot also the cost of one rollout from a mid-deal state (encode + kernel), what search pays per sample;
 When the optional packages ``open_spiel`` (OpenSpiel's C++ ``tarok``) and ``magmacrunch-tarot`` (a pure-Python
 French Tarot) are importable, their random playouts run in the same process and the ratios are printed.
 """
@@ -22,6 +25,7 @@ import tracemalloc
 from typing import Any
 
 import atout
+from atout.core.rollout import RolloutRng, api_rollout, rollout
 
 
 def api_rates(game: str, variant: str, players: int, deals: int, seed: int) -> tuple[float, float]:
@@ -37,6 +41,52 @@ def api_rates(game: str, variant: str, players: int, deals: int, seed: int) -> t
             decisions += 1
     seconds = time.process_time() - start
     return deals / seconds, decisions / seconds
+
+
+def rollout_rates(game: str, variant: str, players: int, deals: int, seed: int) -> tuple[float, float]:
+    """(deals per second, decisions per second) of complete random deals through the rollout path.
+
+    Tarot: ``random_deals`` (shuffle, deal and play inside the compiled kernel). Other games: the generic
+    rollout (``new_game`` then ``atout.core.rollout.rollout``, i.e. the API).
+    """
+    if game == "tarot":
+        from atout.games.tarot.rollout import random_deals
+
+        start = time.process_time()
+        done = random_deals(deals, seed, players, variant)
+        seconds = time.process_time() - start
+        return deals / seconds, done.decisions / seconds
+    rng = RolloutRng(seed)
+    start = time.process_time()
+    for i in range(deals):
+        rollout(atout.new_game(game, players=players, variant=variant, seed=seed + i), "random", rng)
+    seconds = time.process_time() - start
+    return deals / seconds, float("nan")
+
+
+def mid_deal_costs(variant: str, players: int, samples: int, seed: int) -> tuple[float, float]:
+    """Microseconds per rollout from a Tarot state ~30 moves into a deal: (rollout path, API path)."""
+    from atout.games.tarot.rollout import rollout as tarot_rollout
+
+    walk = RolloutRng(seed)
+    states = []
+    for i in range(samples):
+        state = atout.new_game("tarot", players=players, variant=variant, seed=seed + i)
+        for _ in range(30):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply(actions[walk.below(len(actions))])
+        if not state.is_terminal():
+            states.append(state)
+    costs = []
+    for play in (tarot_rollout, api_rollout):
+        rng = RolloutRng(seed)
+        start = time.process_time()
+        for state in states:
+            play(state, "random", rng)
+        costs.append((time.process_time() - start) / len(states) * 1e6)
+    return costs[0], costs[1]
 
 
 def clone_bytes(game: str, variant: str, players: int, seed: int, samples: int = 50) -> int:
@@ -141,6 +191,12 @@ def main() -> None:
     out: dict[str, Any] = {"calibration_ms": round(calibration() * 1000), "rows": [], "peers": {}}
     if not args.json:
         print(f"calibration loop: {out['calibration_ms']} ms (1e6 steps)")
+    if args.game in (None, "tarot"):
+        from atout.games.tarot.rollout import warm_up
+
+        out["rollout_warm_up_s"] = round(warm_up(), 2)  # numba: compiled, or loaded from its cache
+        if not args.json:
+            print(f"tarot rollout kernel ready in {out['rollout_warm_up_s']} s (compile or cache load, not counted)")
     for info in atout.list_games():
         if args.game and info.name != args.game:
             continue
@@ -152,6 +208,13 @@ def main() -> None:
                                        "api_deals_per_s": round(deals), "api_decisions_per_s": round(decisions),
                                        "rollout_deals_per_s": None,
                                        "clone_bytes": clone_bytes(info.name, variant, players, args.seed)}
+                many = args.deals * 10 if info.name == "tarot" else args.deals
+                r_deals, r_decisions = rollout_rates(info.name, variant, players, many, args.seed)
+                row["rollout_deals_per_s"] = round(r_deals)
+                row["rollout_decisions_per_s"] = None if r_decisions != r_decisions else round(r_decisions)
+                if info.name == "tarot":
+                    kernel_us, api_us = mid_deal_costs(variant, players, max(50, args.deals // 10), args.seed)
+                    row["rollout_mid_deal_us"], row["api_mid_deal_us"] = round(kernel_us, 1), round(api_us, 1)
                 if args.memory_deals:
                     first, last = memory_growth(info.name, variant, players, args.memory_deals, args.seed)
                     row["memory_after_10pct"], row["memory_after_all"] = first, last
@@ -161,6 +224,11 @@ def main() -> None:
                            if args.memory_deals else "")
                     print(f"{info.name:10} {variant:16} {players}p: {deals:8.0f} deals/s {decisions:9.0f} decisions/s"
                           f"  clone {row['clone_bytes']:5d} B{mem}")
+                    per = (f" {row['rollout_decisions_per_s']:9d} decisions/s" if row["rollout_decisions_per_s"] else
+                           " (generic: the API)")
+                    mid = (f"; from mid-deal {row['rollout_mid_deal_us']} us/rollout (API {row['api_mid_deal_us']} us)"
+                           if "rollout_mid_deal_us" in row else "")
+                    print(f"{'':10} {'rollout path':16}   : {r_deals:8.0f} deals/s{per}{mid}")
     if args.game in (None, "tarot"):
         ours = next((r["api_deals_per_s"] for r in out["rows"]
                      if r["game"] == "tarot" and r["players"] == 4 and r["variant"] == "seed"), None)

@@ -17,7 +17,7 @@ import pytest
 import atout
 from atout.core.rollout import POLICIES, RolloutRng, api_rollout, api_trace, choose, rollout
 from atout.games.tarot import _kernel as K
-from atout.games.tarot.rollout import encode, python_kernel, random_deals, rollout_trace, run_encoded
+from atout.games.tarot.rollout import encode, pack, python_kernel, random_deals, rollout_trace, run_encoded
 
 CASES = 2000 if os.environ.get("ATOUT_SLOW") else 60
 TABLES = [(p, v, opts) for v in ("seed", "fft") for p in (3, 4, 5)
@@ -301,3 +301,17 @@ def test_run_encoded_reports_a_petit_sec_claim() -> None:
     enc.sv[K.CUR] = game.current_player
     status, picks, _ = run_encoded(enc, 0, RolloutRng(next(k for k in range(99) if RolloutRng(k).below(2) == 1)))
     assert status == 1 and picks == [1]
+
+
+def test_pack_layout_names_every_slot() -> None:
+    """pack() writes the scalars in the order of the kernel's slot constants (read back from a mid-deal state)."""
+    game = _find(5, "fft", lambda g: g.phase == "play" and g.trick_no == 2 and len(g.trick) == 2)
+    words = pack(game)
+    assert len(words) == K.PACKED
+    sv = encode(game).sv
+    for slot, value in ((K.NP, 5), (K.FFT, 1), (K.NEED, 3), (K.NTRICKS, 15), (K.CUR, game.current_player),
+                        (K.TAKER, game.taker), (K.CALLED, game.called), (K.PARTNER, game.partner),
+                        (K.LEADER, game.leader), (K.TRICK_LEN, 2), (K.LED, game.led), (K.BEST, game.best),
+                        (K.WIN, game.win), (K.TRICK_NO, 2), (K.TW0, game.tricks_won[0]), (K.TW1, game.tricks_won[1]),
+                        (K.DEBT, game.debt), (K.ECART_N, game.ecart.bit_count()), (K.PHASE, K.PH_PLAY)):
+        assert sv[slot] == value, slot

@@ -40,11 +40,11 @@ from atout.core.protocol import Score
 from atout.core.rollout import POLICIES, Policy, RolloutRng, api_trace, policy_code
 from atout.games.tarot import _kernel as K
 from atout.games.tarot.rules import CONTRACTS, HAND_SIZE, POIGNEE_KINDS
+from atout.games.tarot.scoring import quarter_fraction
 
 if TYPE_CHECKING:  # (no import at run time: state.py may import this module lazily, with no import circle)
     from atout.games.tarot.state import TarotState
 
-CARDS_BY_CODE = {c.code: c.id for c in CARDS}
 _PHASES = {"petit_sec": K.PH_PETIT_SEC, "bidding": K.PH_BIDDING, "call": K.PH_CALL, "ecart": K.PH_ECART,
            "annonces": K.PH_ANNONCES, "play": K.PH_PLAY}
 
@@ -66,13 +66,38 @@ class Encoded:
         return self.own, self.pile, self.showing, self.sv, self.side, self.flags, self.poig, self.trick
 
 
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+_LOW63 = (1 << 63) - 1
+
+
+def pack(state: TarotState) -> list[int]:
+    """The deal in progress as the kernel's packed words (layout: ``_kernel.PACKED``; read-only on the state)."""
+    if state.current_player is None:
+        raise ValueError("the deal is over: nothing to roll out")
+    n = state.players
+    hands = state.hands
+    masks = [*hands, *(0 for _ in range(5 - n)), 0 if state.talon_shown else state.talon, state.ecart,
+             state.piles[0], state.piles[1], state.showing]
+    words: list[int] = []
+    for m in masks:
+        words += (m & _LOW63, m >> 63)
+    history = state.history
+    prev = history[-1] if history else None
+    rules = state.rules
+    trick = state.trick
+    pad = [0] * (5 - n)
+    # The scalars, in the order of _kernel's slots NP .. DECISIONS (checked by tests/test_rollout.py).
+    words += (n, int(state.fft), rules.talon_size, state.ntricks, rules.capot_value,
+              int(rules.count_method == "seed_literal"), _PHASES[state.phase], state.current_player, state.eldest,
+              len(state.bids), state.best_bid, state.taker, state.called, state.partner, int(state.slam_announced),
+              state.ann_count, state.shower, state.showing.bit_count(), state.leader, len(trick), state.led,
+              state.best, state.win, state.ex_seat, state.trick_no, state.tricks_won[0], state.tricks_won[1],
+              state.debt, prev[2] if prev is not None and 56 in prev[1] else -1, state.ecart.bit_count(), 0, 0)
+    poig = [-1] * 5
+    for seat, kind, _ in state.announcements:
+        if kind in POIGNEE_KINDS:
+            poig[seat] = POIGNEE_KINDS.index(kind)
+    words += (*state.side, *(1 for _ in pad), *state.flags, *pad, *poig, *trick, *(0 for _ in range(5 - len(trick))))
+    return words
 
 
 def encode(state: TarotState) -> Encoded:
@@ -83,48 +108,7 @@ def encode(state: TarotState) -> Encoded:
     >>> int(e.sv[K.PHASE]) == K.PH_BIDDING, int((e.own == 0).sum()), int((e.own == K.TALON).sum())
     (True, 24, 6)
     """
-    if state.current_player is None:
-        raise ValueError("the deal is over: nothing to roll out")
-    own = np.full(78, K.GONE, np.int8)
-    pile = np.full(78, -1, np.int8)
-    showing = np.zeros(78, np.bool_)
-    if not state.talon_shown:
-        own[_bits(state.talon)] = K.TALON
-    for seat, hand in enumerate(state.hands):
-        own[_bits(hand)] = seat
-    own[_bits(state.ecart)] = K.ECART
-    pile[_bits(state.piles[0])] = 0
-    pile[_bits(state.piles[1])] = 1
-    showing[_bits(state.showing)] = True
-    n = state.players
-    sv = np.zeros(K.NSV, np.int64)
-    history = state.history
-    prev = history[-1] if history else None
-    for slot, value in (
-        (K.NP, n), (K.FFT, int(state.fft)), (K.NEED, state.rules.talon_size), (K.NTRICKS, state.ntricks),
-        (K.CAPOT_VALUE, state.rules.capot_value), (K.LITERAL, int(state.rules.count_method == "seed_literal")),
-        (K.PHASE, _PHASES[state.phase]), (K.CUR, state.current_player), (K.ELDEST, state.eldest),
-        (K.NBIDS, len(state.bids)), (K.BEST_BID, state.best_bid), (K.TAKER, state.taker), (K.CALLED, state.called),
-        (K.PARTNER, state.partner), (K.SLAM, int(state.slam_announced)), (K.ANN_COUNT, state.ann_count),
-        (K.SHOWER, state.shower), (K.SHOW_COUNT, state.showing.bit_count()), (K.LEADER, state.leader),
-        (K.TRICK_LEN, len(state.trick)), (K.LED, state.led), (K.BEST, state.best), (K.WIN, state.win),
-        (K.EX_SEAT, state.ex_seat), (K.TRICK_NO, state.trick_no), (K.TW0, state.tricks_won[0]),
-        (K.TW1, state.tricks_won[1]), (K.DEBT, state.debt),
-        (K.PREV_PETIT_WIN, prev[2] if prev is not None and 56 in prev[1] else -1),
-        (K.ECART_N, state.ecart.bit_count()),
-    ):
-        sv[slot] = value
-    side = np.ones(5, np.int64)
-    side[:n] = state.side
-    flags = np.zeros(5, np.int64)
-    flags[:n] = state.flags
-    poig = np.full(5, -1, np.int64)
-    for seat, kind, _ in state.announcements:
-        if kind in POIGNEE_KINDS:
-            poig[seat] = POIGNEE_KINDS.index(kind)
-    trick = np.zeros(5, np.int64)
-    trick[:len(state.trick)] = state.trick
-    return Encoded(own, pile, showing, sv, side, flags, poig, trick)
+    return Encoded(*K.unpack(np.array(pack(state), np.int64)))
 
 
 def _kernel_module(python: bool) -> ModuleType:
@@ -156,18 +140,27 @@ def rollout_trace(state: TarotState, policy: Policy, rng: RolloutRng,
     code = policy_code(policy)
     if code < 0 or state.current_player is None:
         return api_trace(state, policy, rng)
+    mod = _kernel_module(python)
     game = state
     taken: list[int] = []
+    word = np.empty(1, np.uint64)
+    picks = np.empty(K.MAX_PICKS, np.int64)
+    row = np.zeros(5, np.int64)
     while True:
-        status, picks, row = run_encoded(encode(game), code, rng, python)
+        word[0] = rng.state
+        with np.errstate(over="ignore"):  # uint64 arithmetic wraps on purpose (only warns when interpreted)
+            status, count = mod.run_packed(np.array(pack(game), np.int64), word, code, picks, row)
+        rng.state = int(word[0])
+        chosen = picks[:count].tolist()
         if status == 0 and game.counted + 1 >= game.deals_limit:  # the match ends with this deal
-            return [Fraction(t + q, 4) for t, q in zip(game.totals4, row, strict=True)], taken + picks
+            totals = game.totals4
+            return [quarter_fraction(int(q) + t) for q, t in zip(row, totals, strict=False)], taken + chosen
         # A petit sec redeal, or the match goes on: replay the kernel's moves through the API, then go on.
         if game is state:
             game = state.clone()
-        for i in picks:
+        for i in chosen:
             game.apply(game.legal_actions()[i])
-        taken += picks
+        taken += chosen
         if game.current_player is None:  # pragma: no cover - the kernel's status says it is not over
             return game.returns(), taken
 
@@ -264,30 +257,14 @@ def python_kernel() -> ModuleType:
 
 def warm_up() -> float:
     """Compile (or load from numba's cache) the kernel; the seconds it took (excluded from the benchmark)."""
+    from atout.core.protocol import new_game
+
     start = time.perf_counter()
     random_deals(1, 0)
-    enc = encode_deal(4, "seed", 0)
-    run_encoded(enc, 0, RolloutRng(0))
+    state = new_game("tarot", seed=0)
+    rollout(state, "random", RolloutRng(0))  # type: ignore[arg-type]
     return time.perf_counter() - start
 
 
-def encode_deal(players: int, variant: str, seed: int) -> Encoded:
-    """The arrays of a fresh deal from a :class:`RolloutRng` (for the warm-up; no state object needed)."""
-    r = random_deals(1, seed, players, variant, policy="first", trace=True)
-    assert r.deals is not None and r.dealers is not None
-    hands = [[CARDS_BY_CODE[c] for c in h] for h in r.deals[0][-1]["hands"]]
-    own = np.full(78, K.TALON, np.int8)
-    for seat, hand in enumerate(hands):
-        own[hand] = seat
-    enc = Encoded(own, np.full(78, -1, np.int8), np.zeros(78, np.bool_), np.zeros(K.NSV, np.int64),
-                  np.ones(5, np.int64), np.zeros(5, np.int64), np.full(5, -1, np.int64), np.zeros(5, np.int64))
-    sv = enc.sv
-    sv[K.NP], sv[K.FFT], sv[K.NEED], sv[K.NTRICKS] = players, int(variant == "fft"), 78 - players * HAND_SIZE[players], \
-        HAND_SIZE[players]
-    sv[K.CAPOT_VALUE] = 600
-    K.reset(enc.own, enc.pile, enc.showing, sv, enc.side, enc.flags, enc.poig, int(r.dealers[0]))
-    return enc
-
-
-__all__ = ["Encoded", "RandomDeals", "encode", "python_kernel", "random_deals", "rollout", "rollout_trace",
+__all__ = ["Encoded", "RandomDeals", "encode", "pack", "python_kernel", "random_deals", "rollout", "rollout_trace",
            "run_encoded", "warm_up"]
