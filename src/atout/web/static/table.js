@@ -401,6 +401,7 @@ function logPanel(f, you) {
   const lines = (f.narration && f.narration.length) ? f.narration
     : f.moves.slice(-30).map((m) => `${seatName(m.seat, you)}: ${actionLabel(m.action)}`);
   const ul = el("ol", { class: "log", id: "log" }, lines.map((l) => el("li", {}, l)));
+  ul.style.setProperty("--log-digits", String(String(lines.length).length));  // room for "100." and "1000." (style.css)
   setTimeout(() => { ul.scrollTop = ul.scrollHeight; }, 0);
   return el("section", { class: "panel" }, el("h3", {}, t("narration")), ul);
 }

@@ -1,0 +1,150 @@
+"""In a real browser (Debian's Chromium through Playwright): a French lobby says an upload's refusal in French,
+and the log panel shows line numbers of three and four digits whole.
+
+Skipped without Chromium or Playwright, like tests/test_web_e2e.py (a failure in CI, ``CI=true``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+IN_CI = os.environ.get("CI") == "true"
+try:
+    from playwright.sync_api import Browser, Page, sync_playwright
+except ImportError:  # pragma: no cover
+    if IN_CI:
+        raise
+    pytest.skip("playwright is not installed (pip install -e '.[test]')", allow_module_level=True)
+if not Path(CHROMIUM).exists():
+    if IN_CI:
+        raise RuntimeError(f"CI=true but {CHROMIUM} is missing: .ci/run must apt-get install chromium")
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+import uvicorn  # noqa: E402
+
+import atout  # noqa: E402
+from atout.web import create_app  # noqa: E402
+
+TIMEOUT = 20_000  # ms
+ENGLISH = re.compile(r"\b(the|record|must|follow|illegal|move|deal|seat|not|refused|playable|Ace|Clubs|line)\b")
+
+
+@pytest.fixture(scope="module")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    app = create_app(f"sqlite:///{tmp_path_factory.mktemp('web') / 'fixes.db'}", bot_delay=0.02, http_rate=50.0)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+def page_in(browser: Browser, url: str, lang: str) -> Page:
+    """A page whose saved language is ``lang`` (the lobby's switch stores it in localStorage)."""
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(url + "/")
+    page.evaluate(f"localStorage.setItem('atout.lang', '{lang}')")
+    page.reload()
+    page.wait_for_selector("#upload")
+    return page
+
+
+def upload(page: Page, tmp_path: Path, text: str) -> str:
+    """Upload ``text`` as a record file from the lobby; the refusal shown under the form."""
+    path = tmp_path / "record.json"
+    path.write_text(text, encoding="utf-8")
+    page.set_input_files("#upload-file", str(path))
+    page.click("#upload button[type=submit]")
+    page.wait_for_selector("#upload-error:not([hidden])")
+    return page.inner_text("#upload-error")
+
+
+def test_french_lobby_refuses_an_upload_in_french(browser: Browser, server_url: str, tmp_path: Path) -> None:
+    page = page_in(browser, server_url, "fr")
+    shown = upload(page, tmp_path, '{"a": 1,')
+    assert shown == "Enregistrement refusé : Ce fichier n'est pas du JSON (ligne 1, colonne 9)."
+    # An illegal move (seed 002 §5: holding the A♣ on a club lead, a heart may not be played).
+    g = atout.new_game("triomphe", players=2, seed=5)
+    for move in ("no_concession", "no_concession", "play 9C"):
+        g.apply(move)
+    rec = g.to_record()
+    rec["actions"].append({"seat": 1, "action": "play 8H"})
+    page.reload()
+    page.wait_for_selector("#upload")
+    shown = upload(page, tmp_path, json.dumps(rec))
+    assert shown == ("Enregistrement refusé : Coup 4 (donne 1, « 8♥ ») refusé : Il faut fournir et monter sur la "
+                     "carte maîtresse ; jouables : As de trèfle. [seed 002, §5]")
+    assert not ENGLISH.search(shown.replace("[seed 002, §5]", ""))
+
+
+def test_english_lobby_refuses_in_english(browser: Browser, server_url: str, tmp_path: Path) -> None:
+    page = page_in(browser, server_url, "en")
+    assert upload(page, tmp_path, '{"a": 1,') == "Record refused: This file is not JSON (line 1, column 9)."
+
+
+def log_room(page: Page) -> list[float]:
+    """[left padding of the log, width its longest number needs ("123. "), number of lines]."""
+    return page.evaluate("""() => {
+      const ol = document.querySelector('#log');
+      const li = ol.lastElementChild;
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = getComputedStyle(li).font;
+      const need = ctx.measureText(String(ol.children.length) + '. ').width;
+      return [parseFloat(getComputedStyle(ol).paddingLeft), need, ol.children.length];
+    }""")
+
+
+def test_log_shows_three_digit_line_numbers(browser: Browser, server_url: str) -> None:
+    # A whole Tarot deal at four says well over 100 lines; its replay's last step shows them all.
+    g = atout.new_game("tarot", players=4, seed=21)
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    page = page_in(browser, server_url, "fr")
+    up = page.evaluate("async (rec) => (await fetch('/api/records?lang=fr', {method: 'POST', body: rec})).json()",
+                       json.dumps(g.to_record()))
+    page.goto(server_url + up["url"])
+    page.wait_for_selector("#r-last")
+    page.click("#r-last")
+    page.wait_for_function("() => document.querySelectorAll('#log li').length >= 100")
+    padding, need, lines = log_room(page)
+    assert lines >= 100 and padding >= need, (padding, need, lines)
+    # Four digits: the same list made 1,200 lines long keeps room for "1200. ".
+    page.evaluate("""() => {
+      const ol = document.querySelector('#log');
+      while (ol.children.length < 1200) ol.append(ol.firstElementChild.cloneNode(true));
+      ol.style.setProperty('--log-digits', String(String(ol.children.length).length));
+    }""")
+    padding, need, lines = log_room(page)
+    assert lines == 1200 and padding >= need, (padding, need, lines)
