@@ -239,6 +239,9 @@ def main() -> None:
             out["peers"][name] = round(rate)
             if not args.json:
                 ratio = f", atout tarot 4p / peer = {ours / rate:.2f}" if ours else ""
+                fast = next((r["rollout_deals_per_s"] for r in out["rows"]
+                             if r["game"] == "tarot" and r["players"] == 4 and r["variant"] == "seed"), None)
+                ratio += f", rollout path / peer = {fast / rate:.2f}" if fast else ""
                 print(f"peer {name}: {rate:8.0f} deals/s{ratio}")
     if args.json:
         print(json.dumps(out))

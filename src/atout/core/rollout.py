@@ -113,14 +113,27 @@ def choose(policy: Policy, state: GameState, actions: list[Action], rng: Rollout
 
 def api_trace(state: GameState, policy: Policy, rng: RolloutRng) -> tuple[list[Score], list[int]]:
     """(returns, chosen indices) of a rollout of a clone of ``state`` through the public API."""
-    policy_code(policy)
+    code = policy_code(policy)
     game = state.clone()
     picks: list[int] = []
-    while not game.is_terminal():
-        actions = game.legal_actions()
-        i = choose(policy, game, actions, rng)
-        picks.append(i)
-        game.apply(actions[i])
+    legal, apply, pick = game.legal_actions, game.apply, picks.append
+    while game.current_player is not None:  # (is_terminal(), without the call)
+        actions = legal()
+        if code == 0:  # "random": RolloutRng.below inlined (the hot path of a rollout)
+            n = len(actions)
+            threshold = 18446744073709551616 % n
+            while True:
+                z = rng.state = (rng.state + GOLDEN) & MASK64
+                z = ((z ^ (z >> 30)) * MIX1) & MASK64
+                z = ((z ^ (z >> 27)) * MIX2) & MASK64
+                z ^= z >> 31
+                if z >= threshold:
+                    i = z % n
+                    break
+        else:
+            i = choose(policy, game, actions, rng)
+        pick(i)
+        apply(actions[i])
     return game.returns(), picks
 
 
