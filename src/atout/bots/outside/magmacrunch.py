@@ -19,8 +19,9 @@ Mapping and fallbacks (each fallback is counted in :attr:`MagmacrunchBot.stats`)
   ``done``. A card atout refuses → the lowest legal card of the show (``fallback_poignee``).
 * play: ``ai_card`` on the hand and the trick. A card atout refuses → ``ai_card`` on a hand holding
   only the legal cards (``fallback_play``).
-* what they never do: the seed variant's ``capot`` / ``sans_atouts`` / ``sans_points``, the FFT
-  ``chelem`` → ``done``; a petit sec (seed 001 §3.1, D15) is always annulled, as their game does.
+* what their game does not have: the seed variant's ``capot`` / ``sans_atouts`` / ``sans_points``,
+  the FFT ``chelem`` → ``done`` (counted as ``not_in_their_game``); a petit sec (seed 001 §3.1, D15)
+  is always annulled, as their game does.
 
 Their randomness (only ``ai_bid`` draws) comes from the bot's seeded generator. Only four-player
 Tarot: another table is refused with a ValueError (their players know neither the call nor other
@@ -63,6 +64,8 @@ _BID_OUT = {
 _BID_IN = {"prise": "PRISE", "petite": "PRISE", "pousse": "PRISE", "garde": "GARDE", "garde_sans": "GARDE_SANS",
            "garde_contre": "GARDE_CONTRE"}
 _CONTRACT_ORDER = ("PASSE", "PRISE", "GARDE", "GARDE_SANS", "GARDE_CONTRE")
+#: Announcements their game does not have (seed 001 §7, FFT rule 5): they always say ``done``.
+_NOT_THEIRS = frozenset({"capot", "chelem", "sans_atouts", "sans_points"})
 
 
 def theirs(cards: Sequence[Card]) -> list[Any]:
@@ -122,6 +125,8 @@ class MagmacrunchBot(Bot):
             if choice is not None:
                 if choice.kind == "announce":
                     self.stats["poignee_cards"] += 1
+                elif any(a.kind == "announce" and a.args[0] in _NOT_THEIRS for a in obs.legal_actions):
+                    self.stats["not_in_their_game"] += 1  # capot, chelem, sans_atouts, sans_points: "done"
                 return choice
         if obs.phase == "bidding":
             return self._bid(obs, legal)
