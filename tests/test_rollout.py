@@ -21,7 +21,7 @@ from atout.games.tarot.rollout import encode, pack, python_kernel, random_deals,
 
 CASES = 2000 if os.environ.get("ATOUT_SLOW") else 60
 TABLES = [(p, v, opts) for v in ("seed", "fft") for p in (3, 4, 5)
-          for opts in ({}, {"count_method": "seed_literal", "capot_value": 1000})]
+          for opts in ({}, {"count_method": "seed_literal", "capot_value": 1000, "italian": True})]
 
 
 def _advance(game: Any, rng: RolloutRng, steps: int) -> None:
@@ -213,7 +213,8 @@ def test_random_deals_replay_through_new_game(players: int, variant: str, opts: 
 
 def test_random_deals_refuses_bad_arguments() -> None:
     for kwargs, message in (({"n": -1}, "non-negative"), ({"players": 6}, "3, 4 or 5"),
-                            ({"variant": "x"}, "no variant 'x'"), ({"policy": "greedy"}, "unknown rollout policy")):
+                            ({"variant": "x"}, "no variant 'x'"), ({"policy": "greedy"}, "unknown rollout policy"),
+                            ({"capot_value": 3}, "capot_value"), ({"colour": 1}, "colour")):
         args: dict[str, Any] = {"n": 1, "seed": 1, **kwargs}
         with pytest.raises(ValueError, match=message):
             random_deals(**args)
@@ -315,3 +316,21 @@ def test_pack_layout_names_every_slot() -> None:
                         (K.WIN, game.win), (K.TRICK_NO, 2), (K.TW0, game.tricks_won[0]), (K.TW1, game.tricks_won[1]),
                         (K.DEBT, game.debt), (K.ECART_N, game.ecart.bit_count()), (K.PHASE, K.PH_PLAY)):
         assert sv[slot] == value, slot
+
+
+def test_the_project_works_without_numba() -> None:
+    """With numba not importable the kernel module runs as plain Python (slow, same games)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['numba'] = None\n"
+            "import atout\n"
+            "from atout.core.rollout import RolloutRng, api_trace\n"
+            "from atout.games.tarot import _kernel\n"
+            "from atout.games.tarot.rollout import rollout_trace\n"
+            "assert not hasattr(_kernel.run, 'py_func')\n"
+            "g = atout.new_game('tarot', players=5, variant='fft', seed=4)\n"
+            "assert rollout_trace(g, 'random', RolloutRng(2)) == api_trace(g, 'random', RolloutRng(2))\n"
+            "print('ok')\n")
+    done = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

@@ -5,6 +5,10 @@ otherwise (slow, but the same games). Every function mirrors one piece of :class
 the legal lists must have exactly the API's length and order (``TarotState.legal_actions()``), so a policy
 index means the same action on both paths. Rules: seed 001 and spec ``shared/rules/tarot.md``.
 
+One module on purpose, although longer than the house's ~600 lines: numba's cache checks only the source
+file of the function it compiled, so a kernel split over two files could keep running a stale copy of a
+function from the other file after an edit.
+
 Encoding (see :func:`atout.games.tarot.rollout.encode`):
 
 * ``own[c]`` (int8, card id 0..77, :mod:`atout.core.cards`): 0..4 in that seat's hand, ``TALON`` in the unseen

@@ -31,15 +31,16 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from atout.core.cards import CARDS
+from atout.core.options import build_rules
 from atout.core.protocol import Score
 from atout.core.rollout import POLICIES, Policy, RolloutRng, api_trace, policy_code
 from atout.games.tarot import _kernel as K
-from atout.games.tarot.rules import CONTRACTS, HAND_SIZE, POIGNEE_KINDS
+from atout.games.tarot.rules import CONTRACTS, HAND_SIZE, POIGNEE_KINDS, TarotRules
 from atout.games.tarot.scoring import quarter_fraction
 
 if TYPE_CHECKING:  # (no import at run time: state.py may import this module lazily, with no import circle)
@@ -191,10 +192,10 @@ class RandomDeals:
 
 
 def random_deals(n: int, seed: int, players: int = 4, variant: str = "seed", policy: Policy = "random",
-                 trace: bool = False, capot_value: int = 600, count_method: str = "half_points",
-                 python: bool = False) -> RandomDeals:
+                 trace: bool = False, python: bool = False, **options: Any) -> RandomDeals:
     """``n`` complete random deals (shuffle, deal, bidding, écart, play, scoring) inside the kernel.
 
+    ``options`` are Tarot's rule options (``capot_value``, ``count_method``, …), checked as ``new_game`` does.
     ``trace=True`` keeps each game's dealer, deals and choices, so that
     ``new_game("tarot", deal=deals[i], dealer=dealers[i])`` replayed with ``picks[i]`` gives the same scores.
 
@@ -208,6 +209,8 @@ def random_deals(n: int, seed: int, players: int = 4, variant: str = "seed", pol
         raise ValueError(f"tarot has no variant {variant!r}; variants: {', '.join(CONTRACTS)}")
     if players not in HAND_SIZE:
         raise ValueError(f"tarot is for 3, 4 or 5 players, not {players!r}")
+    rules = build_rules(TarotRules, "Tarot", options, players=players, variant=variant)
+    capot_value, count_method = rules.capot_value, rules.count_method
     code = policy_code(policy)
     if code < 0:
         raise ValueError(f"random_deals runs a named policy ({', '.join(POLICIES)}), not a callable")
