@@ -334,3 +334,57 @@ def test_the_project_works_without_numba() -> None:
             "print('ok')\n")
     done = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def _score(players: int, fft: bool, contract: int, attack: str, taker: int, partner: int = -1,
+           poig: dict[int, int] | None = None) -> list[Fraction]:
+    """The kernel's score of a deal whose attack pile holds ``attack`` (the rest: the defence's), no slam."""
+    from atout.core.cards import Card
+
+    own = np.full(78, K.GONE, np.int8)
+    pile = np.ones(78, np.int8)
+    for code in attack.split():
+        pile[Card.parse(code).id] = 0
+    sv = np.zeros(K.NSV, np.int64)
+    sv[K.NP], sv[K.FFT], sv[K.BEST_BID], sv[K.TAKER], sv[K.PARTNER] = players, int(fft), contract, taker, partner
+    sv[K.TW0], sv[K.TW1], sv[K.CAPOT_VALUE] = 5, 10, 600
+    levels = np.full(5, -1, np.int64)
+    for seat, level in (poig or {}).items():
+        levels[seat] = level
+    row = np.zeros(5, np.int64)
+    K.score(own, pile, sv, np.zeros(5, np.int64), levels, 0, row)
+    return [Fraction(int(q), 4) for q in row[:players]]
+
+
+def test_kernel_scores_by_hand() -> None:
+    # Seed §10-§11, 4 players, Garde (x4): 45 points with 2 oudlers (T21, EX) against 41 needed: (4 + 25) x 4 =
+    # 116 from each defender, 348 to the taker. Pile: 2 oudlers 9 + 4 Kings 18 + 4 Queens 14 + 8 small cards 4 = 45.
+    attack = "T21 EX KS KH KD KC QS QH QD QC AS 2S 3S 4S 5S 6S 7S 8S"
+    assert _score(4, False, 2, attack, taker=0) == [348, -116, -116, -116]
+    # FFT rule 2, 5 players, Garde (x2), partner seat 1: 58 points with 1 oudler against 51: (25 + 7) x 2 = 64,
+    # plus a simple poignée (rule 4: 20 to the winning side) = 84 from each defender; 252 split 2/3 - 1/3.
+    attack = "T21 KS KH KD KC QS QH QD QC NS NH ND NC JS JH JD JC AS 2S 3S 4S 5S 6S 7S 8S 9S 10S AH"
+    assert _score(5, True, 1, attack, taker=0, partner=1, poig={2: 0}) == [168, 84, -84, -84, -84]
+
+
+def test_kernel_ecart_lays_trumps_only_when_unavoidable() -> None:
+    # Seed 001 §6 "ni Roi, ni atout, ni Oudler"; D6: trumps only when the other cards do not suffice, so with three
+    # plain cards the six-card écart takes all three and three middle trumps, in any order.
+    from atout.core.cards import CARDS, Card
+
+    own = np.full(78, K.GONE, np.int8)
+    for code in "2S 3S 4S KS KH T1 T5 T6 T7 T8 T21 EX".split():
+        own[Card.parse(code).id] = 0
+    sv = np.zeros(K.NSV, np.int64)
+    sv[K.NP], sv[K.NEED], sv[K.TAKER], sv[K.PHASE], sv[K.CUR] = 4, 6, 0, K.PH_ECART, 0
+    acts = np.empty(K.MAX_ACTIONS, np.int64)
+
+    def listed() -> list[str]:
+        n = K.legal(own, np.zeros(78, np.bool_), sv, np.zeros(5, np.int64), acts)
+        return [CARDS[int(a) - K.DISCARD].code for a in acts[:n]]
+
+    assert listed() == ["2S", "3S", "4S", "T5", "T6", "T7", "T8"]
+    for code in ("T5", "T6", "T7"):
+        own[Card.parse(code).id] = K.ECART
+        sv[K.ECART_N] += 1
+    assert listed() == ["2S", "3S", "4S"]  # every slot left is owed to a plain card
