@@ -88,7 +88,11 @@ class RolloutRng:
 
 
 def policy_code(policy: Policy) -> int:
-    """The kernel code of a named policy, -1 for a callable (which only the generic path runs)."""
+    """The kernel code of a named policy, -1 for a callable (which only the generic path runs).
+
+    >>> policy_code("random"), policy_code("first"), policy_code(lambda state, actions, rng: 0)
+    (0, 1, -1)
+    """
     if callable(policy):
         return -1
     if policy not in POLICIES:
@@ -112,7 +116,13 @@ def choose(policy: Policy, state: GameState, actions: list[Action], rng: Rollout
 
 
 def api_trace(state: GameState, policy: Policy, rng: RolloutRng) -> tuple[list[Score], list[int]]:
-    """(returns, chosen indices) of a rollout of a clone of ``state`` through the public API."""
+    """(returns, chosen indices) of a rollout of a clone of ``state`` through the public API.
+
+    >>> import atout
+    >>> returns, picks = api_trace(atout.new_game("tarot", players=4, seed=1), "first", RolloutRng(0))
+    >>> picks[:4], len(returns)
+    ([0, 0, 0, 0], 4)
+    """
     code = policy_code(policy)
     game = state.clone()
     picks: list[int] = []

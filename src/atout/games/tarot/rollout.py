@@ -71,7 +71,12 @@ _LOW63 = (1 << 63) - 1
 
 
 def pack(state: TarotState) -> list[int]:
-    """The deal in progress as the kernel's packed words (layout: ``_kernel.PACKED``; read-only on the state)."""
+    """The deal in progress as the kernel's packed words (layout: ``_kernel.PACKED``; read-only on the state).
+
+    >>> import atout
+    >>> len(pack(atout.new_game("tarot", seed=1))) == K.PACKED
+    True
+    """
     if state.current_player is None:
         raise ValueError("the deal is over: nothing to roll out")
     n = state.players
@@ -137,6 +142,11 @@ def rollout_trace(state: TarotState, policy: Policy, rng: RolloutRng,
     """(returns, chosen indices) of a rollout of ``state`` (unchanged) through the kernel.
 
     ``python=True`` runs the kernel's source as plain Python (no JIT), for checking the compiled one.
+
+    >>> import atout
+    >>> g = atout.new_game("tarot", players=3, variant="fft", seed=2)
+    >>> rollout_trace(g, "first", RolloutRng(0)) == api_trace(g, "first", RolloutRng(0))
+    True
     """
     code = policy_code(policy)
     if code < 0 or state.current_player is None:
