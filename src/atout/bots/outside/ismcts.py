@@ -204,8 +204,8 @@ class SingleObserverISMCTS(os_ismcts.ISMCTSBot):  # type: ignore[misc]
         return state.current_player(), state.information_state_string(self.viewer)
 
 
-#: Budgets that decide within about a second on the project's 2-core machine (measured in docs/bots.md).
-BUDGETS: dict[str, IsmctsBudget] = {"triomphe": IsmctsBudget(simulations=250), "tarot": IsmctsBudget(simulations=100)}
+#: Budgets of about 0.35 s of CPU per decision (about 1 s on the loaded 2-core machine; docs/bots.md).
+BUDGETS: dict[str, IsmctsBudget] = {"triomphe": IsmctsBudget(simulations=500), "tarot": IsmctsBudget(simulations=200)}
 
 
 class IsmctsBot(Bot):
