@@ -13,24 +13,32 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import functools
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from atout.bots.base import Bot, register_bot
 from atout.core.actions import Action
 from atout.core.cards import Card
 from atout.core.protocol import Observation
+from atout.games.tarot.actions import PLAY_BY_OBJECT
 from atout.games.tarot.rules import (
+    ABOVE,
     EXCUSE,
     PETIT,
+    SUIT_MASKS,
     TALON_SIZE,
+    TRUMPS,
     TWENTY_ONE,
     VALUE2,
     poignee_levels_available,
     poignee_representative,
     trick_winner_index,
 )
-from atout.games.tarot.view import ecart_representatives
+from atout.games.tarot.view import TarotPublic, ecart_representatives, seat_view
+
+if TYPE_CHECKING:
+    from atout.games.tarot.state import TarotState
 
 #: Strength needed for each contract at four players (a classic point-count method); scaled by hand size.
 #: Seed variant's prise 40 (was 42: 46% of deals passed out): duplicate tournaments against 42, 1,500-2,000
@@ -48,6 +56,15 @@ def _players(obs: Observation) -> int:
 
 def _ids(cards: Sequence[Card | str]) -> list[int]:
     return [c.id if isinstance(c, Card) else Card.parse(c).id for c in cards]
+
+
+def _card_of(action: Action) -> int:
+    """The card id of a ``play`` action: by identity for the game's interned actions, else parsed."""
+    c = _PLAY_GET(id(action))
+    return c if c is not None else Card.parse(action.args[0]).id
+
+
+_PLAY_GET = PLAY_BY_OBJECT.get
 
 
 def _suit(c: int) -> int:
@@ -82,10 +99,41 @@ def hand_strength(hand: Sequence[int]) -> float:
     return score
 
 
+@functools.lru_cache(maxsize=4096)
+def _best_ecart(full: int, need: int) -> tuple[str, ...]:
+    """The codes of the best of the representative écarts of the hand ``full`` (before the écart began):
+    points laid aside, voids made, no trump laid. Cached: a playout asks again at each one-card step."""
+    hand = [c for c in range(78) if full >> c & 1]
+
+    def value(a: Action) -> float:
+        out = set(_ids(a.args))
+        rest = [c for c in hand if c not in out]
+        voids = sum(1 for s in range(4) if not any(c < 56 and c // 14 == s for c in rest))
+        return sum(VALUE2[c] for c in out) + 8 * voids - 10 * sum(1 for c in out if c >= 56)
+
+    return max(ecart_representatives(full, need), key=value).args
+
+
 class TarotBot(Bot):
     """Heuristic Tarot player for both variants and every table size (observation only)."""
 
     name = "heuristic"
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._memo: dict[int, tuple[Any, tuple[int, ...]]] = {}  # voids after each trick met (see _Context)
+
+    def rollout_act(self, state: TarotState, seat: int) -> Action:
+        """``act(state.observation(seat))`` for a search playout in a world the search sampled: the same
+        action, cheaper: a lone legal action at once, a card from the seat's view (``view.seat_view``:
+        its hand and the public facts, never another hand) without building the observation."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase == "play" and all(a.kind == "play" for a in legal):
+            hand, pub = seat_view(state, seat)
+            if pub.shower != seat:
+                return self._play_view(seat, hand, pub, legal)
+        return self.act(state.observation(seat))
 
     def act(self, obs: Observation) -> Action:
         legal = list(obs.legal_actions)
@@ -142,18 +190,10 @@ class TarotBot(Bot):
         """The next card of the best of a few whole écarts, chosen from the hand before the écart began:
         the same écart at each of its one-card steps, so each card is legal (a prefix of a legal écart)."""
         laid = _ids(obs.public.get("my_ecart") or [])
-        full = _ids(obs.hand) + laid
-        need = TALON_SIZE[_players(obs)]
-
-        def value(a: Action) -> float:
-            out = set(_ids(a.args))
-            rest = [c for c in full if c not in out]
-            voids = sum(1 for s in range(4) if not any(c < 56 and c // 14 == s for c in rest))
-            return sum(VALUE2[c] for c in out) + 8 * voids - 10 * sum(1 for c in out if c >= 56)
-
-        whole = max(ecart_representatives(sum(1 << c for c in full), need), key=value)
+        full = sum(1 << c for c in _ids(obs.hand) + laid)
         steps = {str(a): a for a in legal}
-        nxt = next((steps[f"discard {c}"] for c in whole.args if f"discard {c}" in steps), None)
+        nxt = next((steps[f"discard {c}"] for c in _best_ecart(full, TALON_SIZE[_players(obs)])
+                    if f"discard {c}" in steps), None)
         return nxt if nxt is not None else legal[0]  # (an écart begun otherwise: any legal card)
 
     def _on_attack(self, obs: Observation) -> bool:
@@ -203,8 +243,15 @@ class TarotBot(Bot):
 
     # --- the play --------------------------------------------------------------------------------
     def _play(self, obs: Observation, legal: list[Action]) -> Action:
-        cards = {Card.parse(a.args[0]).id: a for a in legal}
-        ctx = _Context(obs)
+        hand = 0
+        for card in obs.hand:
+            hand |= 1 << card.id
+        return self._play_view(obs.seat, hand, obs.public, legal)
+
+    def _play_view(self, seat: int, hand: int, pub: Mapping[str, Any], legal: list[Action]) -> Action:
+        """The card to play, from the seat, its hand (a mask) and the public facts."""
+        cards = {_card_of(a): a for a in legal}
+        ctx = _Context(seat, hand, pub, self._memo)
         trick = ctx.trick
         if not trick or all(c == EXCUSE for _, c in trick):
             return cards[self._lead(ctx, list(cards))]
@@ -216,9 +263,10 @@ class TarotBot(Bot):
         if ctx.tricks_left <= 2 and EXCUSE in options and not ctx.attack_sweeping():
             return EXCUSE  # never keep the Excuse to the last trick (it would change hands)
         if ctx.on_attack:
-            others_trumps = [c for c in ctx.unseen if 56 <= c < EXCUSE]
-            if trumps and (len(trumps) > len(others_trumps) or (PETIT in ctx.unseen and len(trumps) >= 4)):
-                masters = [c for c in trumps if c > max(others_trumps, default=0)]
+            others_trumps = ctx.unseen & TRUMPS
+            if trumps and (len(trumps) > others_trumps.bit_count() or (ctx.unseen >> PETIT & 1 and len(trumps) >= 4)):
+                top = others_trumps.bit_length() - 1 if others_trumps else 0
+                masters = [c for c in trumps if c > top]
                 if masters:
                     return max(masters)  # draw trumps with a master, hunting the Petit
                 low = [c for c in trumps if c != PETIT]
@@ -229,7 +277,7 @@ class TarotBot(Bot):
             return max(kings, key=lambda c: VALUE2[c])
         if plain:
             if not ctx.on_attack and ctx.taker_voids:
-                forcing = [c for c in plain if c // 14 in ctx.taker_voids]
+                forcing = [c for c in plain if ctx.taker_voids >> (c // 14) & 1]
                 if forcing:
                     return min(forcing, key=lambda c: (VALUE2[c], c))  # make the taker trump
             by_suit: dict[int, list[int]] = {}
@@ -289,50 +337,96 @@ def _beats(c: int, best: int, trick: list[int]) -> bool:
     return c // 14 == best // 14 and c > best
 
 
+#: Per plain card, the unseen cards of its suit that would beat it (``is_master``), as a mask.
+_PLAIN_ABOVE = tuple(SUIT_MASKS[c // 14] & ~((1 << (c + 1)) - 1) for c in range(56))
+_ALL = (1 << 78) - 1
+_MEMO_LIMIT = 20_000  # tricks remembered per bot before the memo is emptied (memory stays flat)
+
+#: Finished tricks as ``(leader, card ids, winner)``.
+_Tricks = tuple[tuple[int, tuple[int, ...], int], ...]
+
+
+def _public_ids(pub: Mapping[str, Any]) -> tuple[_Tricks, list[tuple[int, int]], int, int, int]:
+    """The public facts the play needs, as ints: finished tricks, the trick (seat, card), the cards of the
+    finished tricks, the écart's known cards (trumps shown; the taker's own) and the called card (-1).
+
+    Read from the int copies of a :class:`TarotPublic`, or parsed from a plain mapping (an observation
+    built by hand)."""
+    if isinstance(pub, TarotPublic):
+        n, lead = len(pub.hand_sizes), pub.leader
+        trick = [((lead + i) % n, c) for i, c in enumerate(pub.trick_ids)]
+        return pub.tricks_ids, trick, pub.played_mask, pub.my_ecart_mask | pub.ecart_trumps_mask, pub.called_id
+    tricks = tuple((t["leader"], tuple(_ids(t["cards"])), t["winner"]) for t in pub["tricks"])
+    played = 0
+    for _, cards, _ in tricks:
+        for c in cards:
+            played |= 1 << c
+    out = 0
+    for c in _ids(pub.get("my_ecart") or []) + _ids(pub.get("ecart_trumps") or []):
+        out |= 1 << c
+    called = pub.get("called")
+    return (tricks, [(s, Card.parse(code).id) for s, code in pub["trick"]], played, out,
+            Card.parse(called).id if called is not None else -1)
+
+
+def _learn(voids: list[int], players: int, leader: int, cards: Sequence[int]) -> None:
+    """Add to ``voids`` (per seat, a bit per suit: 0..3 plain, 4 trumps) what a trick shows (§9.1)."""
+    led = next((_suit(c) for c in cards if c != EXCUSE), -1)
+    if led < 0:
+        return
+    for i, c in enumerate(cards):
+        if c == EXCUSE or i == 0:
+            continue
+        s = _suit(c)
+        if led < 4 and s != led:
+            voids[(leader + i) % players] |= 1 << led | (16 if s != 4 else 0)
+        elif led == 4 and s != 4:
+            voids[(leader + i) % players] |= 16
+
+
 class _Context:
-    """What the bot infers from its observation: teams, unseen cards, voids, the trick."""
+    """What the bot infers from its observation: teams, unseen cards, voids, the trick.
 
-    def __init__(self, obs: Observation) -> None:
-        pub: dict[str, Any] = dict(obs.public)
-        self.seat = obs.seat
-        self.players = len(pub["hand_sizes"])
-        self.hand = set(_ids(obs.hand))
+    ``memo`` keeps, per finished trick met (by identity, the trick held alive), the voids learnt up to
+    it: a playout asks the same bot again a trick later, and the playouts of one world share its tricks.
+    """
+
+    def __init__(self, seat: int, hand: int, pub: Mapping[str, Any], memo: dict[int, tuple[Any, tuple[int, ...]]]
+                 ) -> None:
+        self.seat = seat
+        self.players = n = len(pub["hand_sizes"])
         self.taker = pub["taker"]
-        self.trick = [(s, Card.parse(code).id) for s, code in pub["trick"]]
-        played: set[int] = {c for _, c in self.trick}
-        self.voids: dict[int, set[int]] = {s: set() for s in range(self.players)}
-        for t in pub["tricks"]:
-            ids = _ids(t["cards"])
-            played.update(ids)
-            self._learn(t["leader"], ids)
+        tricks, self.trick, played, out, called = _public_ids(pub)
+        # Voids from the finished tricks: from the memo of the longest prefix already read (the same
+        # objects: a playout's tricks, or those of the world it was cloned from), then the new tricks.
+        known = len(tricks)
+        found = None
+        while known:
+            found = memo.get(id(tricks[known - 1]))
+            if found is not None and found[0] is tricks[known - 1]:
+                break
+            known -= 1
+        voids = list(found[1]) if known and found is not None else [0] * n
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        for k in range(known, len(tricks)):
+            leader, cards, _ = entry = tricks[k]
+            _learn(voids, n, leader, cards)
+            memo[id(entry)] = (entry, tuple(voids))
+        for _, c in self.trick:
+            played |= 1 << c
         if self.trick:
-            self._learn(self.trick[0][0], [c for _, c in self.trick])
-        self.played = played
-        out = set(_ids(pub.get("my_ecart") or [])) | set(_ids(pub.get("ecart_trumps") or []))
-        self.unseen = set(range(78)) - played - self.hand - out
-        self.tricks_left = len(self.hand)
-        self.players_after = self.players - len(self.trick) - 1
-        called = pub.get("called")
+            _learn(voids, n, self.trick[0][0], [c for _, c in self.trick])
+        self.voids = voids
+        self.unseen = _ALL & ~played & ~hand & ~out
+        self.tricks_left = hand.bit_count()
+        self.players_after = n - len(self.trick) - 1
         self.partner = pub.get("partner")
-        self.holds_called = called is not None and Card.parse(called).id in self.hand
+        self.holds_called = called >= 0 and bool(hand >> called & 1)
         self.alone = pub.get("taker_alone")
-        self.on_attack = self.seat == self.taker or (self.holds_called and self.seat != self.taker)
-        self.taker_voids = self.voids.get(self.taker, set()) if self.taker is not None else set()
-        self.tricks = pub["tricks"]
-
-    def _learn(self, leader: int, cards: list[int]) -> None:
-        led = next((_suit(c) for c in cards if c != EXCUSE), -1)
-        for i, c in enumerate(cards):
-            seat = (leader + i) % self.players
-            if c == EXCUSE or led < 0 or i == 0:
-                continue
-            s = _suit(c)
-            if led < 4 and s != led:
-                self.voids[seat].add(led)
-                if s != 4:
-                    self.voids[seat].add(4)
-            elif led == 4 and s != 4:
-                self.voids[seat].add(4)
+        self.on_attack = seat == self.taker or (self.holds_called and seat != self.taker)
+        self.taker_voids = voids[self.taker] if self.taker is not None else 0
+        self.winners = [w for _, _, w in tricks]
 
     def team(self, seat: int) -> bool | None:
         """True: surely my side; False: surely the other side; None: unknown (five players)."""
@@ -354,34 +448,33 @@ class _Context:
 
     def is_master(self, c: int) -> bool:
         """No unseen card of its suit ranks higher."""
-        if c >= 56:
-            return not any(u > c for u in self.unseen if 56 <= u < EXCUSE)
-        return not any(u > c and u // 14 == c // 14 for u in self.unseen if u < 56)
+        return not self.unseen & (ABOVE[c] if c >= 56 else _PLAIN_ABOVE[c])
 
     def opponent_void(self, suit: int) -> bool:
-        return any(suit in v for s, v in self.voids.items() if self.team(s) is not True)
+        return any(v >> suit & 1 and self.team(s) is not True for s, v in enumerate(self.voids))
 
     def is_secure(self, c: int, trick: list[int]) -> bool:
         """Will ``c`` (now winning) hold against the players still to play, as far as we know?"""
         later = [(self.trick[0][0] + len(trick) + k) % self.players for k in range(self.players - len(trick))]
         if not later:
             return True
+        voids = self.voids
         if c >= 56:
-            return self.is_master(c) or all(4 in self.voids[s] for s in later)
+            return self.is_master(c) or all(voids[s] & 16 for s in later)
         if not self.is_master(c):
             return False
         led = c // 14
-        if any(led in self.voids[s] and 4 not in self.voids[s] for s in later):
+        if any(voids[s] >> led & 1 and not voids[s] & 16 for s in later):
             return False  # somebody still to play is known to cut
-        in_suit = sum(1 for u in self.unseen if u < 56 and u // 14 == led)
-        trumps_out = any(56 <= u < EXCUSE for u in self.unseen)
+        in_suit = (self.unseen & SUIT_MASKS[led]).bit_count()
+        trumps_out = bool(self.unseen & TRUMPS)
         return not trumps_out or in_suit >= 2 * len(later)
 
     def attack_sweeping(self) -> bool:
         """The attack has won every trick so far and I am on it (keep the Excuse for the last trick)."""
-        if not self.on_attack or not self.tricks:
+        if not self.on_attack or not self.winners:
             return False
-        return all(self.team(t["winner"]) is True for t in self.tricks) and len(self.hand) <= 1
+        return all(self.team(w) is True for w in self.winners) and self.tricks_left <= 1
 
 
 class PassLowBot(Bot):

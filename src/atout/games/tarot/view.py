@@ -14,14 +14,16 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from atout.core.actions import Action
-from atout.core.cards import CARDS
+from atout.core.cards import CARDS, Card
 from atout.core.cardset import codes
 from atout.core.protocol import Observation, Score, check_seat, json_number
 from atout.games.tarot.actions import cards_action
 from atout.games.tarot.rules import VALUE2, callable_cards, ecart_candidates
+from atout.games.tarot.scoring import quarter_fraction
 
 if TYPE_CHECKING:
     from atout.games.tarot.state import TarotState
@@ -67,49 +69,194 @@ def public_partner(state: TarotState) -> tuple[int | None, bool | None]:
     return None, None
 
 
-def observation(state: TarotState, seat: int) -> Observation:
-    """The :class:`Observation` of ``seat``: its hand, public facts and (its turn) its legal actions."""
-    check_seat(state, seat)
-    n = state.players
-    partner, alone = public_partner(state)
-    taker = state.taker if state.taker >= 0 else None
-    outcome = state.outcome
-    public: dict[str, Any] = {
-        "variant": state.variant,
-        "italian": state.rules.italian,  # display Italian suit names (see TarotState.card_name)
-        "deal": state.deal_index,
-        "deals": state.deals_limit,
-        "dealer": state.dealer,
-        "bids": [[s, w] for s, w in state.bids],
-        "contract": state.contract,
-        "taker": taker,
-        "called": CARDS[state.called].code if state.called >= 0 else None,
-        "partner": partner,
-        "taker_alone": alone,
-        "talon": codes(state.talon) if state.talon_shown else None,
-        "ecart_trumps": codes(state.ecart_trumps),
-        "announcements": [{"seat": s, "kind": k, "cards": codes(m)} for s, k, m in state.announcements],
-        "slam_announced": state.slam_announced,
-        "leader": state.leader,
-        "trick": [[(state.leader + i) % n, CARDS[c].code] for i, c in enumerate(state.trick)],
-        "tricks": [{"leader": lead, "cards": [CARDS[c].code for c in cards], "winner": w}
-                   for lead, cards, w in state.history],
-        "hand_sizes": [h.bit_count() for h in state.hands],
-        "scores": [json_number(x) for x in state.returns()],
-        "last_row": _row_json(state.last_row()),  # the whole sheet is in the record; observations stay small
-        "result": None if outcome is None else {
+_KEYS = ("variant", "italian", "deal", "deals", "dealer", "bids", "contract", "taker", "called", "partner",
+         "taker_alone", "talon", "ecart_trumps", "announcements", "slam_announced", "leader", "trick", "tricks",
+         "hand_sizes", "scores", "last_row", "result", "showing")
+_CODES = tuple(c.code for c in CARDS)
+
+
+class TarotPublic(Mapping[str, Any]):
+    """The public facts of an observation, built lazily: a search playout reads a few of them per step.
+
+    The state's public fields are copied (ints and tuples) when the observation is made, so later play
+    never changes it; the lists and dicts of the mapping are built on first reading. Besides the
+    mapping, int-level copies serve fast bots: ``trick_ids`` (the cards of the trick, from ``leader``),
+    ``tricks_ids`` (``(leader, cards, winner)`` per finished trick), ``played_mask`` (their cards),
+    ``ecart_trumps_mask``, ``my_ecart_mask`` (0 but for the taker), ``called_id`` (-1: none),
+    ``hand_sizes`` (a tuple), ``shower`` (the seat showing a poignée, -1: none), ``taker``, ``partner`` and
+    ``taker_alone`` (as in the mapping).
+
+    >>> import atout
+    >>> pub = atout.new_game("tarot", players=4, seed=3).observation(0).public
+    >>> pub["contract"], pub["tricks"], dict(pub) == {k: pub[k] for k in pub}
+    (None, [], True)
+    """
+
+    __slots__ = ("_announcements", "_bids", "_last_row", "_result", "_showing", "_talon", "_totals4", "_values",
+                 "called_id", "ecart_trumps_mask", "hand_sizes", "leader", "my_ecart_mask", "partner", "played_mask",
+                 "shower", "taker", "taker_alone", "trick_ids", "tricks_ids")
+
+    def __init__(self, state: TarotState, seat: int) -> None:
+        self.taker = taker = state.taker if state.taker >= 0 else None
+        self.called_id = called = state.called
+        self.partner, self.taker_alone = partner, alone = public_partner(state) if called >= 0 else (None, None)
+        self.leader = leader = state.leader
+        self.trick_ids = tuple(state.trick)
+        self.tricks_ids = tuple(state.history)  # (leader, cards, winner): immutable tuples, shared with the state
+        self.played_mask = state.played
+        self.ecart_trumps_mask = state.ecart_trumps
+        self.my_ecart_mask = state.ecart if seat == taker else 0  # his own écart; never the others'
+        self.hand_sizes = tuple([h.bit_count() for h in state.hands])
+        self._bids = tuple(state.bids)
+        self._talon = state.talon if state.talon_shown else -1  # -1: not shown (never the hidden talon)
+        self._announcements = tuple(state.announcements)
+        self._totals4 = tuple(state.totals4)
+        self._last_row = state.last_row()
+        self.shower, self._showing = state.shower, state.showing
+        outcome = state.outcome  # (only its public parts: its piles hold the écart)
+        self._result = None if outcome is None else {
             "attack_points": json_number(outcome["attack_points"]),
             "attack_oudlers": outcome["attack_oudlers"],
             "petit_au_bout": outcome["petit_au_bout"],
             "slam": outcome["slam"],
-            "row": [json_number(x) for x in state.log[-1].result or []],
-        },
-    }
-    # A poignée being shown one card at a time (issue 11): its cards are public as they are shown.
-    public["showing"] = {"seat": state.shower, "cards": codes(state.showing)} if state.shower >= 0 else None
-    if seat == state.taker and state.ecart:
-        public["my_ecart"] = codes(state.ecart)
-    return state._observation(seat, state.hands[seat], public)
+            "row": tuple(json_number(x) for x in state.log[-1].result or []),
+        }
+        self._values: dict[str, Any] = {
+            "variant": state.variant,
+            "italian": state.rules.italian,  # display Italian suit names (see TarotState.card_name)
+            "deal": state.deal_index,
+            "deals": state.deals_limit,
+            "dealer": state.dealer,
+            "contract": state.contract,
+            "taker": taker,
+            "called": _CODES[called] if called >= 0 else None,
+            "partner": partner,
+            "taker_alone": alone,
+            "slam_announced": state.slam_announced,
+            "leader": leader,
+        }
+
+    def _trick(self) -> list[list[Any]]:
+        n, lead = len(self.hand_sizes), self.leader
+        return [[(lead + i) % n, _CODES[c]] for i, c in enumerate(self.trick_ids)]
+
+    def _tricks(self) -> list[dict[str, Any]]:
+        return [{"leader": lead, "cards": [_CODES[c] for c in cards], "winner": w} for lead, cards, w in self.tricks_ids]
+
+    def _result_json(self) -> dict[str, Any] | None:
+        result = self._result
+        return None if result is None else {**result, "row": list(result["row"])}
+
+    def _showing_json(self) -> dict[str, Any] | None:
+        # A poignée being shown one card at a time (issue 11): its cards are public as they are shown.
+        return {"seat": self.shower, "cards": codes(self._showing)} if self.shower >= 0 else None
+
+    def __getitem__(self, key: str) -> Any:
+        values = self._values
+        found = values.get(key, values)  # (the dict itself: not built yet)
+        if found is values:
+            build = _BUILD.get(key)
+            if build is None or (key == "my_ecart" and not self.my_ecart_mask):
+                raise KeyError(key)
+            found = values[key] = build(self)
+        return found
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """``self[key]``, or ``default`` for a key the observation does not hold."""
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __iter__(self) -> Iterator[str]:
+        yield from _KEYS
+        if self.my_ecart_mask:
+            yield "my_ecart"
+
+    def __len__(self) -> int:
+        return len(_KEYS) + (1 if self.my_ecart_mask else 0)
+
+    def __contains__(self, key: object) -> bool:
+        return key in _BUILD and (key != "my_ecart" or bool(self.my_ecart_mask))
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+#: How each entry of the public mapping not filled at once is built from the copies.
+_BUILD: dict[str, Callable[[TarotPublic], Any]] = {
+    **{k: (lambda pub, k=k: pub._values[k]) for k in ("variant", "italian", "deal", "deals", "dealer", "contract",
+                                                       "taker", "called", "partner", "taker_alone",
+                                                       "slam_announced", "leader")},
+    "bids": lambda pub: [[s, w] for s, w in pub._bids],
+    "talon": lambda pub: codes(pub._talon) if pub._talon >= 0 else None,
+    "ecart_trumps": lambda pub: codes(pub.ecart_trumps_mask),
+    "announcements": lambda pub: [{"seat": s, "kind": k, "cards": codes(m)} for s, k, m in pub._announcements],
+    "trick": TarotPublic._trick,
+    "tricks": TarotPublic._tricks,
+    "hand_sizes": lambda pub: list(pub.hand_sizes),
+    "scores": lambda pub: [json_number(quarter_fraction(q)) for q in pub._totals4],
+    "last_row": lambda pub: _row_json(pub._last_row),  # the whole sheet is in the record; observations stay small
+    "result": TarotPublic._result_json,
+    "showing": TarotPublic._showing_json,
+    "my_ecart": lambda pub: codes(pub.my_ecart_mask),
+}
+
+
+def observation(state: TarotState, seat: int) -> Observation:
+    """The :class:`Observation` of ``seat``: its hand, public facts and (its turn) its legal actions.
+
+    Built as :meth:`GameState._observation` builds it (the same fields), the hand from a table.
+    """
+    check_seat(state, seat)
+    current = state.current_player
+    return Observation(
+        game="tarot",
+        seat=seat,
+        phase=state._phase,
+        current_player=current,
+        hand=hand_cards(state.hands[seat]),
+        legal_actions=tuple(state.legal_actions()) if seat == current else (),
+        public=TarotPublic(state, seat),
+        history=state.seen_history(seat),
+        rules=state.table_rules(),
+    )
+
+
+def seat_view(state: TarotState, seat: int) -> tuple[int, TarotPublic]:
+    """What ``seat`` knows, without the observation's objects: its hand (a mask) and the public facts.
+
+    For a search's playouts in a world it sampled (``TarotBot.rollout_act``): the same knowledge as
+    :func:`observation`, so the same decisions.
+
+    >>> import atout
+    >>> g = atout.new_game("tarot", players=4, seed=3)
+    >>> hand, pub = seat_view(g, 1)
+    >>> hand == g.hands[1] and dict(pub) == dict(g.observation(1).public)
+    True
+    """
+    check_seat(state, seat)
+    return state.hands[seat], TarotPublic(state, seat)
+
+
+_HAND_CHUNKS: tuple[dict[int, tuple[Card, ...]], ...] = tuple({} for _ in range(6))
+
+
+def hand_cards(hand: int) -> tuple[Card, ...]:
+    """The cards of a mask, by id, from per-14-bit tables (filled as met; at most 6 x 16,384 entries).
+
+    >>> [c.code for c in hand_cards(0b101 | 1 << 77)]
+    ['AS', '3S', 'EX']
+    """
+    out: tuple[Card, ...] = ()
+    for k, table in enumerate(_HAND_CHUNKS):
+        v = hand >> (14 * k) & 0x3FFF
+        if v:
+            found = table.get(v)
+            if found is None:
+                found = table[v] = tuple(CARDS[14 * k + b] for b in range(14) if v >> b & 1)
+            out += found
+    return out
 
 
 def ecart_representatives(hand: int, need: int) -> list[Action]:
