@@ -286,6 +286,7 @@ def test_generic_rollout_for_every_game(info: Any) -> None:
             assert len(got) == players and all(isinstance(x, int | Fraction) for x in got)
             assert got == api_rollout(game, policy, RolloutRng(1))
             assert rollout(game, policy, RolloutRng(1)) == got  # the dispatcher: a fast path plays the same
+            assert game.rollout(policy, RolloutRng(1)) == got  # the protocol's method (Tarot: the kernel)
         assert game.to_record() == before
 
 

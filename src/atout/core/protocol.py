@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from importlib.resources import files
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from atout.core.actions import Action, parse_action
 from atout.core.cards import CARDS, Card
@@ -21,6 +21,9 @@ from atout.core.cardset import ids
 from atout.core.errors import IllegalAction, NotationError, RecordError, UnknownGame, clip
 from atout.core.events import Event
 from atout.core.options import check_int, check_seat_arg
+
+if TYPE_CHECKING:
+    from atout.core.rollout import Policy, RolloutRng
 
 #: The record format written by :meth:`GameState.to_record` (read and replayed by :mod:`atout.records`).
 RECORD_FORMAT = "atout-record/1"
@@ -147,6 +150,17 @@ class GameState(abc.ABC):
     @abc.abstractmethod
     def phase(self) -> str:
         """The current phase's name ('bidding', 'play', 'over'…)."""
+
+    def rollout(self, policy: Policy, rng: RolloutRng) -> list[Score]:
+        """Play a copy of this state to the end of the match with ``policy`` and return its returns.
+
+        The state itself is unchanged. This generic path goes through ``legal_actions``/``apply`` on a
+        clone; a game may override it with a faster path that plays exactly the same games (Tarot does).
+        See :mod:`atout.core.rollout` for the policies and the generator.
+        """
+        from atout.core.rollout import api_rollout
+
+        return api_rollout(self, policy, rng)
 
     # --- shared behaviour ----------------------------------------------------------------------
     def apply(self, action: Action | str) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from atout.core.actions import Action, parse_action
 from atout.core.cards import CARDS, Card
@@ -56,6 +56,9 @@ from atout.games.tarot.rules import (
     legal_play_mask,
 )
 from atout.games.tarot.scoring import card_points2, card_points2_literal, oudlers_in, quarter_fraction, score_quarters
+
+if TYPE_CHECKING:
+    from atout.core.rollout import Policy, RolloutRng
 
 PLAY_PHASE = "play"
 ATTACK, DEFENCE = 0, 1  # side indices: the taker (and partner), the defence
@@ -663,6 +666,20 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, GameState):
         if self._narrate:  # a narrating twin's events (an ordinary state holds none: events() derives them)
             new._narrate, new._events = True, list(self._events)
         return new
+
+    def rollout(self, policy: Policy, rng: RolloutRng) -> list[Score]:
+        """Play a copy to the end with ``policy``: the compiled kernel of :mod:`atout.games.tarot.rollout`,
+        which plays exactly the games the public API would (same policy, same generator; tested).
+
+        >>> import atout
+        >>> from atout.core.rollout import RolloutRng, api_rollout
+        >>> g = atout.new_game("tarot", players=4, seed=3)
+        >>> g.rollout("random", RolloutRng(9)) == api_rollout(g, "random", RolloutRng(9))
+        True
+        """
+        from atout.games.tarot.rollout import rollout  # lazy: importing numba costs about a second
+
+        return rollout(self, policy, rng)
 
     def _own_log(self) -> None:
         """Copy-on-write of the log shared with a clone: a new list holding a copy of the open deal's
