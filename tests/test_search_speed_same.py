@@ -12,13 +12,22 @@ regression oracle for a refactoring, not a rule test (those live in test_tarot_*
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
+from typing import Any
 
 import pytest
 
 import atout
 from atout.bots import make_bot
 from atout.bots.search import SearchBot
+from atout.bots.tarot import TarotBot
+from atout.core.cards import CARDS
+from atout.core.cardset import codes
+from atout.core.protocol import GameState, Observation, json_number
+from atout.games.tarot.state import TarotState
+from atout.games.tarot.view import TarotPublic, public_partner, seat_view
 
 # (players, variant, seed, step, phase, decision, playouts, sha256(repr(playout results))[:16])
 POSITIONS = [
@@ -155,3 +164,109 @@ def test_whole_deal_with_search_unchanged(players: int, variant: str, seed: int,
         state.apply(bots[seat].act(state.observation(seat)))
     acts = [f"{seat}:{a}" for seat, a in state.log[-1].actions]
     assert (hashlib.sha256(" ".join(acts).encode()).hexdigest()[:16], len(acts)) == (digest, moves)
+
+
+# --- the cheaper paths agree with the plain ones -------------------------------------------------------------------
+
+def _eager_observation(state: TarotState, seat: int) -> Observation:
+    """The observation as ``games/tarot/view.py`` built it before the speed work: an eager dict (the oracle)."""
+    n = state.players
+    partner, alone = public_partner(state)
+    outcome = state.outcome
+    public: dict[str, Any] = {
+        "variant": state.variant, "italian": state.rules.italian, "deal": state.deal_index,
+        "deals": state.deals_limit, "dealer": state.dealer, "bids": [[s, w] for s, w in state.bids],
+        "contract": state.contract, "taker": state.taker if state.taker >= 0 else None,
+        "called": CARDS[state.called].code if state.called >= 0 else None, "partner": partner, "taker_alone": alone,
+        "talon": codes(state.talon) if state.talon_shown else None, "ecart_trumps": codes(state.ecart_trumps),
+        "announcements": [{"seat": s, "kind": k, "cards": codes(m)} for s, k, m in state.announcements],
+        "slam_announced": state.slam_announced, "leader": state.leader,
+        "trick": [[(state.leader + i) % n, CARDS[c].code] for i, c in enumerate(state.trick)],
+        "tricks": [{"leader": lead, "cards": [CARDS[c].code for c in cards], "winner": w}
+                   for lead, cards, w in state.history],
+        "hand_sizes": [h.bit_count() for h in state.hands],
+        "scores": [json_number(x) for x in state.returns()],
+        "last_row": None if state.last_row() is None else [json_number(x) for x in state.last_row() or []],
+        "result": None if outcome is None else {
+            "attack_points": json_number(outcome["attack_points"]), "attack_oudlers": outcome["attack_oudlers"],
+            "petit_au_bout": outcome["petit_au_bout"], "slam": outcome["slam"],
+            "row": [json_number(x) for x in state.log[-1].result or []]},
+        "showing": {"seat": state.shower, "cards": codes(state.showing)} if state.shower >= 0 else None,
+    }
+    if seat == state.taker and state.ecart:
+        public["my_ecart"] = codes(state.ecart)
+    return GameState._observation(state, seat, state.hands[seat], public)
+
+
+def _positions(seeds: range) -> list[tuple[TarotState, int]]:
+    """(state, seat) at every step of heuristic and random deals, 3/4/5 players, both variants, two deals."""
+    found = []
+    for players in (3, 4, 5):
+        for variant in ("seed", "fft"):
+            for seed in seeds:
+                state = atout.new_game("tarot", players=players, variant=variant, seed=seed, deals=2)
+                assert isinstance(state, TarotState)
+                bots = [make_bot("tarot", "heuristic" if seed % 3 else "random", seed=s) for s in range(players)]
+                while not state.is_terminal():
+                    seat = state.current_player
+                    assert seat is not None
+                    found.append((state.clone(), seat))
+                    state.apply(bots[seat].act(state.observation(seat)))
+    return found
+
+
+POSITIONS_ALL = _positions(range(4))
+
+
+def test_lazy_observation_equals_the_eager_one() -> None:
+    """Every seat's observation, its public mapping (keys in order, values) and its JSON are unchanged."""
+    for state, _ in POSITIONS_ALL[::3]:
+        for seat in range(state.players):
+            new, old = state.observation(seat), _eager_observation(state, seat)
+            assert new == old
+            assert list(new.public) == list(old.public) and dict(new.public) == dict(old.public)
+            assert json.dumps(new.to_json()) == json.dumps(old.to_json())
+
+
+def test_observation_is_a_snapshot() -> None:
+    """Play after an observation does not change it (the lazy entries are built from copies)."""
+    state = _position(4, "seed", 1, 20)
+    obs = state.observation(0)
+    before = _eager_observation(state, 0)
+    bot = make_bot("tarot", "heuristic", seed=0)
+    for _ in range(12):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bot.act(state.observation(seat)))
+    assert dict(obs.public) == dict(before.public) and obs == before
+
+
+def test_lazy_public_hides_what_the_seat_may_not_see() -> None:
+    """The copies behind the lazy mapping and the play view hold no card the seat may not know."""
+    for state, _ in POSITIONS_ALL[::2]:
+        for seat in range(state.players):
+            known = state.known_cards(seat)
+            pub = state.observation(seat).public
+            assert isinstance(pub, TarotPublic)
+            hand, view = seat_view(state, seat)
+            masks = [pub.played_mask, pub.ecart_trumps_mask, pub.my_ecart_mask, pub._showing, view.known_ecart,
+                     view.played_mask, hand, max(pub._talon, 0)]
+            masks += [m for _, _, m in pub._announcements]
+            masks += [1 << c for c in pub.trick_ids] + [1 << c for _, cards, _ in pub.tricks_ids for c in cards]
+            for m in masks:
+                assert m & ~known == 0, (seat, codes(m & ~known))
+
+
+def test_rollout_act_equals_act_on_the_observation() -> None:
+    """``TarotBot.rollout_act(state, seat)`` (search playouts) == ``act(state.observation(seat))``."""
+    for state, seat in POSITIONS_ALL:
+        fast, slow = TarotBot(seed=1), TarotBot(seed=1)
+        assert fast.rollout_act(state, seat) == slow.act(state.observation(seat))
+
+
+def test_hand_built_observation_same_decision() -> None:
+    """A plain-dict public (an observation built by hand) gives the lazy mapping's decision."""
+    for state, seat in POSITIONS_ALL[::2]:
+        obs = state.observation(seat)
+        plain = dataclasses.replace(obs, public=dict(obs.public))
+        assert TarotBot(seed=2).act(plain) == TarotBot(seed=2).act(obs)

@@ -35,7 +35,7 @@ from atout.games.tarot.rules import (
     poignee_representative,
     trick_winner_index,
 )
-from atout.games.tarot.view import TarotPublic, ecart_representatives, seat_view
+from atout.games.tarot.view import PlayView, TarotPublic, ecart_representatives, seat_view
 
 if TYPE_CHECKING:
     from atout.games.tarot.state import TarotState
@@ -118,9 +118,6 @@ class TarotBot(Bot):
     """Heuristic Tarot player for both variants and every table size (observation only)."""
 
     name = "heuristic"
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self._memo: dict[int, tuple[Any, tuple[int, ...]]] = {}  # voids after each trick met (see _Context)
 
     def rollout_act(self, state: TarotState, seat: int) -> Action:
         """``act(state.observation(seat))`` for a search playout in a world the search sampled: the same
@@ -129,10 +126,12 @@ class TarotBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if state.phase == "play" and all(a.kind == "play" for a in legal):
-            hand, pub = seat_view(state, seat)
-            if pub.shower != seat:
-                return self._play_view(seat, hand, pub, legal)
+        if state.phase == "play":
+            ids = [_PLAY_GET(id(a)) for a in legal]  # the game's interned play actions (else not a card)
+            if None not in ids:
+                hand, view = seat_view(state, seat)
+                if view.shower != seat:
+                    return self._play_view(seat, hand, view, legal, ids)  # type: ignore[arg-type]
         return self.act(state.observation(seat))
 
     def act(self, obs: Observation) -> Action:
@@ -246,14 +245,14 @@ class TarotBot(Bot):
         hand = 0
         for card in obs.hand:
             hand |= 1 << card.id
-        return self._play_view(obs.seat, hand, obs.public, legal)
+        return self._play_view(obs.seat, hand, _play_view_of(obs.public), legal, [_card_of(a) for a in legal])
 
-    def _play_view(self, seat: int, hand: int, pub: Mapping[str, Any], legal: list[Action]) -> Action:
-        """The card to play, from the seat, its hand (a mask) and the public facts."""
-        cards = {_card_of(a): a for a in legal}
-        ctx = _Context(seat, hand, pub, self._memo)
-        trick = ctx.trick
-        if not trick or all(c == EXCUSE for _, c in trick):
+    def _play_view(self, seat: int, hand: int, view: PlayView, legal: list[Action], ids: list[int]) -> Action:
+        """The card to play, from the seat, its hand (a mask), the public facts and the legal cards."""
+        cards = dict(zip(ids, legal, strict=True))
+        ctx = _Context(seat, hand, view)
+        trick = ctx.trick_ids
+        if not trick or all(c == EXCUSE for c in trick):
             return cards[self._lead(ctx, list(cards))]
         return cards[self._follow(ctx, list(cards))]
 
@@ -291,13 +290,15 @@ class TarotBot(Bot):
         return options[0]
 
     def _follow(self, ctx: _Context, options: list[int]) -> int:
-        trick_ids = [c for _, c in ctx.trick]
-        win_i = trick_winner_index(trick_ids)
-        win_seat, win_card = ctx.trick[win_i]
+        trick_ids = ctx.trick_ids
+        size = len(trick_ids)
+        win_i = trick_winner_index(trick_ids)  # type: ignore[arg-type]
+        win_seat, win_card = (ctx.lead + win_i) % ctx.players, trick_ids[win_i]
         last = ctx.players_after == 0
         friend = ctx.team(win_seat)
-        beating = [c for c in options if c != EXCUSE and _beats(c, win_card, trick_ids)]
-        if friend is True and (last or ctx.is_secure(win_card, trick_ids)):
+        beats = _BEATS[win_card]  # the cards that would win against it (§9.2)
+        beating = [c for c in options if beats >> c & 1]
+        if friend is True and (last or ctx.is_secure(win_card, size)):
             if PETIT in options:
                 return PETIT  # save the Petit on a partner's sure trick
             plain = [c for c in options if c < 56]
@@ -305,7 +306,7 @@ class TarotBot(Bot):
                 return max(plain, key=lambda c: (VALUE2[c], -c))  # "charger": give points
             return self._cheapest(options)
         if beating:
-            secure = [c for c in beating if last or ctx.is_secure(c, [*trick_ids, c])]
+            secure = [c for c in beating if last or ctx.is_secure(c, size + 1)]
             if secure:
                 return min(secure, key=lambda c: (c == PETIT and not last, c >= 56, VALUE2[c] if c < 56 else 0, c))
             points = sum(VALUE2[c] for c in trick_ids)
@@ -326,36 +327,25 @@ class TarotBot(Bot):
         return min(pool, key=lambda c: (VALUE2[c], c >= 56, c))
 
 
-def _beats(c: int, best: int, trick: list[int]) -> bool:
-    """Would ``c`` win against the current winning card ``best`` of ``trick`` (§9.2)?"""
-    if c == EXCUSE:
-        return False
-    if best >= 56:
-        return 56 <= c < EXCUSE and c > best
-    if 56 <= c < EXCUSE:
-        return True
-    return c // 14 == best // 14 and c > best
-
-
 #: Per plain card, the unseen cards of its suit that would beat it (``is_master``), as a mask.
 _PLAIN_ABOVE = tuple(SUIT_MASKS[c // 14] & ~((1 << (c + 1)) - 1) for c in range(56))
 _ALL = (1 << 78) - 1
+#: Per winning card, the cards that would beat it (§9.2): higher trumps; for a plain card, any trump
+#: and the higher cards of its suit. Never the Excuse.
+_BEATS = tuple(ABOVE[c] if c >= 56 else TRUMPS | _PLAIN_ABOVE[c] for c in range(78))
 _MEMO_LIMIT = 20_000  # tricks remembered per bot before the memo is emptied (memory stays flat)
 
 #: Finished tricks as ``(leader, card ids, winner)``.
 _Tricks = tuple[tuple[int, tuple[int, ...], int], ...]
 
 
-def _public_ids(pub: Mapping[str, Any]) -> tuple[_Tricks, list[tuple[int, int]], int, int, int]:
-    """The public facts the play needs, as ints: finished tricks, the trick (seat, card), the cards of the
-    finished tricks, the écart's known cards (trumps shown; the taker's own) and the called card (-1).
-
-    Read from the int copies of a :class:`TarotPublic`, or parsed from a plain mapping (an observation
-    built by hand)."""
+def _play_view_of(pub: Mapping[str, Any]) -> PlayView:
+    """The public facts the play needs, as ints, from an observation's public mapping: from the int
+    copies of a :class:`TarotPublic`, or parsed (an observation built by hand)."""
     if isinstance(pub, TarotPublic):
-        n, lead = len(pub.hand_sizes), pub.leader
-        trick = [((lead + i) % n, c) for i, c in enumerate(pub.trick_ids)]
-        return pub.tricks_ids, trick, pub.played_mask, pub.my_ecart_mask | pub.ecart_trumps_mask, pub.called_id
+        return PlayView(len(pub.hand_sizes), pub.taker, pub.partner, pub.taker_alone, pub.leader, pub.trick_ids,
+                        pub.tricks_ids, pub.played_mask, pub.my_ecart_mask | pub.ecart_trumps_mask, pub.called_id,
+                        pub.shower)
     tricks = tuple((t["leader"], tuple(_ids(t["cards"])), t["winner"]) for t in pub["tricks"])
     played = 0
     for _, cards, _ in tricks:
@@ -365,40 +355,62 @@ def _public_ids(pub: Mapping[str, Any]) -> tuple[_Tricks, list[tuple[int, int]],
     for c in _ids(pub.get("my_ecart") or []) + _ids(pub.get("ecart_trumps") or []):
         out |= 1 << c
     called = pub.get("called")
-    return (tricks, [(s, Card.parse(code).id) for s, code in pub["trick"]], played, out,
-            Card.parse(called).id if called is not None else -1)
+    trick = pub["trick"]
+    showing = pub.get("showing")
+    return PlayView(len(pub["hand_sizes"]), pub["taker"], pub.get("partner"), pub.get("taker_alone"),
+                    trick[0][0] if trick else pub.get("leader", 0), tuple(Card.parse(code).id for _, code in trick),
+                    tricks, played, out, Card.parse(called).id if called is not None else -1,
+                    showing["seat"] if showing else -1)
 
 
 def _learn(voids: list[int], players: int, leader: int, cards: Sequence[int]) -> None:
     """Add to ``voids`` (per seat, a bit per suit: 0..3 plain, 4 trumps) what a trick shows (§9.1)."""
+    key = (players, leader, cards)
+    shown = _SHOWN.get(key)
+    if shown is None:
+        shown = _SHOWN[key] = _shown(players, leader, cards)
+    for seat, bits in shown:
+        voids[seat] |= bits
+
+
+def _shown(players: int, leader: int, cards: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """The voids a trick shows: (seat, suit bits) for each card that did not follow (§9.1)."""
     led = next((_suit(c) for c in cards if c != EXCUSE), -1)
     if led < 0:
-        return
+        return ()
+    out = []
     for i, c in enumerate(cards):
         if c == EXCUSE or i == 0:
             continue
         s = _suit(c)
         if led < 4 and s != led:
-            voids[(leader + i) % players] |= 1 << led | (16 if s != 4 else 0)
+            out.append(((leader + i) % players, 1 << led | (16 if s != 4 else 0)))
         elif led == 4 and s != 4:
-            voids[(leader + i) % players] |= 16
+            out.append(((leader + i) % players, 16))
+    return tuple(out)
+
+
+#: What each trick (or trick begun) met shows, by (players, leader, cards); emptied when it grows large.
+_SHOWN: dict[tuple[int, int, Sequence[int]], tuple[tuple[int, int], ...]] = {}
+#: Per finished trick met (by identity; the entry ``(leader, cards, winner)`` is kept, so its id is not
+#: reused), the voids per seat learnt from the deal's tricks up to it; emptied when it grows large.
+_VOIDS_AFTER: dict[int, tuple[Any, tuple[int, ...]]] = {}
 
 
 class _Context:
     """What the bot infers from its observation: teams, unseen cards, voids, the trick.
 
-    ``memo`` keeps, per finished trick met (by identity, the trick held alive), the voids learnt up to
-    it: a playout asks the same bot again a trick later, and the playouts of one world share its tricks.
+    The voids learnt from the finished tricks are remembered per trick (:data:`_VOIDS_AFTER`): the seats
+    of a playout read the same tricks, and the playouts of one world share its first ones.
     """
 
-    def __init__(self, seat: int, hand: int, pub: Mapping[str, Any], memo: dict[int, tuple[Any, tuple[int, ...]]]
-                 ) -> None:
+    def __init__(self, seat: int, hand: int, view: PlayView) -> None:
         self.seat = seat
-        self.players = n = len(pub["hand_sizes"])
-        self.taker = pub["taker"]
-        tricks, self.trick, played, out, called = _public_ids(pub)
+        n, taker, self.partner, self.alone, lead, trick_ids, tricks, played, out, called, _ = view
+        self.players, self.taker = n, taker
         # Voids from the finished tricks: from the memo of the longest prefix already read (the same
         # objects: a playout's tricks, or those of the world it was cloned from), then the new tricks.
+        memo = _VOIDS_AFTER
         known = len(tricks)
         found = None
         while known:
@@ -409,24 +421,27 @@ class _Context:
         voids = list(found[1]) if known and found is not None else [0] * n
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
+        if len(_SHOWN) > _MEMO_LIMIT:
+            _SHOWN.clear()
         for k in range(known, len(tricks)):
             leader, cards, _ = entry = tricks[k]
             _learn(voids, n, leader, cards)
             memo[id(entry)] = (entry, tuple(voids))
-        for _, c in self.trick:
+        self.lead, self.trick_ids = lead, trick_ids  # the trick: its leader and cards so far
+        for c in trick_ids:
             played |= 1 << c
-        if self.trick:
-            _learn(voids, n, self.trick[0][0], [c for _, c in self.trick])
+        if len(trick_ids) > 1:  # (a lone card shows nothing)
+            _learn(voids, n, lead, trick_ids)
         self.voids = voids
         self.unseen = _ALL & ~played & ~hand & ~out
         self.tricks_left = hand.bit_count()
-        self.players_after = n - len(self.trick) - 1
-        self.partner = pub.get("partner")
+        self.players_after = n - len(trick_ids) - 1
         self.holds_called = called >= 0 and bool(hand >> called & 1)
-        self.alone = pub.get("taker_alone")
-        self.on_attack = seat == self.taker or (self.holds_called and seat != self.taker)
-        self.taker_voids = voids[self.taker] if self.taker is not None else 0
-        self.winners = [w for _, _, w in tricks]
+        self.on_attack = seat == taker or (self.holds_called and seat != taker)
+        self.taker_voids = voids[taker] if taker is not None else 0
+        self._tricks = tricks
+        self._later: dict[int, tuple[list[int], bool]] = {}
+        self._opponent_voids = -1  # suits where a player not surely on my side is void (computed once)
 
     def team(self, seat: int) -> bool | None:
         """True: surely my side; False: surely the other side; None: unknown (five players)."""
@@ -451,16 +466,28 @@ class _Context:
         return not self.unseen & (ABOVE[c] if c >= 56 else _PLAIN_ABOVE[c])
 
     def opponent_void(self, suit: int) -> bool:
-        return any(v >> suit & 1 and self.team(s) is not True for s, v in enumerate(self.voids))
+        bits = self._opponent_voids
+        if bits < 0:
+            bits = 0
+            for s, v in enumerate(self.voids):
+                if v and self.team(s) is not True:
+                    bits |= v
+            self._opponent_voids = bits
+        return bool(bits >> suit & 1)
 
-    def is_secure(self, c: int, trick: list[int]) -> bool:
-        """Will ``c`` (now winning) hold against the players still to play, as far as we know?"""
-        later = [(self.trick[0][0] + len(trick) + k) % self.players for k in range(self.players - len(trick))]
+    def is_secure(self, c: int, size: int) -> bool:
+        """Will ``c`` (now winning a trick of ``size`` cards) hold against the players still to play, as
+        far as we know?"""
+        found = self._later.get(size)
+        voids = self.voids
+        if found is None:
+            later = [(self.lead + size + k) % self.players for k in range(self.players - size)]
+            found = self._later[size] = (later, all(voids[s] & 16 for s in later))
+        later, no_trumps_later = found
         if not later:
             return True
-        voids = self.voids
         if c >= 56:
-            return self.is_master(c) or all(voids[s] & 16 for s in later)
+            return self.is_master(c) or no_trumps_later
         if not self.is_master(c):
             return False
         led = c // 14
@@ -472,9 +499,9 @@ class _Context:
 
     def attack_sweeping(self) -> bool:
         """The attack has won every trick so far and I am on it (keep the Excuse for the last trick)."""
-        if not self.on_attack or not self.winners:
+        if not self.on_attack or not self._tricks:
             return False
-        return all(self.team(w) is True for w in self.winners) and self.tricks_left <= 1
+        return all(self.team(w) is True for _, _, w in self._tricks) and self.tricks_left <= 1
 
 
 class PassLowBot(Bot):

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from atout.core.actions import Action
 from atout.core.cards import CARDS, Card
@@ -223,20 +223,44 @@ def observation(state: TarotState, seat: int) -> Observation:
     )
 
 
-def seat_view(state: TarotState, seat: int) -> tuple[int, TarotPublic]:
-    """What ``seat`` knows, without the observation's objects: its hand (a mask) and the public facts.
+class PlayView(NamedTuple):
+    """What a seat knows that the play needs, as ints: the public facts of :class:`TarotPublic` (same
+    meanings) and ``known_ecart``, the écart's cards it knows (trumps shown; the taker's own)."""
+
+    players: int
+    taker: int | None
+    partner: int | None
+    taker_alone: bool | None
+    leader: int
+    trick_ids: tuple[int, ...]
+    tricks_ids: tuple[tuple[int, tuple[int, ...], int], ...]
+    played_mask: int
+    known_ecart: int
+    called_id: int
+    shower: int
+
+
+def seat_view(state: TarotState, seat: int) -> tuple[int, PlayView]:
+    """What ``seat`` knows during the play, without the observation's objects: its hand (a mask) and
+    the public facts as ints.
 
     For a search's playouts in a world it sampled (``TarotBot.rollout_act``): the same knowledge as
-    :func:`observation`, so the same decisions.
+    :func:`observation` gives, so the same decisions.
 
     >>> import atout
     >>> g = atout.new_game("tarot", players=4, seed=3)
-    >>> hand, pub = seat_view(g, 1)
-    >>> hand == g.hands[1] and dict(pub) == dict(g.observation(1).public)
-    True
+    >>> hand, view = seat_view(g, 1)
+    >>> hand == g.hands[1], view.trick_ids, view.taker
+    (True, (), None)
     """
     check_seat(state, seat)
-    return state.hands[seat], TarotPublic(state, seat)
+    taker = state.taker
+    called = state.called
+    partner, alone = public_partner(state) if called >= 0 else (None, None)
+    return state.hands[seat], PlayView(
+        state.players, taker if taker >= 0 else None, partner, alone, state.leader, tuple(state.trick),
+        tuple(state.history), state.played, state.ecart_trumps | (state.ecart if seat == taker else 0), called,
+        state.shower)
 
 
 _HAND_CHUNKS: tuple[dict[int, tuple[Card, ...]], ...] = tuple({} for _ in range(6))
