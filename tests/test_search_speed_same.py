@@ -231,6 +231,7 @@ def test_lazy_observation_equals_the_eager_one() -> None:
 def test_observation_is_a_snapshot() -> None:
     """Play after an observation does not change it (the lazy entries are built from copies)."""
     state = _position(4, "seed", 1, 20)
+    assert isinstance(state, TarotState)
     obs = state.observation(0)
     before = _eager_observation(state, 0)
     bot = make_bot("tarot", "heuristic", seed=0)

@@ -95,6 +95,26 @@ class TarotPublic(Mapping[str, Any]):
     __slots__ = ("_announcements", "_bids", "_last_row", "_result", "_showing", "_talon", "_totals4", "_values",
                  "called_id", "ecart_trumps_mask", "hand_sizes", "leader", "my_ecart_mask", "partner", "played_mask",
                  "shower", "taker", "taker_alone", "trick_ids", "tricks_ids")
+    taker: int | None
+    called_id: int
+    partner: int | None
+    taker_alone: bool | None
+    leader: int
+    trick_ids: tuple[int, ...]
+    tricks_ids: tuple[tuple[int, tuple[int, ...], int], ...]
+    played_mask: int
+    ecart_trumps_mask: int
+    my_ecart_mask: int
+    hand_sizes: tuple[int, ...]
+    shower: int
+    _bids: tuple[tuple[int, str], ...]
+    _talon: int
+    _announcements: tuple[tuple[int, str, int], ...]
+    _totals4: tuple[int, ...]
+    _last_row: list[Score] | None
+    _showing: int
+    _result: dict[str, Any] | None
+    _values: dict[str, Any]
 
     def __init__(self, state: TarotState, seat: int) -> None:
         self.taker = taker = state.taker if state.taker >= 0 else None
@@ -177,17 +197,14 @@ class TarotPublic(Mapping[str, Any]):
         return len(_KEYS) + (1 if self.my_ecart_mask else 0)
 
     def __contains__(self, key: object) -> bool:
-        return key in _BUILD and (key != "my_ecart" or bool(self.my_ecart_mask))
+        return key in self._values or (key in _BUILD and (key != "my_ecart" or bool(self.my_ecart_mask)))
 
     def __repr__(self) -> str:
         return repr(dict(self))
 
 
-#: How each entry of the public mapping not filled at once is built from the copies.
+#: How each entry of the public mapping not filled at once (the scalars are) is built from the copies.
 _BUILD: dict[str, Callable[[TarotPublic], Any]] = {
-    **{k: (lambda pub, k=k: pub._values[k]) for k in ("variant", "italian", "deal", "deals", "dealer", "contract",
-                                                       "taker", "called", "partner", "taker_alone",
-                                                       "slam_announced", "leader")},
     "bids": lambda pub: [[s, w] for s, w in pub._bids],
     "talon": lambda pub: codes(pub._talon) if pub._talon >= 0 else None,
     "ecart_trumps": lambda pub: codes(pub.ecart_trumps_mask),
