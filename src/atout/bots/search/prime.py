@@ -255,7 +255,7 @@ class PrimeSearch(SearchBot):
     with the 2-standard-error rule.
     """
 
-    MARGIN = 1.0
+    MARGIN = 0.0
     PIMC_MARGIN = 2.0
 
     def __init__(self, seed: int = 0, game: str = "prime", budget: Budget | None = None, worlds: int = 400) -> None:
@@ -366,6 +366,14 @@ def best_keep_of_size(hand: int, size: int) -> int:
     return best
 
 
+def _spare(hands: list[int], also: int = 0) -> list[int]:
+    """Every card in nobody's hand (nor in ``also``): a restock when a world's stock runs out (D9)."""
+    held = also
+    for h in hands:
+        held |= h
+    return [c for c in PACK_IDS if not held >> c & 1]
+
+
 class _Coup:
     """A world of one coup being played out on bitmasks (seed 004's order, the default rules)."""
 
@@ -441,6 +449,8 @@ class _Coup:
     def discard(self, seat: int, kept: int) -> None:
         hand = kept
         while hand.bit_count() < HAND_SIZE:
+            if not self.stock:  # D9: the dead cards, but those this player is throwing, make a new stock
+                self.stock = _spare(self.hands, self.hands[seat])
             hand |= 1 << self.stock.pop()
         self.hands[seat] = hand
 
@@ -595,6 +605,8 @@ def _second_discard_world(obs: Observation, rng: random.Random, hands: list[int]
         if d > 0:
             kept = best_keep_of_size(hand, HAND_SIZE - d)
             for _k in range(d):
+                if not rest:
+                    rest = _spare(hands, hand | kept)
                 kept |= 1 << rest.pop()
             hand = kept
         hands[s] = hand
@@ -669,7 +681,7 @@ def _discard_scores(obs: Observation, legal: list[Action], base: Action,
     scores: list[list[float]] = [[] for _ in legal]
     table = hand_values()
     for hands, stock in worlds:
-        top = stock[-HAND_SIZE:]
+        top = stock[-HAND_SIZE:] if len(stock) >= HAND_SIZE else _spare(hands)[-HAND_SIZE:]
         pool = stock[:-HAND_SIZE]
         values = {}
         for s in takers:
@@ -677,9 +689,12 @@ def _discard_scores(obs: Observation, legal: list[Action], base: Action,
                 continue
             h = hands[s]
             if s in later:
-                h = best_keep(h)
-                while h.bit_count() < HAND_SIZE:
-                    h |= 1 << pool.pop()
+                kept = best_keep(h)
+                while kept.bit_count() < HAND_SIZE:
+                    if not pool:
+                        pool = [c for c in _spare(hands, h) if c not in top]
+                    kept |= 1 << pool.pop()
+                h = kept
             values[s] = table[h]
         for i, kept in enumerate(kept_of):
             h = kept
