@@ -227,8 +227,10 @@ def test_resampled_worlds_share_the_information_state() -> None:
     for _ in range(4):
         state.apply_action(rng.choice(state.legal_actions()))
     seat = state.current_player()
-    world = state.resample_from_infostate(seat, None)
-    assert world.information_state_string(seat) == state.information_state_string(seat)
+    worlds = [state.resample_from_infostate(seat, None) for _ in range(6)]
+    assert all(w.information_state_string(seat) == state.information_state_string(seat) for w in worlds)
+    other = 1 - seat  # the other seat's cards are dealt afresh
+    assert len({w.information_state_string(other) for w in worlds}) > 1
 
 
 @needs_openspiel

@@ -91,6 +91,7 @@ class AtoutSpielGame(pyspiel.Game):
         super().__init__(_game_type(self.atout_name), info, params)
         self.players = players
         self.seed = int(params.get("seed", 0))
+        self.rng = random.Random(self.seed)  # the worlds of resample_from_infostate
         self.variant = str(params.get("variant", "")) or None
 
     def new_initial_state(self) -> AtoutSpielState:
@@ -152,10 +153,9 @@ class AtoutSpielState(pyspiel.State):
         return self.information_state_string(player)
 
     def resample_from_infostate(self, player: int, probability_sampler: Any = None) -> AtoutSpielState:
-        """A world consistent with what ``player`` observed (atout's samplers; no hidden state read)."""
-        obs = self.st.observation(player)
-        rng = random.Random(zlib.crc32(self.information_state_string(player).encode()))  # no process-salted hash
-        world = sample_world(obs, rng, tries=50)
+        """A world consistent with what ``player`` observed (atout's samplers; no hidden state read), drawn
+        from the game's generator (seeded by its ``seed`` parameter; OpenSpiel's sampler is not used)."""
+        world = sample_world(self.st.observation(player), self._game.rng, tries=50)
         if world is None:
             raise pyspiel.SpielError(f"no world consistent with seat {player}'s observation")
         return self._game.wrap(world)
