@@ -256,6 +256,7 @@ class PrimeSearch(SearchBot):
     """
 
     MARGIN = 0.0
+    ALL_PASSES = False  # at the opening, weigh every way of passing (not only laying the bad cards aside)
     PIMC_MARGIN = 2.0
 
     def __init__(self, seed: int = 0, game: str = "prime", budget: Budget | None = None, worlds: int = 400) -> None:
@@ -275,7 +276,7 @@ class PrimeSearch(SearchBot):
             if obs.phase == "opening" and isinstance(self.fallback, PrimeBot):
                 pass_action = self.fallback.pass_choice(obs)
             worlds = model_worlds(obs, self.rng, self.model_worlds)
-            candidates, scores = model_scores(obs, legal, base, pass_action, worlds)
+            candidates, scores = model_scores(obs, legal, base, pass_action, worlds, self.ALL_PASSES)
             return cautious(base, candidates, scores, self.MARGIN)
         players = int(obs.rules["players"])
         policies = [make_policy(self.policy_name, self.rng.getrandbits(32)) for _ in range(players)]
@@ -545,6 +546,9 @@ def model_worlds(obs: Observation, rng: random.Random, count: int) -> list[tuple
                 hard.append(p)
                 if soft:
                     both.append(p)
+        if not both and s == bettor:
+            # A stake the usual play never bets (no start fits its band, e.g. the limit): read it as a strong start.
+            both = [p for p in hard if keep_strength(p) >= BET_AT - SLACK]
         lists[s] = both or hard or pairs
     by_size = sorted(others, key=lambda s: len(lists[s]))
     second = obs.phase == "second_discard"
@@ -621,8 +625,12 @@ def _worth(chips: list[int], me: int, teams: list[int] | None) -> float:
 
 
 def model_scores(obs: Observation, legal: list[Action], base: Action, pass_action: Action | None,
-                 worlds: list[tuple[list[int], list[int]]]) -> tuple[list[Action], list[list[float]]]:
-    """The candidate actions (``base`` among them) and each one's result in every world (same worlds)."""
+                 worlds: list[tuple[list[int], list[int]]], all_passes: bool = False) -> tuple[list[Action], list[list[float]]]:
+    """The candidate actions (``base`` among them) and each one's result in every world (same worlds).
+
+    At the opening: every bet, and the pass of the usual play (``pass_action``: the bad cards laid aside),
+    or with ``all_passes`` every way of passing.
+    """
     pub = obs.public
     n, me = int(obs.rules["players"]), obs.seat
     teams = pub["teams"]
@@ -631,7 +639,8 @@ def model_scores(obs: Observation, legal: list[Action], base: Action, pass_actio
         return _discard_scores(obs, legal, base, worlds)
     if obs.phase == "opening":
         bets = [a for a in legal if a.kind == "bet"]
-        candidates = [*bets, *(a for a in (pass_action, base) if a is not None and a.kind == "pass")]
+        passes = [a for a in legal if a.kind == "pass"] if all_passes else [pass_action, base]
+        candidates = [*bets, *(a for a in passes if a is not None and a.kind == "pass")]
     else:
         candidates = [a for a in legal if a.kind in ("accept", "decline")]
     candidates = list(dict.fromkeys([*candidates, base]))
