@@ -2,7 +2,7 @@
 
 A person plays a whole Triomphe match and a whole Tarot deal by clicking, two browser contexts share a
 table, a reload mid-deal restores it, a spectator's page shows no hidden card. Screenshots of the tables
-go to docs/img/web-*.png. Skipped locally without Chromium or Playwright; a failure in CI (``CI=true``).
+go to docs/img/web-*.png with ATOUT_SCREENSHOTS=1. Skipped locally without Chromium or Playwright; a failure in CI (``CI=true``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import socket
+import tempfile
 import threading
 import time
 import warnings
@@ -45,7 +46,11 @@ from atout.core.cards import CARDS  # noqa: E402
 from atout.web import create_app  # noqa: E402
 from atout.web.hub import bot_name, move_seed  # noqa: E402
 
-IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
+#: Screenshots refresh docs/img only when asked (ATOUT_SCREENSHOTS=1); otherwise they go to a scratch folder,
+#: so a test run leaves the working tree as it found it.
+IMG = (Path(__file__).resolve().parent.parent / "docs" / "img" if os.environ.get("ATOUT_SCREENSHOTS") == "1"
+       else Path(tempfile.gettempdir()) / "atout-screenshots")
+IMG.mkdir(parents=True, exist_ok=True)
 # What the test clicks when several buttons are offered: take the contract (to make the écart), play on.
 PREFER = ("bid garde", "bid prise", "bid petite", "no_concession", "refuse", "done", "stop", "pass")
 TIMEOUT = 20_000  # ms
