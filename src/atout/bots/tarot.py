@@ -21,7 +21,7 @@ from atout.bots.base import Bot, register_bot
 from atout.core.actions import Action
 from atout.core.cards import Card
 from atout.core.protocol import Observation
-from atout.games.tarot.actions import PLAY_BY_OBJECT
+from atout.games.tarot.actions import BID, PASS, PLAY_BY_OBJECT, TEXT_BY_OBJECT
 from atout.games.tarot.rules import (
     ABOVE,
     EXCUSE,
@@ -65,6 +65,7 @@ def _card_of(action: Action) -> int:
 
 
 _PLAY_GET = PLAY_BY_OBJECT.get
+_TEXT_GET = TEXT_BY_OBJECT.get
 
 
 def _suit(c: int) -> int:
@@ -126,12 +127,19 @@ class TarotBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if state.phase == "play":
-            ids = [_PLAY_GET(id(a)) for a in legal]  # the game's interned play actions (else not a card)
+        phase = state.phase
+        if phase == "play":
+            ids = list(map(_PLAY_GET, map(id, legal)))  # the game's interned play actions (else not a card)
             if None not in ids:
                 hand, view = seat_view(state, seat)
                 if view.shower != seat:
                     return self._play_view(seat, hand, view, legal, ids)  # type: ignore[arg-type]
+        elif phase == "ecart" or phase == "bidding":
+            hand, view = seat_view(state, seat)
+            if view.shower != seat:
+                if phase == "bidding":
+                    return self._bid_from([c for c in range(78) if hand >> c & 1], view.players, state.variant, legal)
+                return self._ecart_from(hand | (view.known_ecart if seat == view.taker else 0), view.players, legal)
         return self.act(state.observation(seat))
 
     def act(self, obs: Observation) -> Action:
@@ -162,17 +170,20 @@ class TarotBot(Bot):
 
     # --- before the play -------------------------------------------------------------------------
     def _bid(self, obs: Observation, legal: list[Action]) -> Action:
-        hand = _ids(obs.hand)
-        players = len(obs.public["hand_sizes"])
+        return self._bid_from(_ids(obs.hand), len(obs.public["hand_sizes"]), obs.public["variant"], legal)
+
+    @staticmethod
+    def _bid_from(hand: list[int], players: int, variant: str, legal: list[Action]) -> Action:
+        """The bid of a hand (card ids) at a table of ``players`` in ``variant``."""
         strength = hand_strength(hand) / _HAND_SCALE[players]
         wanted = None
-        for contract, threshold in _BID_THRESHOLDS[obs.public["variant"]]:
+        for contract, threshold in _BID_THRESHOLDS[variant]:
             if strength >= threshold:
                 wanted = contract
         allowed = {a.args[0] for a in legal if a.kind == "bid"}
         if wanted is not None and wanted in allowed:
-            return Action("bid", (wanted,))
-        return Action("pass")
+            return BID[wanted]  # (the game's interned actions: ``Action("bid", (wanted,))``)
+        return PASS
 
     def _call(self, obs: Observation, legal: list[Action]) -> Action:
         hand = _ids(obs.hand)
@@ -189,10 +200,14 @@ class TarotBot(Bot):
         """The next card of the best of a few whole écarts, chosen from the hand before the écart began:
         the same écart at each of its one-card steps, so each card is legal (a prefix of a legal écart)."""
         laid = _ids(obs.public.get("my_ecart") or [])
-        full = sum(1 << c for c in _ids(obs.hand) + laid)
-        steps = {str(a): a for a in legal}
-        nxt = next((steps[f"discard {c}"] for c in _best_ecart(full, TALON_SIZE[_players(obs)])
-                    if f"discard {c}" in steps), None)
+        return self._ecart_from(sum(1 << c for c in _ids(obs.hand) + laid), _players(obs), legal)
+
+    @staticmethod
+    def _ecart_from(full: int, players: int, legal: list[Action]) -> Action:
+        """The next écart step from the hand before the écart began (``full``, a mask)."""
+        steps = {_TEXT_GET(id(a)) or str(a): a for a in legal}
+        nxt = next((steps[f"discard {c}"] for c in _best_ecart(full, TALON_SIZE[players]) if f"discard {c}" in steps),
+                   None)
         return nxt if nxt is not None else legal[0]  # (an écart begun otherwise: any legal card)
 
     def _on_attack(self, obs: Observation) -> bool:
@@ -249,12 +264,11 @@ class TarotBot(Bot):
 
     def _play_view(self, seat: int, hand: int, view: PlayView, legal: list[Action], ids: list[int]) -> Action:
         """The card to play, from the seat, its hand (a mask), the public facts and the legal cards."""
-        cards = dict(zip(ids, legal, strict=True))
         ctx = _Context(seat, hand, view)
         trick = ctx.trick_ids
         if not trick or all(c == EXCUSE for c in trick):
-            return cards[self._lead(ctx, list(cards))]
-        return cards[self._follow(ctx, list(cards))]
+            return legal[ids.index(self._lead(ctx, ids))]
+        return legal[ids.index(self._follow(ctx, ids))]
 
     def _lead(self, ctx: _Context, options: list[int]) -> int:
         plain = [c for c in options if c < 56]
