@@ -281,7 +281,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             rec = loads(body)  # atout.records: UTF-8, size, depth and numbers checked, then the structure
             state = replay(rec)
         except (AtoutError, ValueError, TypeError) as exc:
-            code, params = refusal(exc)  # why, as data: the page says it in its own language (issue: no English)
+            code, params = refusal(exc)  # why, as data, said in the page's language (issue 7: no English word)
             game = rec.get("game") if isinstance(rec, dict) and isinstance(rec.get("game"), str) else ""
             return _refused(400, "bad_record", code, params, lang, game if game in {g.name for g in list_games()} else "")
         returns = [json_number(x) for x in state.returns()]
