@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.bots.base import Bot, bot_names, make_bot, register_bot
-from atout.core.actions import Action
-from atout.core.errors import AtoutError
+from atout.core.actions import Action, parse_action
+from atout.core.errors import AtoutError, NotationError
 from atout.core.protocol import GameState, Observation, new_game
 
 #: A sampler proposes a deal consistent with the observation: the explicit deal of the current deal
@@ -60,13 +60,14 @@ def rebuild(obs: Observation, deal: dict[str, Any], fills: dict[int, str], seed:
     """The world of a sampled deal: a new game replaying the seat's history; None if the rules refuse it."""
     rules = dict(obs.rules)
     players, variant = rules.pop("players", None), rules.pop("variant", None)
+    parsed = _parsed_history(obs.history)
     try:
         state = new_game(obs.game, players=players, variant=variant, seed=seed, deal=deal,
                          dealer=obs.public["dealer"], **rules)
-        for i, (seat, text) in enumerate(obs.history):
+        for i, (seat, _) in enumerate(obs.history):
             if state.current_player != seat:
                 return None
-            state.apply(fills.get(i, text))
+            state.apply(fills[i] if i in fills else parsed[i])
     except (AtoutError, ValueError):
         return None
     if state.current_player != obs.seat or state.phase != obs.phase or state.deal_index != 0:
@@ -74,6 +75,26 @@ def rebuild(obs: Observation, deal: dict[str, Any], fills: dict[int, str], seed:
     if state.observation(obs.seat).hand != obs.hand:
         return None  # a sampler's mistake: the world must deal the seat its own cards
     return state
+
+
+def _parsed_history(history: tuple[tuple[int, str], ...]) -> list[Action | str]:
+    """The history's actions parsed once for all the worlds of a decision (a text that does not parse
+    is kept: ``apply`` refuses it as it would have)."""
+    global _PARSED
+    found = _PARSED  # (one read: another thread may replace it)
+    if found[0] is history:
+        return found[1]
+    out: list[Action | str] = []
+    for _, text in history:
+        try:
+            out.append(parse_action(text))
+        except NotationError:
+            out.append(text)
+    _PARSED = (history, out)
+    return out
+
+
+_PARSED: tuple[Any, list[Action | str]] = (None, [])  # the last history parsed (held: its id stays its own)
 
 
 def sample_world(obs: Observation, rng: random.Random, tries: int = 12) -> GameState | None:
