@@ -31,7 +31,24 @@ class IllegalAction(AtoutError, ValueError):
 
 
 class RecordError(AtoutError, ValueError):
-    """A malformed or inconsistent game record (or explicit deal)."""
+    """A malformed or inconsistent game record (or explicit deal); nothing is replayed past it.
+
+    Like :class:`IllegalAction`, the English message is for the API and ``code`` and ``params`` say the
+    same as data (codes listed in docs/records.md; seats and deals numbered from 0, as in the record), so
+    that :mod:`atout.present.records` can say it in French or English. ``RecordError(message)`` alone has
+    the code ``"invalid"``.
+
+    >>> e = RecordError("deal 0: JH is dealt twice", code="card_twice", params={"deal": 0, "card": "JH"})
+    >>> e.code, e.params["card"], str(e)
+    ('card_twice', 'JH', 'deal 0: JH is dealt twice')
+    >>> RecordError("something else").code
+    'invalid'
+    """
+
+    def __init__(self, message: str, code: str = "invalid", params: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, object] = dict(params or {})
 
 
 class UnknownGame(AtoutError, KeyError):

@@ -446,12 +446,13 @@ def _check_match_args(players: int, seed: Any, options: Mapping[str, Any]) -> No
     if deal is None or isinstance(deal, dict):
         return
     if not isinstance(deal, list | tuple) or not deal:
-        raise RecordError(f"deal must be a deal object or a non-empty list of them, not {clip(deal)}")
+        raise RecordError(f"deal must be a deal object or a non-empty list of them, not {clip(deal)}", "bad_deal")
     if len(deal) > MAX_GIVEN_DEALS:
-        raise RecordError(f"{len(deal):,} explicit deals (at most {MAX_GIVEN_DEALS:,})")
+        raise RecordError(f"{len(deal):,} explicit deals (at most {MAX_GIVEN_DEALS:,})", "too_many_deals",
+                          {"count": len(deal), "limit": MAX_GIVEN_DEALS})
     for i, one in enumerate(deal):
         if not isinstance(one, dict):
-            raise RecordError(f"deal {i} must be an object (hands…), not {clip(one)}")
+            raise RecordError(f"deal {i} must be an object (hands…), not {clip(one)}", "bad_deal", {"deal": i})
 
 
 def check_options(title: str, options: Mapping[str, Any], known: set[str]) -> None:

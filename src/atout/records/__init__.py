@@ -14,13 +14,14 @@ True
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 from fractions import Fraction
 from pathlib import Path
 from typing import IO, Any
 
-from atout.core.errors import AtoutError, IllegalAction, RecordError, clip
+from atout.core.errors import ECHO_LIMIT, AtoutError, IllegalAction, RecordError, clip
 from atout.core.protocol import RECORD_FORMAT, GameState, Score, game_info, json_number, new_game
 
 FORMAT = RECORD_FORMAT
@@ -37,15 +38,20 @@ def state_to_record(state: GameState) -> dict[str, Any]:
     return state.to_record()
 
 
+def _cut(text: str, limit: int = ECHO_LIMIT) -> str:
+    """A bad input echoed in an error's params: plain text, cut to ``limit`` characters with an ellipsis."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _entries(record: dict[str, Any]) -> list[dict[str, Any]]:
     if "deals" in record:
         entries = record["deals"]
         if not isinstance(entries, list) or not entries or not all(isinstance(e, dict) for e in entries):
-            raise RecordError("'deals' must be a non-empty list of deal objects")
+            raise RecordError("'deals' must be a non-empty list of deal objects", "bad_field", {"field": "deals"})
         return entries
     missing = [k for k in ("dealer", "deal", "actions") if k not in record]
     if missing:
-        raise RecordError(f"record lacks {', '.join(missing)} (or a 'deals' list)")
+        raise RecordError(f"record lacks {', '.join(missing)} (or a 'deals' list)", "missing_fields", {"fields": missing})
     return [{k: record[k] for k in ("dealer", "deal", "actions") if k in record}]
 
 
@@ -56,42 +62,52 @@ def _is_int(x: Any) -> bool:
 def validate(record: Any) -> dict[str, Any]:
     """Check a record's structure (not yet its legality): raise RecordError naming the bad field."""
     if not isinstance(record, dict):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}", "not_a_record",
+                          {"found": type(record).__name__})
     if record.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {clip(record.get('format'))}")
+        raise RecordError(f"format must be {FORMAT!r}, not {clip(record.get('format'))}", "not_a_record",
+                          {"format": clip(record.get("format"))})
     for key, kind in (("game", str), ("variant", str), ("players", int)):
         if not isinstance(record.get(key), kind) or isinstance(record.get(key), bool):
-            raise RecordError(f"field {key!r} must be a {kind.__name__}, not {clip(record.get(key))}")
+            raise RecordError(f"field {key!r} must be a {kind.__name__}, not {clip(record.get(key))}", "bad_field",
+                              {"field": key})
     for key in ("options", "match"):
         if not isinstance(record.get(key, {}), dict):
-            raise RecordError(f"field {key!r} must be an object")
+            raise RecordError(f"field {key!r} must be an object", "bad_field", {"field": key})
     seed = record.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(f"field 'seed' must be an integer or null, not {clip(seed)}")
+        raise RecordError(f"field 'seed' must be an integer or null, not {clip(seed)}", "bad_field", {"field": "seed"})
     for i, entry in enumerate(_entries(record)):
         if not _is_int(entry.get("dealer")):
-            raise RecordError(f"deal {i}: 'dealer' must be a seat number")
+            raise RecordError(f"deal {i}: 'dealer' must be a seat number", "bad_field", {"deal": i, "field": "dealer"})
         if not isinstance(entry.get("deal"), dict):
-            raise RecordError(f"deal {i}: 'deal' must be an object")
+            raise RecordError(f"deal {i}: 'deal' must be an object", "bad_field", {"deal": i, "field": "deal"})
         actions = entry.get("actions")
         if not isinstance(actions, list):
-            raise RecordError(f"deal {i}: 'actions' must be a list")
+            raise RecordError(f"deal {i}: 'actions' must be a list", "bad_field", {"deal": i, "field": "actions"})
         for j, a in enumerate(actions):
             if not (isinstance(a, dict) and _is_int(a.get("seat")) and isinstance(a.get("action"), str)):
-                raise RecordError(f"deal {i}, action {j}: expected {{'seat': int, 'action': str}}, got {clip(a)}")
+                raise RecordError(f"deal {i}, action {j}: expected {{'seat': int, 'action': str}}, got {clip(a)}",
+                                  "bad_field", {"deal": i, "number": j, "field": "actions"})
     return record
 
 
-def _check_result(where: str, stated: Any, actual: list[Score]) -> None:
+def _check_result(deal: int | None, stated: Any, actual: list[Score]) -> None:
+    """Compare a stated result (of deal ``deal``, or the final one when None) with the rules' own."""
+    where = "result" if deal is None else f"deal {deal}"
+    at: dict[str, object] = {} if deal is None else {"deal": deal}
     if not isinstance(stated, dict) or not isinstance(stated.get("returns"), list):
-        raise RecordError(f"{where}: 'result' must be an object with a 'returns' list")
+        raise RecordError(f"{where}: 'result' must be an object with a 'returns' list", "bad_field",
+                          {**at, "field": "result"})
     numbers = stated["returns"]
     if not all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in numbers):
-        raise RecordError(f"{where}: returns must be finite numbers, got {clip(numbers)}")
+        raise RecordError(f"{where}: returns must be finite numbers, got {clip(numbers)}", "bad_field",
+                          {**at, "field": "returns"})
     expected = [Fraction(x) for x in numbers]
     if expected != [Fraction(x) for x in actual]:
         shown = [json_number(x) for x in actual]
-        raise RecordError(f"{where}: the record states returns {clip(numbers)} but the rules give {shown}")
+        raise RecordError(f"{where}: the record states returns {clip(numbers)} but the rules give {shown}",
+                          "wrong_result", {**at, "stated": clip(numbers), "actual": str(shown)})
 
 
 def replay(record: dict[str, Any]) -> GameState:
@@ -101,7 +117,7 @@ def replay(record: dict[str, Any]) -> GameState:
     try:
         info = game_info(record["game"])
     except AtoutError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(str(exc), "unknown_game", {"game": _cut(record["game"])}) from None
     options = dict(record.get("options", {}))
     options.pop("players", None)
     match = {k: v for k, v in record.get("match", {}).items() if v is not None}
@@ -119,50 +135,64 @@ def replay(record: dict[str, Any]) -> GameState:
     except RecordError:
         raise
     except (AtoutError, ValueError, TypeError) as exc:
-        raise RecordError(f"cannot set the game up: {exc}") from None
+        raise RecordError(f"cannot set the game up: {exc}", "bad_setup", {"detail": _cut(str(exc), 200)}) from None
     index = 0
     for i, entry in enumerate(entries):
         if state.deal_index > i and not entry["actions"] and state.log[i].dealer == entry["dealer"]:
             continue  # a deal the rules annulled by themselves, before any action (FFT tarot: petit sec)
         if state.deal_index != i:
-            raise RecordError(f"deal {i}: the match was over or still in deal {state.deal_index}")
+            raise RecordError(f"deal {i}: the match was over or still in deal {state.deal_index}", "wrong_deal_count",
+                              {"deal": i, "current": state.deal_index, "over": state.is_terminal()})
         if state.dealer != entry["dealer"]:
-            raise RecordError(f"deal {i}: dealer should be seat {state.dealer} by the rules, record says {entry['dealer']}")
+            raise RecordError(f"deal {i}: dealer should be seat {state.dealer} by the rules, record says {entry['dealer']}",
+                              "wrong_dealer", {"deal": i, "expected": state.dealer, "stated": entry["dealer"]})
         for j, a in enumerate(entry["actions"]):
             where = f"action {index} (deal {i}, #{j}, {clip(a['action'])})"
+            at: dict[str, object] = {"index": index, "deal": i, "number": j, "action": _cut(a["action"])}
             if state.current_player != a["seat"]:
-                raise RecordError(f"{where}: seat {a['seat']} acted but it was seat {state.current_player}'s turn")
+                raise RecordError(f"{where}: seat {a['seat']} acted but it was seat {state.current_player}'s turn",
+                                  "wrong_turn", {**at, "seat": a["seat"], "expected": state.current_player})
             try:
                 state.apply(a["action"])
             except IllegalAction as exc:
-                raise RecordError(f"{where}: illegal: {exc}") from None
-            except RecordError as exc:
-                raise RecordError(f"{where}: {exc}") from None
+                raise RecordError(f"{where}: illegal: {exc}", *_illegal(exc, at)) from None
+            except RecordError as exc:  # a later explicit deal found wrong when the match reaches it
+                inner = {("given_deal" if k == "deal" else k): v for k, v in exc.params.items()}
+                raise RecordError(f"{where}: {exc}", exc.code, {**inner, **at}) from None
             index += 1
         if "result" in entry:
-            _check_result(f"deal {i}", entry["result"], state.log[i].result or [])
+            _check_result(i, entry["result"], state.log[i].result or [])
     if "result" in record:
         if not state.is_terminal():
-            raise RecordError("the record states a final result but the match is not over")
-        _check_result("result", record["result"], state.returns())
+            raise RecordError("the record states a final result but the match is not over", "unfinished_result")
+        _check_result(None, record["result"], state.returns())
     return state
+
+
+def _illegal(exc: IllegalAction, at: dict[str, object]) -> tuple[str, dict[str, object]]:
+    """Code and params of a refused action: a rule broken (its code, params and English text kept), or
+    text that names no action of the game (the engine's default code ``illegal``)."""
+    if exc.code == "illegal":
+        return "bad_move", {**at, "detail": str(exc)}
+    return "illegal_move", {**at, "reason_code": exc.code, "reason_params": dict(exc.params), "reason_text": str(exc)}
 
 
 def _number(text: str) -> str:
     if len(text) > MAX_NUMBER_CHARS:
-        raise RecordError(f"a number of {len(text)} characters (at most {MAX_NUMBER_CHARS}): {clip(text, 20)}")
+        raise RecordError(f"a number of {len(text)} characters (at most {MAX_NUMBER_CHARS}): {clip(text, 20)}",
+                          "bad_number", {"digits": len(text), "limit": MAX_NUMBER_CHARS})
     return text
 
 
 def _parse_float(text: str) -> float:
     value = float(_number(text))
     if not math.isfinite(value):  # 1e999 reads as infinity
-        raise RecordError(f"number out of range: {clip(text, 20)}")
+        raise RecordError(f"number out of range: {clip(text, 20)}", "bad_number", {"number": _cut(text, 20)})
     return value
 
 
 def _parse_constant(name: str) -> Any:
-    raise RecordError(f"{name} is not a JSON number (records hold finite numbers only)")
+    raise RecordError(f"{name} is not a JSON number (records hold finite numbers only)", "bad_number", {"number": name})
 
 
 def _depth(data: Any) -> int:
@@ -194,11 +224,13 @@ def loads(text: str | bytes) -> dict[str, Any]:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RecordError(f"not UTF-8 text (byte {exc.start})") from None
+            raise RecordError(f"not UTF-8 text (byte {exc.start})", "not_utf8", {"byte": exc.start}) from None
     if not isinstance(text, str):
-        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}", "bad_argument",
+                          {"expected": "text", "found": type(text).__name__})
     if len(text) > MAX_RECORD_CHARS:
-        raise RecordError(f"record too large: {len(text):,} characters (at most {MAX_RECORD_CHARS:,})")
+        raise RecordError(f"record too large: {len(text):,} characters (at most {MAX_RECORD_CHARS:,})", "too_large",
+                          {"size": len(text), "limit": MAX_RECORD_CHARS})
     try:
         data = json.loads(
             text,
@@ -207,24 +239,29 @@ def loads(text: str | bytes) -> dict[str, Any]:
             parse_constant=_parse_constant,
         )
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not JSON: {exc}") from None
+        raise RecordError(f"not JSON: {exc}", "not_json", {"line": exc.lineno, "column": exc.colno,
+                                                           "detail": exc.msg}) from None
     except RecursionError:
-        raise RecordError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)") from None
-    except ValueError as exc:  # RecordError from a hook, or a number Python cannot read
-        raise RecordError(str(exc) if isinstance(exc, RecordError) else f"bad number: {clip(str(exc))}") from None
+        raise RecordError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)", "too_deep",
+                          {"limit": MAX_DEPTH}) from None
+    except RecordError:  # from a number hook: already worded and coded
+        raise
+    except ValueError as exc:  # a number Python cannot read
+        raise RecordError(f"bad number: {clip(str(exc))}", "bad_number", {"detail": _cut(str(exc))}) from None
     if _depth(data) > MAX_DEPTH:
-        raise RecordError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)")
+        raise RecordError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)", "too_deep", {"limit": MAX_DEPTH})
     return validate(data)
 
 
 def load(fp: IO[str]) -> dict[str, Any]:
     """Read a record from an open text file (see :func:`loads`)."""
     if not callable(getattr(fp, "read", None)):
-        raise RecordError(f"load() reads an open file, not {clip(fp)}")
+        raise RecordError(f"load() reads an open file, not {clip(fp)}", "bad_argument",
+                          {"expected": "file", "found": type(fp).__name__})
     try:
         return loads(fp.read(MAX_RECORD_CHARS + 1))
     except UnicodeDecodeError as exc:
-        raise RecordError(f"not UTF-8 text (byte {exc.start})") from None
+        raise RecordError(f"not UTF-8 text (byte {exc.start})", "not_utf8", {"byte": exc.start}) from None
 
 
 def dumps(record: dict[str, Any], indent: int | None = None) -> str:
@@ -232,25 +269,31 @@ def dumps(record: dict[str, Any], indent: int | None = None) -> str:
     try:
         return json.dumps(record, indent=indent, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
-        raise RecordError(f"not a JSON-able record: {clip(str(exc), 120)}") from None
+        raise RecordError(f"not a JSON-able record: {clip(str(exc), 120)}", "not_json_able",
+                          {"detail": _cut(str(exc), 120)}) from None
 
 
 def dump(record: dict[str, Any], fp: IO[str], indent: int | None = None) -> None:
     """Write a record as JSON text to an open file (see :func:`dumps`)."""
     if not callable(getattr(fp, "write", None)):
-        raise RecordError(f"dump() writes to an open file, not {clip(fp)}")
+        raise RecordError(f"dump() writes to an open file, not {clip(fp)}", "bad_argument",
+                          {"expected": "file", "found": type(fp).__name__})
     fp.write(dumps(record, indent=indent))
 
 
 def read_record(path: str | Path) -> GameState:
     """Read a record file and replay it: the resulting state, or RecordError."""
     if not isinstance(path, str | Path):
-        raise RecordError(f"a record file is a path, not {clip(path)}")
+        raise RecordError(f"a record file is a path, not {clip(path)}", "bad_argument",
+                          {"expected": "path", "found": type(path).__name__})
     try:
         with Path(path).open("rb") as fp:
             data = fp.read(MAX_RECORD_CHARS + 1)
-    except OSError as exc:
-        raise RecordError(f"cannot read {clip(str(path))}: {exc.strerror or exc}") from None
+    except OSError as exc:  # the reason as data: errno's name (ENOENT…), said in the reader's language
+        reason = errno.errorcode.get(exc.errno or 0, "")
+        raise RecordError(f"cannot read {clip(str(path))}: {exc.strerror or exc}", "cannot_read",
+                          {"path": _cut(str(path), 200), "reason": reason, "detail": str(exc.strerror or exc)}) from None
     except ValueError as exc:  # a path with a NUL byte
-        raise RecordError(f"cannot read {clip(str(path))}: {exc}") from None
+        raise RecordError(f"cannot read {clip(str(path))}: {exc}", "cannot_read",
+                          {"path": _cut(str(path), 200), "reason": "bad_path", "detail": str(exc)}) from None
     return replay(loads(data))

@@ -76,35 +76,40 @@ def parse_deal(deal: Any, players: int) -> Deal:
     ``turnup``, ``stock`` and ``mort`` are accepted for ``retourne``, ``talon`` and ``fille``.
     """
     if not isinstance(deal, dict):
-        raise RecordError(f"a Mistigri deal is an object with hands, fille, retourne, talon, not {type(deal).__name__}")
+        raise RecordError(f"a Mistigri deal is an object with hands, fille, retourne, talon, not {type(deal).__name__}",
+                          "bad_deal", {"fields": ["hands", "fille", "retourne", "talon"]})
     aliases = {"turnup": "retourne", "stock": "talon", "mort": "fille"}  # the other games' words
     deal = {aliases.get(k, k): v for k, v in deal.items()}
     missing = {"hands", "fille", "retourne"} - set(deal)
     if missing:
-        raise RecordError(f"deal lacks {', '.join(sorted(missing))}")
+        raise RecordError(f"deal lacks {', '.join(sorted(missing))}", "deal_lacks", {"fields": sorted(missing)})
     raw = deal["hands"]
     if not isinstance(raw, list) or len(raw) != players:
-        raise RecordError(f"deal needs {players} hands, got {raw!r:.60}")
+        raise RecordError(f"deal needs {players} hands, got {raw!r:.60}", "hands_count", {"hands": players})
     try:
         hands = [[Card.parse(c) for c in h] for h in raw]
         fille = [Card.parse(c) for c in deal["fille"]]
         retourne = Card.parse(deal["retourne"])
         talon = [Card.parse(c) for c in deal.get("talon", [])]
     except (NotationError, TypeError, AttributeError) as exc:
-        raise RecordError(f"bad card in deal: {exc}") from None
+        raise RecordError(f"bad card in deal: {exc}", "bad_card", {"detail": str(exc)}) from None
     seen: set[int] = set()
     for c in [c for h in hands for c in h] + fille + [retourne] + talon:
         if not PIQUET32.contains(c):
-            raise RecordError(f"{c.code} is not in the 32-card piquet pack")
+            raise RecordError(f"{c.code} is not in the 32-card piquet pack", "card_not_in_pack", {"card": c.code, "pack": 32})
         if c.id in seen:
-            raise RecordError(f"{c.code} appears twice in the deal")
+            raise RecordError(f"{c.code} appears twice in the deal", "card_twice", {"card": c.code})
         seen.add(c.id)
     for who, h in [*((f"hand {s}", h) for s, h in enumerate(hands)), ("the fille", fille)]:
         if len(h) != HAND:
-            raise RecordError(f"{who} has {len(h)} cards; each hand and the fille get five (seed 003)")
+            raise RecordError(f"{who} has {len(h)} cards; each hand and the fille get five (seed 003)",
+                              "wrong_size", {**({"pile": "fille"} if who == "the fille"
+                                                else {"pile": "hand", "seat": int(who[5:])}),
+                                             "count": len(h), "want": HAND, "cite": "seed 003"})
     expected = 32 - HAND * (players + 1) - 1
     if "talon" not in deal:
         talon = [c for c in PIQUET32.cards if c.id not in seen]
     if len(talon) != expected:
-        raise RecordError(f"talon has {len(talon)} cards, expected {expected}")
+        raise RecordError(f"talon has {len(talon)} cards, expected {expected}", "wrong_size",
+                          {"pile": "talon", "count": len(talon), "want": expected})
     return Deal(tuple(mask(h) for h in hands), mask(fille), retourne.id, tuple(c.id for c in talon))

@@ -138,27 +138,31 @@ class PrimeState(PhasedState):
         """Check an explicit deal: two cards each (seat order), then the stock in the order it is dealt."""
         n = self.players
         if not isinstance(deal, dict) or "hands" not in deal:
-            raise RecordError("a Prime deal is an object with 'hands' (two cards per seat) and optionally 'stock'")
+            raise RecordError("a Prime deal is an object with 'hands' (two cards per seat) and optionally 'stock'",
+                              "bad_deal", {"fields": ["hands", "stock"]})
         raw = deal["hands"]
         if not isinstance(raw, list) or len(raw) != n or not all(isinstance(h, list) for h in raw):
-            raise RecordError(f"deal needs {n} hands (lists of two cards), got {raw!r:.60}")
+            raise RecordError(f"deal needs {n} hands (lists of two cards), got {raw!r:.60}", "hands_count", {"hands": n})
         try:
             hands_cards = [[Card.parse(c) for c in h] for h in raw]
             stock_cards = [Card.parse(c) for c in deal.get("stock", [])]
         except (NotationError, TypeError, AttributeError) as exc:
-            raise RecordError(f"bad card in deal: {exc}") from None
+            raise RecordError(f"bad card in deal: {exc}", "bad_card", {"detail": str(exc)}) from None
         seen: set[int] = set()
         for c in [x for h in hands_cards for x in h] + stock_cards:
             if not PRIME40.contains(c):
-                raise RecordError(f"{c.code} is not in the 40-card pack of La Prime (no 8, 9, 10, knight; spec D1)")
+                raise RecordError(f"{c.code} is not in the 40-card pack of La Prime (no 8, 9, 10, knight; spec D1)",
+                                  "card_not_in_pack", {"card": c.code, "pack": 40, "cite": "prime.md D1"})
             if c.id in seen:
-                raise RecordError(f"{c.code} is dealt twice")
+                raise RecordError(f"{c.code} is dealt twice", "card_twice", {"card": c.code})
             seen.add(c.id)
         for seat, h in enumerate(hands_cards):
             if len(h) != FIRST:
-                raise RecordError(f"hand {seat} has {len(h)} cards; the dealer gives two to each (seed 004)")
+                raise RecordError(f"hand {seat} has {len(h)} cards; the dealer gives two to each (seed 004)", "wrong_size",
+                                  {"pile": "hand", "seat": seat, "count": len(h), "want": FIRST, "cite": "seed 004"})
         if "stock" in deal and len(stock_cards) != 40 - FIRST * n:
-            raise RecordError(f"stock has {len(stock_cards)} cards, expected {40 - FIRST * n}")
+            raise RecordError(f"stock has {len(stock_cards)} cards, expected {40 - FIRST * n}", "wrong_size",
+                              {"pile": "stock", "count": len(stock_cards), "want": 40 - FIRST * n})
         if "stock" not in deal:  # a hand-written case may omit the stock: the rest, in pack order
             stock_cards = [c for c in PRIME40.cards if c.id not in seen]
         return [mask(h) for h in hands_cards], [c.id for c in stock_cards]

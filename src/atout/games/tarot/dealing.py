@@ -51,33 +51,44 @@ def parse_deal(deal: Any, index: int, players: int) -> tuple[list[int], int]:
     size, tsize = HAND_SIZE[players], TALON_SIZE[players]
     where = f"deal {index}"
     if not isinstance(deal, dict):
-        raise RecordError(f"{where}: a tarot deal is an object with 'hands' and 'talon', not {type(deal).__name__}")
+        raise RecordError(f"{where}: a tarot deal is an object with 'hands' and 'talon', not {type(deal).__name__}",
+                          "bad_deal", {"deal": index, "fields": ["hands", "talon"]})
     missing = {"hands", "talon"} - set(deal)
     unknown = set(deal) - {"hands", "talon"}
     if missing or unknown:
         what = f"lacks {', '.join(sorted(missing))}" if missing else f"has unknown key(s) {', '.join(sorted(unknown))}"
-        raise RecordError(f"{where} {what} (expected 'hands' and 'talon')")
+        raise RecordError(f"{where} {what} (expected 'hands' and 'talon')",
+                          *(("deal_lacks", {"deal": index, "fields": sorted(missing)}) if missing
+                            else ("deal_unknown_keys", {"deal": index, "keys": sorted(unknown)})))
     raw_hands = deal["hands"]
     if not isinstance(raw_hands, list) or len(raw_hands) != players:
-        raise RecordError(f"{where}: 'hands' must be a list of {players} hands, got {clip(raw_hands)}")
+        raise RecordError(f"{where}: 'hands' must be a list of {players} hands, got {clip(raw_hands)}", "hands_count",
+                          {"deal": index, "hands": players})
     names = [f"hand {s}" for s in range(players)] + ["the talon"]
     owner: dict[int, str] = {}
     masks = []
     for name, group in zip(names, [*raw_hands, deal["talon"]], strict=True):
         if not isinstance(group, list):
-            raise RecordError(f"{where}: {name} must be a list of card codes, not {clip(group)}")
+            raise RecordError(f"{where}: {name} must be a list of card codes, not {clip(group)}", "bad_pile",
+                              {"deal": index, **({"pile": "talon"} if name == "the talon"
+                                                 else {"pile": "hand", "seat": int(name[5:])})})
         m = 0
         for code in group:
             try:
                 c = Card.parse(code)
             except (NotationError, AttributeError) as exc:
-                raise RecordError(f"{where}: {name}: {exc}") from None
+                raise RecordError(f"{where}: {name}: {exc}", "bad_card",
+                                  {"deal": index, "detail": str(exc)}) from None
             if c.id in owner:
-                raise RecordError(f"{where}: {c.code} is dealt twice ({owner[c.id]} and {name})")
+                raise RecordError(f"{where}: {c.code} is dealt twice ({owner[c.id]} and {name})", "card_twice",
+                                  {"deal": index, "card": c.code})
             owner[c.id] = name
             m |= 1 << c.id
         want = tsize if name == "the talon" else size
         if len(group) != want:
-            raise RecordError(f"{where}: {name} has {len(group)} cards; at {players} players it needs {want} (seed 001)")
+            raise RecordError(f"{where}: {name} has {len(group)} cards; at {players} players it needs {want} (seed 001)",
+                              "wrong_size", {"deal": index, **({"pile": "talon"} if name == "the talon"
+                                                               else {"pile": "hand", "seat": int(name[5:])}),
+                                             "count": len(group), "want": want, "cite": "seed 001"})
         masks.append(m)
     return masks[:players], masks[players]

@@ -130,7 +130,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, GameState):
         elif isinstance(deal, list | tuple):
             self.given_deals = list(deal)
         else:
-            raise RecordError(f"deal must be a deal object or a list of them, not {type(deal).__name__}")
+            raise RecordError(f"deal must be a deal object or a list of them, not {type(deal).__name__}", "bad_deal")
         for i, one in enumerate(self.given_deals):
             parse_deal(one, i, n)  # every explicit deal is checked now, not when the match reaches it
         self.fft = rules.variant == "fft"

@@ -117,7 +117,8 @@ class Tarot1637State(PhasedState):
         self.eldest = (dealer + 1) % n
         given = self.given_deals[index] if index < len(self.given_deals) else None
         if given is not None and not isinstance(given, dict):
-            raise RecordError(f"deal {index}: a tarot1637 deal is an object with 'hands', not {type(given).__name__}")
+            raise RecordError(f"deal {index}: a tarot1637 deal is an object with 'hands', not {type(given).__name__}",
+                              "bad_deal", {"deal": index, "fields": ["hands"]})
         if given is not None and given.get("misdeal") is True:
             self.log.append(DealLog(dealer=dealer, deal={"misdeal": True}))
             self._begin_bookkeeping()
@@ -198,30 +199,34 @@ class Tarot1637State(PhasedState):
         21 to each other hand, and with two players the Mort's 21 in drawing order (first set aside)."""
         n = self.players
         if not isinstance(deal, dict) or "hands" not in deal:
-            raise RecordError("a tarot1637 deal is an object with 'hands' (and 'mort' with two players)")
+            raise RecordError("a tarot1637 deal is an object with 'hands' (and 'mort' with two players)", "bad_deal",
+                              {"fields": ["hands", "mort"]})
         raw = deal["hands"]
         if not isinstance(raw, list) or len(raw) != n or not all(isinstance(h, list) for h in raw):
-            raise RecordError(f"deal needs {n} hands (lists of card codes)")
+            raise RecordError(f"deal needs {n} hands (lists of card codes)", "hands_count", {"hands": n})
         try:
             hands = [[Card.parse(c).id for c in h] for h in raw]
             mort = [Card.parse(c).id for c in deal.get("mort", [])]
         except Exception as exc:  # NotationError or a non-string
-            raise RecordError(f"deal: {exc}") from None
+            raise RecordError(f"deal: {exc}", "bad_card", {"detail": str(exc)}) from None
         for seat, h in enumerate(hands):
             want = DEALER_CARDS if seat == dealer else OTHER_CARDS
             if len(h) != want:
-                raise RecordError(f"hand {seat} has {len(h)} cards; the dealer gets 24, the others 21 (seed 000)")
+                raise RecordError(f"hand {seat} has {len(h)} cards; the dealer gets 24, the others 21 (seed 000)",
+                                  "wrong_size", {"pile": "hand", "seat": seat, "count": len(h), "want": want, "cite": "seed 000"})
         if n == 2 and len(mort) != OTHER_CARDS:
-            raise RecordError(f"the Mort has {len(mort)} cards, expected 21 (spec §11)")
+            raise RecordError(f"the Mort has {len(mort)} cards, expected 21 (spec §11)", "wrong_size",
+                              {"pile": "mort", "count": len(mort), "want": OTHER_CARDS, "cite": "tarot1637.md §11"})
         if n == 3 and mort:
-            raise RecordError("only a two-player deal has a Mort")
+            raise RecordError("only a two-player deal has a Mort", "unexpected_mort")
         every = [c for h in hands for c in h] + mort
         seen: set[int] = set()
         for c in every:
             if not PACK >> c & 1:
-                raise RecordError(f"{CARDS[c].code} is not in the 66-card pack of 1637 (seed 000)")
+                raise RecordError(f"{CARDS[c].code} is not in the 66-card pack of 1637 (seed 000)", "card_not_in_pack",
+                                  {"card": CARDS[c].code, "pack": 66, "cite": "seed 000"})
             if c in seen:
-                raise RecordError(f"{CARDS[c].code} dealt twice")
+                raise RecordError(f"{CARDS[c].code} dealt twice", "card_twice", {"card": CARDS[c].code})
             seen.add(c)
         return hands, mort
 

@@ -90,13 +90,13 @@ class TriompheState(PhasedState):
         self.scores = list(scores)  # per side: "jeux" marked
         self.debts = [0] * n_sides  # §9.5: points owed before new ones are marked
         if deal is not None and not isinstance(deal, dict | list | tuple):
-            raise RecordError(f"deal must be a deal object or a list of them, not {clip(deal)}")
+            raise RecordError(f"deal must be a deal object or a list of them, not {clip(deal)}", "bad_deal")
         self.given_deals = [deal] if isinstance(deal, dict) else list(deal or [])
         for i, one in enumerate(self.given_deals):  # every explicit deal checked now, not when reached
             try:
                 self._parse_deal(one)
             except RecordError as exc:
-                raise RecordError(f"deal {i}: {exc}") from None
+                raise RecordError(f"deal {i}: {exc}", exc.code, {**exc.params, "deal": i}) from None
         if dealer is None:
             dealer = self.rng.randrange(self.players)  # seed 002: "le donneur, désigné par le sort"
         check_seat_arg("dealer", dealer, self.players)
@@ -162,34 +162,37 @@ class TriompheState(PhasedState):
         """Check an explicit deal: five cards each, the turn-up, the rest of the stock in order."""
         n = self.players
         if not isinstance(deal, dict):
-            raise RecordError(f"a Triomphe deal is an object with hands, turnup, stock, not {type(deal).__name__}")
+            raise RecordError(f"a Triomphe deal is an object with hands, turnup, stock, not {type(deal).__name__}",
+                              "bad_deal", {"fields": ["hands", "turnup", "stock"]})
         missing = {"hands", "turnup"} - set(deal)
         if missing:
-            raise RecordError(f"deal lacks {', '.join(sorted(missing))}")
+            raise RecordError(f"deal lacks {', '.join(sorted(missing))}", "deal_lacks", {"fields": sorted(missing)})
         try:
             raw_hands = deal["hands"]
             if not isinstance(raw_hands, list) or len(raw_hands) != n:
-                raise RecordError(f"deal needs {n} hands, got {clip(raw_hands)}")
+                raise RecordError(f"deal needs {n} hands, got {clip(raw_hands)}", "hands_count", {"hands": n})
             if not all(isinstance(h, list) for h in raw_hands) or not isinstance(deal.get("stock", []), list):
-                raise RecordError("each hand and the stock are lists of card codes")
+                raise RecordError("each hand and the stock are lists of card codes", "bad_pile", {"pile": "hands"})
             hands_cards = [[Card.parse(c) for c in h] for h in raw_hands]
             turnup = Card.parse(deal["turnup"])
             stock = [Card.parse(c) for c in deal.get("stock", [])]
         except (TypeError, AttributeError, ValueError) as exc:
-            raise RecordError(f"bad card in deal: {exc}") from None
+            raise RecordError(f"bad card in deal: {exc}", "bad_card", {"detail": str(exc)}) from None
         seen: set[int] = set()
         for c in [x for h in hands_cards for x in h] + [turnup] + stock:
             if not PIQUET32.contains(c):
-                raise RecordError(f"{c.code} is not in the 32-card piquet pack")
+                raise RecordError(f"{c.code} is not in the 32-card piquet pack", "card_not_in_pack", {"card": c.code, "pack": 32})
             if c.id in seen:
-                raise RecordError(f"{c.code} is dealt twice")
+                raise RecordError(f"{c.code} is dealt twice", "card_twice", {"card": c.code})
             seen.add(c.id)
         for seat, h in enumerate(hands_cards):
             if len(h) != TRICKS:
-                raise RecordError(f"hand {seat} has {len(h)} cards; each player gets five (seed 002)")
+                raise RecordError(f"hand {seat} has {len(h)} cards; each player gets five (seed 002)", "wrong_size",
+                                  {"pile": "hand", "seat": seat, "count": len(h), "want": TRICKS, "cite": "seed 002"})
         expected_stock = 32 - TRICKS * n - 1
         if "stock" in deal and len(stock) != expected_stock:
-            raise RecordError(f"stock has {len(stock)} cards, expected {expected_stock}")
+            raise RecordError(f"stock has {len(stock)} cards, expected {expected_stock}", "wrong_size",
+                              {"pile": "stock", "count": len(stock), "want": expected_stock})
         if "stock" not in deal:  # a hand-written case may omit the stock: the rest, in pack order
             stock = [c for c in PIQUET32.cards if c.id not in seen]
         return [mask(h) for h in hands_cards], turnup.id, [c.id for c in stock]
