@@ -132,10 +132,12 @@ def replay(record: dict[str, Any]) -> GameState:
             **match,
             **options,
         )
-    except RecordError:
+    except RecordError as exc:  # an explicit deal the game refused: name the game, for its cards' names
+        exc.params.setdefault("game", info.name)
         raise
     except (AtoutError, ValueError, TypeError) as exc:
-        raise RecordError(f"cannot set the game up: {exc}", "bad_setup", {"detail": _cut(str(exc), 200)}) from None
+        raise RecordError(f"cannot set the game up: {exc}", "bad_setup",
+                          {"game": info.name, "detail": _cut(str(exc), 200)}) from None
     index = 0
     for i, entry in enumerate(entries):
         if state.deal_index > i and not entry["actions"] and state.log[i].dealer == entry["dealer"]:
@@ -148,7 +150,7 @@ def replay(record: dict[str, Any]) -> GameState:
                               "wrong_dealer", {"deal": i, "expected": state.dealer, "stated": entry["dealer"]})
         for j, a in enumerate(entry["actions"]):
             where = f"action {index} (deal {i}, #{j}, {clip(a['action'])})"
-            at: dict[str, object] = {"index": index, "deal": i, "number": j, "action": _cut(a["action"])}
+            at: dict[str, object] = {"index": index, "deal": i, "number": j, "action": _cut(a["action"]), "game": info.name}
             if state.current_player != a["seat"]:
                 raise RecordError(f"{where}: seat {a['seat']} acted but it was seat {state.current_player}'s turn",
                                   "wrong_turn", {**at, "seat": a["seat"], "expected": state.current_player})
