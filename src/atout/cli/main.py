@@ -151,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help='print {"valid": ..., "returns": [...]}')
     p.add_argument("--step", action="store_true", help="narrate the record trick by trick (Enter between tricks)")
     p.add_argument("--lang", choices=("fr", "en"), default=None,
-                   help="language of the output (default: fr for --step, the plain English check otherwise)")
+                   help="language of the output and of a refusal (default: fr for --step, the plain English check otherwise)")
 
     p = sub.add_parser("rules", help="print a game's rules summary")
     p.add_argument("game", help="game name")
@@ -192,6 +192,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (atout games | head): nothing more to say
         return 1
+    except RecordError as exc:  # a record read by any command: said in the command's --lang
+        said, data = record_refusal(exc, _lang_of(argv))
+        return _fail(command, said, 2, as_json, extra=data)
     except (AtoutError, ValueError, OSError) as exc:
         return _fail(command, str(exc), 2, as_json)
     except RuntimeError as exc:
@@ -200,6 +203,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _internal(command, exc, as_json)
     except Exception as exc:
         return _internal(command, exc, as_json)
+
+
+def _lang_of(argv: list[str]) -> str | None:
+    """The ``--lang`` of a command line (``--lang fr`` or ``--lang=fr``), None when not given."""
+    for i, word in enumerate(argv):
+        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else word.removeprefix("--lang=")
+        if (word == "--lang" or word.startswith("--lang=")) and value in ("fr", "en"):
+            return value
+    return None
 
 
 def _commands(parser: argparse.ArgumentParser) -> set[str]:
@@ -218,13 +230,15 @@ def _internal(command: str, exc: Exception, as_json: bool) -> int:
     return _fail(command, what, 1, as_json)
 
 
-def _fail(command: str, message: str, code: int, as_json: bool, prefix: bool = True) -> int:
-    """Report an error: one line on stderr and, with --json, one JSON object on stdout; the exit code."""
+def _fail(command: str, message: str, code: int, as_json: bool, prefix: bool = True,
+          extra: dict[str, object] | None = None) -> int:
+    """Report an error: one line on stderr and, with --json, one JSON object on stdout (with ``extra``,
+    e.g. a record error's code and params); the exit code."""
     line = " ".join(message.split())  # one line, whatever the message held
     if len(line) > 1000:
         line = line[:1000] + "…"
     if as_json:
-        out: dict[str, object] = {"error": line, "exit": code}
+        out: dict[str, object] = {"error": line, "exit": code, **(extra or {})}
         if command == "replay":
             out = {"valid": False, **out}
         try:
@@ -249,11 +263,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         console.print(Markdown(game_info(args.game).rules_text(args.lang)))
         return 0
     if args.command == "replay":
-        if args.step:
-            from atout.cli.play import replay_step
-
-            return replay_step(console, args.file, args.lang or "fr")
-        return _replay(console, args.file, args.json, args.lang or "en")
+        return _replay(console, args.file, args.json, args.lang, args.step)
     if args.command == "tournament":
         from atout.cli import tournament
 
@@ -305,17 +315,36 @@ def _games(console: Console, as_json: bool) -> int:
     return 0
 
 
-def _replay(console: Console, file: str, as_json: bool, lang: str = "en") -> int:
+def record_refusal(exc: RecordError, lang: str | None) -> tuple[str, dict[str, object]]:
+    """A refused record as one line in ``lang`` (None: the engine's English message) and its data for --json.
+
+    The data holds the error's ``code`` and ``params`` (see docs/records.md) whatever the language.
+    """
+    from atout.present.records import refusal, say_refusal
+
+    code, params = refusal(exc)
+    line = str(exc) if lang is None else say_refusal(code, params, lang)
+    return " ".join(line.split()), {"code": code, "params": params, **({"lang": lang} if lang else {})}
+
+
+def _replay(console: Console, file: str, as_json: bool, lang: str | None = None, step: bool = False) -> int:
+    """``atout replay FILE``: check a record (``--step``: narrate it); a refusal in the chosen language, exit 2."""
     from atout.records import read_record
 
     try:
+        if step:
+            from atout.cli.play import replay_step
+
+            return replay_step(console, file, lang or "fr")
         state = read_record(file)
     except RecordError as exc:
-        message = " ".join(f"{clip(file, 200)[1:-1]}: {exc}".split())
+        said, data = record_refusal(exc, lang or ("fr" if step else None))
+        message = f"{clip(file, 200)[1:-1]}{' :' if data.get('lang') == 'fr' else ':'} {said}"
         if as_json:
-            print(json.dumps({"valid": False, "file": file, "error": message}))
+            print(json.dumps({"valid": False, "file": file, "error": message, **data}))
         print(message, file=sys.stderr)
         return 2
+    lang = lang or "en"
     returns = [json_number(x) for x in state.returns()]
     if as_json:
         print(json.dumps({"valid": True, "complete": state.is_terminal(), "returns": returns}))

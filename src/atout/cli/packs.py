@@ -72,7 +72,13 @@ def add_parser(sub: Any) -> None:
     """Add the ``packs`` command and its sub-commands to the ``atout`` parser."""
     p = sub.add_parser("packs", help="list the packs, show one in its order, render SVG card faces")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--lang", choices=("fr", "it", "en"), default=None, dest="list_lang",
+                   help="language of the list (default fr)")
     psub = p.add_subparsers(dest="packs_command", metavar="SUBCOMMAND")
+    q = psub.add_parser("list", help="list the packs (the same as 'atout packs')")
+    q.add_argument("--lang", choices=("fr", "it", "en"), default=None, dest="list_lang",
+                   help="language of the list (default fr)")
+    q.add_argument("--json", action="store_true", help="print JSON instead of a table")
     q = psub.add_parser("show", help="print a pack high to low with its names")
     q.add_argument("name", help="pack name (see 'atout packs')")
     q.add_argument("--order", help="historical trump order: A (Bologna), A-florence, B (Ferrara), C (Marseille), savoy")
@@ -106,10 +112,27 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"cannot write the faces into {args.out!r}: {exc.strerror or exc}") from None
         print(f"{args.name}: {len(paths)} SVG files written to {args.out}")
         return 0
-    return _list(args.json)
+    return _list(args.json, getattr(args, "list_lang", None) or "fr")
 
 
-def _list(as_json: bool) -> int:
+#: The list's words (``atout packs --lang fr``): pack names, order keys and games stay the words one types.
+_LIST_WORDS = {
+    "fr": {"cards": "cartes", "orders": "ordres de jeu (--play)", "used_by": "pour", "sep": " ; ", "col": " :",
+           "usage": "'atout packs show NOM [--order A|A-florence|B|C|savoy] [--lang fr|it|en]' ; 'atout packs orders'"},
+    "it": {"cards": "carte", "orders": "ordini di gioco (--play)", "used_by": "per", "sep": "; ", "col": ":",
+           "usage": "'atout packs show NOME [--order A|A-florence|B|C|savoy] [--lang fr|it|en]'; 'atout packs orders'"},
+    "en": {"cards": "cards", "orders": "orders", "used_by": "used by", "sep": "; ", "col": ":",
+           "usage": "'atout packs show NAME [--order A|A-florence|B|C|savoy] [--lang fr|it|en]'; 'atout packs orders'"},
+}
+
+
+def _list(as_json: bool, lang: str = "fr") -> int:
+    """``atout packs [list]``: one line per pack in ``lang`` (suits by their names in it); --json is language-free.
+
+    >>> _list(False, "fr")  # doctest: +ELLIPSIS
+    piquet32         32 cartes  pique/cœur/carreau/trèfle ; ordres de jeu (--play) : triomphe, ...
+    ...
+    """
     rows: list[dict[str, Any]] = [
         {
             "pack": p.name,
@@ -127,12 +150,14 @@ def _list(as_json: bool) -> int:
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
+    w = _LIST_WORDS[lang]
     width = max(len(r["pack"]) for r in rows)
-    for r in rows:
+    for p, r in zip(PACKS.values(), rows, strict=True):
         orders = ", ".join(r["orders"]) or "-"
-        _print(f"{r['pack']:<{width}}  {r['cards']:>2} cards  {'/'.join(r['suits'])}; orders: {orders}; "
-               f"used by {', '.join(r['used_by'])}. {r['about']}", " " * (width + 2))
-    print("\n'atout packs show NAME [--order A|A-florence|B|C|savoy] [--lang fr|it|en]'; 'atout packs orders'")
+        _print(f"{r['pack']:<{width}}  {r['cards']:>2} {w['cards']}  {'/'.join(p.style.suits[lang])}{w['sep']}"
+               f"{w['orders']}{w['col']} {orders}{w['sep']}{w['used_by']} {', '.join(r['used_by'])}. "
+               f"{_say(r['about'], lang)}", " " * (width + 2))
+    print("\n" + w["usage"])
     return 0
 
 
