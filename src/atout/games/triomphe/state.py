@@ -177,7 +177,8 @@ class TriompheState(PhasedState):
             turnup = Card.parse(deal["turnup"])
             stock = [Card.parse(c) for c in deal.get("stock", [])]
         except (TypeError, AttributeError, ValueError) as exc:
-            raise RecordError(f"bad card in deal: {exc}", "bad_card", {"detail": str(exc)}) from None
+            raise (exc if isinstance(exc, RecordError)  # the hands' own checks above: not a card's
+                   else RecordError(f"bad card in deal: {exc}", "bad_card", {"detail": str(exc)})) from None
         seen: set[int] = set()
         for c in [x for h in hands_cards for x in h] + [turnup] + stock:
             if not PIQUET32.contains(c):
