@@ -9,7 +9,6 @@ gives the same decision), and play in a duplicate tournament.
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import random
 from typing import Any
@@ -19,15 +18,14 @@ import pytest
 import atout
 from atout.bots import make_bot
 from atout.bots.base import bot_names
+from atout.bots.outside import MISSING
 from atout.bots.search import sample_world
 from atout.core.cards import CARDS
 from atout.sim.tournament import TournamentSpec, run_tournament
 
-HAVE_MAGMACRUNCH = importlib.util.find_spec("tarot") is not None
-HAVE_OPENSPIEL = importlib.util.find_spec("pyspiel") is not None
-needs_magmacrunch = pytest.mark.skipif(not HAVE_MAGMACRUNCH,
-                                       reason="magmacrunch-tarot is not installed (pip install 'atout[peers]')")
-needs_openspiel = pytest.mark.skipif(not HAVE_OPENSPIEL, reason="OpenSpiel is not installed (pip install 'atout[peers]')")
+needs_magmacrunch = pytest.mark.skipif("magmacrunch" in MISSING,
+                                       reason=f"{MISSING.get('magmacrunch')} (pip install 'atout[peers]')")
+needs_openspiel = pytest.mark.skipif("ismcts" in MISSING, reason=f"{MISSING.get('ismcts')} (pip install 'atout[peers]')")
 
 
 def _play(game: str, players: int, variant: str | None, seed: int, bots: list[Any]) -> tuple[atout.GameState, int]:

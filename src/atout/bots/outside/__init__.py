@@ -39,7 +39,15 @@ def _ismcts_factory(game: str) -> Callable[[int], Bot]:
     return make
 
 
-if importlib.util.find_spec("pyspiel") is None:
+def _installed(module: str) -> bool:
+    """Whether ``module`` can be imported, without importing it (OpenSpiel takes a while to load)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+if not _installed("pyspiel"):
     MISSING["ismcts"] = "OpenSpiel (open-spiel) is not installed"
 else:
     for _game in ("triomphe", "tarot"):
