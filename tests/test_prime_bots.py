@@ -67,7 +67,7 @@ def test_bot_plays_the_options(options: dict[str, str]) -> None:
 from itertools import combinations  # noqa: E402
 
 from atout.bots.prime import PACK_IDS, best_keep, hand_values, keep_strength, mask_of, percentile  # noqa: E402
-from atout.bots.search.prime import _Coup, _discard_scores, _good_cards, model_worlds  # noqa: E402
+from atout.bots.search.prime_model import _Coup, _discard_scores, _good_cards, model_worlds  # noqa: E402
 from atout.core.actions import Action  # noqa: E402
 from atout.core.cards import Card  # noqa: E402
 from atout.games.prime.evaluate import VALUES, Category, evaluate_ids  # noqa: E402
