@@ -418,12 +418,35 @@ class _Context:
     of a playout read the same tricks, and the playouts of one world share its first ones.
     """
 
+    __slots__ = ("_later", "_opponent_voids", "_tricks", "_voids", "alone", "holds_called", "lead", "on_attack",
+                 "partner", "players", "players_after", "seat", "taker", "trick_ids", "tricks_left", "unseen")
+
     def __init__(self, seat: int, hand: int, view: PlayView) -> None:
         self.seat = seat
         n, taker, self.partner, self.alone, lead, trick_ids, tricks, played, out, called, _ = view
         self.players, self.taker = n, taker
-        # Voids from the finished tricks: from the memo of the longest prefix already read (the same
-        # objects: a playout's tricks, or those of the world it was cloned from), then the new tricks.
+        self.lead, self.trick_ids = lead, trick_ids  # the trick: its leader and cards so far
+        for c in trick_ids:
+            played |= 1 << c
+        self.unseen = _ALL & ~played & ~hand & ~out
+        self.tricks_left = hand.bit_count()
+        self.players_after = n - len(trick_ids) - 1
+        self.holds_called = called >= 0 and bool(hand >> called & 1)
+        self.on_attack = seat == taker or (self.holds_called and seat != taker)
+        self._tricks = tricks
+        self._voids: list[int] | None = None  # learnt when first needed (many choices need none)
+        self._later: dict[int, tuple[list[int], bool]] = {}
+        self._opponent_voids = -1  # suits where a player not surely on my side is void (computed once)
+
+    @property
+    def voids(self) -> list[int]:
+        """Per seat, the suits it is known to lack (a bit per suit: 0..3 plain, 4 trumps)."""
+        voids = self._voids
+        if voids is not None:
+            return voids
+        n, tricks = self.players, self._tricks
+        # From the memo of the longest prefix of the finished tricks already read (the same objects: a
+        # playout's tricks, or those of the world it was cloned from), then the new tricks, then the trick.
         memo = _VOIDS_AFTER
         known = len(tricks)
         found = None
@@ -441,21 +464,15 @@ class _Context:
             leader, cards, _ = entry = tricks[k]
             _learn(voids, n, leader, cards)
             memo[id(entry)] = (entry, tuple(voids))
-        self.lead, self.trick_ids = lead, trick_ids  # the trick: its leader and cards so far
-        for c in trick_ids:
-            played |= 1 << c
-        if len(trick_ids) > 1:  # (a lone card shows nothing)
-            _learn(voids, n, lead, trick_ids)
-        self.voids = voids
-        self.unseen = _ALL & ~played & ~hand & ~out
-        self.tricks_left = hand.bit_count()
-        self.players_after = n - len(trick_ids) - 1
-        self.holds_called = called >= 0 and bool(hand >> called & 1)
-        self.on_attack = seat == taker or (self.holds_called and seat != taker)
-        self.taker_voids = voids[taker] if taker is not None else 0
-        self._tricks = tricks
-        self._later: dict[int, tuple[list[int], bool]] = {}
-        self._opponent_voids = -1  # suits where a player not surely on my side is void (computed once)
+        if len(self.trick_ids) > 1:  # (a lone card shows nothing)
+            _learn(voids, n, self.lead, self.trick_ids)
+        self._voids = voids
+        return voids
+
+    @property
+    def taker_voids(self) -> int:
+        """The suits the taker is known to lack."""
+        return self.voids[self.taker] if self.taker is not None else 0
 
     def team(self, seat: int) -> bool | None:
         """True: surely my side; False: surely the other side; None: unknown (five players)."""
