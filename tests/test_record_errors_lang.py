@@ -262,6 +262,25 @@ def test_a_later_deal_found_wrong_names_the_move_and_the_deal() -> None:
     assert say_refusal(exc.code, exc.params, "fr") == "Donne 2 : carte distribuée deux fois : Roi de cœur."
 
 
+def test_a_deal_checked_when_reached_names_the_move_that_starts_it() -> None:
+    """tarot1637 reads an explicit deal when the match reaches it: the last move of deal 1 is refused, and the
+    refusal names the move and the deal it was starting (given_deal), the deal parser's code kept."""
+    g = atout.new_game("tarot1637", players=3, seed=3, deals=2)
+    while g.deal_index == 0:
+        g.apply(g.legal_actions()[0])
+    rec = g.to_record()
+    last = len(rec["deals"][0]["actions"]) - 1
+    second = rec["deals"][1]["deal"]
+    second["hands"][1][0] = second["hands"][0][0]  # one card in two hands of the second deal
+    exc = refused(rec)
+    card = second["hands"][0][0]
+    assert (exc.code, exc.params["card"], exc.params["given_deal"]) == ("card_twice", card, 1)
+    assert (exc.params["index"], exc.params["deal"], exc.params["number"]) == (last, 0, last)
+    fr = say_refusal(exc.code, exc.params, "fr")
+    assert fr.startswith(f"Coup {last + 1} (donne 1, « ") and ", donne 2 : carte distribuée deux fois : " in fr
+    assert english_in(fr) == []
+
+
 # --- the CLI: replay says a refusal in --lang, --json with code and params ---------------------------------
 def cli(*args: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()

@@ -160,6 +160,7 @@ def replay(record: dict[str, Any]) -> GameState:
                 raise RecordError(f"{where}: illegal: {exc}", *_illegal(exc, at)) from None
             except RecordError as exc:  # a later explicit deal found wrong when the match reaches it
                 inner = {("given_deal" if k == "deal" else k): v for k, v in exc.params.items()}
+                inner.setdefault("given_deal", i + 1)  # the deal this last move of deal i was starting
                 raise RecordError(f"{where}: {exc}", exc.code, {**inner, **at}) from None
             index += 1
         if "result" in entry:
