@@ -156,7 +156,7 @@ def say_refusal(code: str, params: dict[str, Any], lang: str = "fr", game: str =
 
     if lang not in LANGS:
         raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
-    if not game and isinstance(params.get("game"), str):
+    if not game and isinstance(params.get("game"), str) and code != "unknown_game":  # not the unknown name
         game = params["game"]
     template = REFUSALS[lang].get(code, REFUSALS[lang]["invalid"])
     values: dict[str, Any] = {k: v for k, v in params.items() if isinstance(v, str | int | float)}
