@@ -123,7 +123,14 @@ class TarotBot(Bot):
     def rollout_act(self, state: TarotState, seat: int) -> Action:
         """``act(state.observation(seat))`` for a search playout in a world the search sampled: the same
         action, cheaper: a lone legal action at once, a card from the seat's view (``view.seat_view``:
-        its hand and the public facts, never another hand) without building the observation."""
+        its hand and the public facts, never another hand) without building the observation.
+
+        >>> import atout
+        >>> g = atout.new_game("tarot", players=4, seed=2)
+        >>> seat = g.current_player
+        >>> TarotBot(seed=0).rollout_act(g, seat) == TarotBot(seed=0).act(g.observation(seat))
+        True
+        """
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

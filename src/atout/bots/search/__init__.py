@@ -6,7 +6,9 @@ rebuilds each world by replaying the deal's history (``Observation.history``) th
 ``apply`` — so a world the rules would refuse is rejected, never used — and plays every legal action
 in every world to the end of the deal with the game's heuristic bot at every seat. The action with
 the best mean result wins. It reads nothing but the observation: two states whose hidden cards differ
-but look the same to the seat give the same decision (tested).
+but look the same to the seat give the same decision (tested). Inside its own sampled worlds a policy may
+play from the seat's view of the world instead of a built observation (``rollout_act``, Tarot's heuristic):
+the same moves, cheaper.
 
 A game takes part through a *sampler* registered in :data:`SAMPLERS` (``bots/search/<game>.py``);
 a game without one is played by its heuristic policy, so ``search`` exists for every game.
