@@ -442,7 +442,7 @@ class _Context:
         self.on_attack = seat == taker or (self.holds_called and seat != taker)
         self._tricks = tricks
         self._voids: list[int] | None = None  # learnt when first needed (many choices need none)
-        self._later: dict[int, tuple[list[int], bool]] = {}
+        self._later: dict[int, list[int]] = {}  # the seats still to play after a trick of each size
         self._opponent_voids = -1  # suits where a player not surely on my side is void (computed once)
 
     @property
@@ -516,18 +516,16 @@ class _Context:
     def is_secure(self, c: int, size: int) -> bool:
         """Will ``c`` (now winning a trick of ``size`` cards) hold against the players still to play, as
         far as we know?"""
-        found = self._later.get(size)
-        voids = self.voids
-        if found is None:
-            later = [(self.lead + size + k) % self.players for k in range(self.players - size)]
-            found = self._later[size] = (later, all(voids[s] & 16 for s in later))
-        later, no_trumps_later = found
+        later = self._later.get(size)
+        if later is None:
+            later = self._later[size] = [(self.lead + size + k) % self.players for k in range(self.players - size)]
         if not later:
             return True
         if c >= 56:
-            return self.is_master(c) or no_trumps_later
+            return self.is_master(c) or all(self.voids[s] & 16 for s in later)
         if not self.is_master(c):
             return False
+        voids = self.voids
         led = c // 14
         if any(voids[s] >> led & 1 and not voids[s] & 16 for s in later):
             return False  # somebody still to play is known to cut
