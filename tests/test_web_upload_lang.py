@@ -18,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import atout
+from atout.core.errors import RecordError
 from atout.present.records import REFUSALS
 from atout.web import create_app
 
@@ -192,3 +193,28 @@ def test_front_end_sends_its_language_and_shows_the_message() -> None:
     assert '"/api/records?lang=" + getLang()' in lobby
     common = (files("atout.web") / "static" / "common.js").read_text()
     assert "body.message" in common  # api() throws the server's message, which the upload form shows
+
+
+def test_a_stored_record_the_engine_refuses_is_said_in_the_pages_language(client: TestClient,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The step-by-step replay of an uploaded table answers a refused replay as a code said in ``lang``."""
+    g = atout.new_game("triomphe", players=2, seed=5)
+    g.apply("concede")
+    g.apply("accept")
+    made = post(client, json.dumps(g.to_record()))
+    assert made.status_code == 200, made.text
+    import atout.web.app as web_app
+
+    def refuse(_: Any) -> Any:
+        raise RecordError("deal 0: JH is dealt twice", "card_twice", {"deal": 0, "card": "JH"})
+
+    monkeypatch.setattr(web_app, "replay", refuse)
+    for lang in ("fr", "en"):
+        got = client.get(f"/api/tables/{made.json()['id']}/replay?n=1&lang={lang}")
+        assert got.status_code == 500
+        body = got.json()
+        assert (body["error"], body["code"], body["lang"]) == ("replay_failed", "card_twice", lang)
+        if lang == "fr":
+            assert not english_in(body["message"]), body["message"]
+        else:
+            assert "twice" in body["message"]

@@ -257,8 +257,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         n = max(0, min(n, total))
         try:
             state = replay(truncated(rec, n))
-        except AtoutError as exc:
-            return _error(500, "replay_failed", str(exc))
+        except AtoutError as exc:  # a stored record the engine now refuses: why, said in the page's language
+            code, params = refusal(exc)
+            return _refused(500, "replay_failed", code, params, lang, str(rec.get("game", "")))
         meta = live.meta()
         view = full_view(state, lang, meta)
         view.update({"n": n, "total": total, "table": meta})
