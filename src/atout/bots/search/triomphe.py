@@ -88,17 +88,25 @@ def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[i
     first = turned[0] if turned else None
     stock_top = turned[1:]
     others = [s for s in range(n) if s != me]
-    fixed = [0] * n
-    if pillager is not None and pillager != me:
-        fixed[pillager] = mask(pillaged) & ~played  # taken face up: still in his hand unless played
-    known = hand | played | mask(turned) | mask(mine_under)
-    for s in others:
-        known |= fixed[s]
+    # Cards another pillager took face up and has not played: in his hand, or laid back under the stock
+    # (he may lay aside a card he has just taken), nowhere else.
+    taken = mask(pillaged) & ~played if pillager is not None and pillager != me else 0
+    known = (hand | played | mask(turned) | mask(mine_under)) & ~taken
     unseen = PIQUET32.mask & ~known
+    ace = 1 << (trump * 14)  # the trump Ace (seed 002 §9.3: its holder pillages; unless an Ace was turned)
+    in_stock = 0  # unseen cards that can only be in the stock
+    if obs.rules.get("pillage") and first is not None and first != trump * 14 and unseen & ace:
+        if pillager is None:
+            in_stock = ace  # nobody held it, or he would have been the pillager
+        elif pillager != me:
+            taken |= ace  # he held it: still in his hand, or laid under the stock
     sizes = pub["hand_sizes"]
     stock_rest = 32 - 5 * n - 1 - len(stock_top)
-    capacity = [sizes[s] - fixed[s].bit_count() for s in others] + [len(hidden_at), stock_rest]
-    allowed = [PIQUET32.mask & ~void[s] for s in others] + [PIQUET32.mask, PIQUET32.mask]
+    capacity = [sizes[s] for s in others] + [len(hidden_at), stock_rest]
+    allowed = [PIQUET32.mask & ~void[s] & ~in_stock & (~0 if s == pillager else ~taken) for s in others]
+    # The card taken by the last pillage cannot have been laid by any of them (each lays, then takes).
+    last_taken = 1 << pillaged[-1] if taken and pillaged else 0
+    allowed += [PIQUET32.mask & ~in_stock & ~last_taken, PIQUET32.mask & ~taken]
     cards = [c for c in range(56) if unseen >> c & 1]
     dealt = assign(cards, capacity, allowed, rng)
     if dealt is None or first is None:
@@ -106,10 +114,14 @@ def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[i
     current = [0] * n
     current[me] = hand
     for k, s in enumerate(others):
-        current[s] = dealt[k] | fixed[s]
+        current[s] = dealt[k]
     initial = [current[s] | played_by[s] for s in range(n)]
     under = [c for c in range(56) if dealt[-2] >> c & 1]
     rng.shuffle(under)
+    # The k-th pillage lays a card and takes the k-th card turned: a card taken may be laid from the next
+    # pillage on, so order the laid cards by the first pillage that could lay them (stable: still shuffled).
+    earliest = {c: k + 1 for k, c in enumerate(pillaged)}
+    under.sort(key=lambda c: earliest.get(c, 0))
     if pillager is not None:
         initial[pillager] = (initial[pillager] | mask(under) | mask(mine_under)) & ~mask(pillaged)
     fills = {i: f"pillage {Card(c).code}" for i, c in zip(hidden_at, under, strict=True)}
