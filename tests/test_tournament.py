@@ -94,7 +94,7 @@ def test_bad_specifications_are_refused_before_play() -> None:
     with pytest.raises(ValueError, match="no bot 'nope'"):
         run_tournament(TournamentSpec("tarot", ("random", "nope"), deals=2, seed=1))
     with pytest.raises(ValueError, match="deals"):
-        run_tournament(TournamentSpec("tarot", ("random", "random"), deals=0, seed=1))
+        run_tournament(TournamentSpec("tarot", ("random", "heuristic"), deals=0, seed=1))
 
 
 SPEC = TournamentSpec("triomphe", ("heuristic", "random"), deals=24, seed=11, players=4)
@@ -151,3 +151,64 @@ def test_cli_refuses_bad_bots_in_one_line() -> None:
     )
     assert out.returncode == 2
     assert "nope" in out.stderr and "Traceback" not in out.stderr
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "atout.cli.main", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_one_board_has_no_interval_and_strict_json() -> None:
+    # Newcomer finding 5: with one board the standard error is unknown; strict JSON has no Infinity.
+    spec = TournamentSpec("triomphe", ("heuristic", "random"), deals=1, seed=5, players=2)
+    report = run_tournament(spec)
+    assert all(row["ci95"] is None for row in report.table())
+    assert report.pairs()[0]["ci95"] is None and report.pairs()[0]["clear"] is False
+    text = json.dumps(report.to_json(), allow_nan=False)  # raises ValueError on Infinity / NaN
+    data = json.loads(text)
+    assert data["table"][0]["ci95"] is None and data["pairs"][0]["ci95"] is None
+    # From two boards on, the interval is a pair of numbers.
+    two = run_tournament(TournamentSpec("triomphe", ("heuristic", "random"), deals=2, seed=5, players=2))
+    assert all(isinstance(row["ci95"], list) for row in two.to_json()["table"])
+
+
+def test_cli_one_board_text_says_n_a_and_singular() -> None:
+    out = _cli("tournament", "triomphe", "--players", "2", "--bots", "heuristic,random", "--deals", "1", "--seed", "5")
+    assert out.returncode == 0, out.stderr
+    assert "n/a" in out.stdout and "inf" not in out.stdout.lower()
+    # Finding 7: the title names the variant (the default one here) and says "1 duplicate deal".
+    assert "1 duplicate deal," in out.stdout and "(classic, 2 players)" in out.stdout
+
+
+def test_duplicate_bot_names_are_refused_before_play() -> None:
+    # Finding 6: two bots of the same name would be reported as two indistinguishable rows.
+    with pytest.raises(ValueError, match="bot 'random' is named twice"):
+        TournamentSpec("tarot", ("heuristic", "random", "random"), deals=2, seed=5).check()
+    out = _cli("tournament", "tarot", "--players", "4", "--bots", "random,random", "--deals", "2", "--seed", "5")
+    assert out.returncode == 2 and out.stdout == ""
+    assert "'random' is named twice" in out.stderr and "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_json_has_the_boards_and_the_default_variant() -> None:
+    # Finding 7: the per-board scores are in the report, so its statistics can be re-computed from it.
+    out = _cli("tournament", "tarot", "--players", "4", "--bots", "heuristic,random", "--deals", "3", "--seed", "5",
+               "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["variant"] == "seed"  # Tarot's default variant (the seed's rules), named though not given
+    boards = data["boards"]
+    assert len(boards) == 3 and all(len(row) == 2 and all(isinstance(x, (int, float)) for x in row) for row in boards)
+    assert [sum(row[b] for row in boards) for b in range(2)] == data["totals"]
+    means = [sum(row[b] for row in boards) / 3 for b in range(2)]
+    assert [r["mean"] for r in data["table"]] == pytest.approx(means, abs=1e-4)
+    mean, half = mean_interval([row[0] for row in boards])
+    assert data["table"][0]["ci95"] == pytest.approx([mean - half, mean + half], abs=1e-4)
+    assert [r["elo"] for r in data["table"]] == elo_ratings([[F(x) for x in row] for row in boards])
+
+
+def test_board_scores_in_json_are_json_numbers() -> None:
+    spec = TournamentSpec("tarot", ("a", "b"), deals=2, seed=0, variant="fft", players=4)
+    report = TournamentReport(spec, [[F(5, 2), F(-5, 2)], [F(3), F(-3)]])
+    data = report.to_json()
+    assert data["boards"] == [[2.5, -2.5], [3, -3]] and isinstance(data["boards"][1][0], int)
+    assert data["variant"] == "fft"

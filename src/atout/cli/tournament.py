@@ -51,14 +51,20 @@ def run(console: Console, args: argparse.Namespace) -> int:
         report = run_tournament(spec, jobs=args.jobs, ray_address=args.ray or None, use_ray=use_ray,
                                 on_board=lambda k: progress.advance(task, k))
     data = report.to_json()
-    table = Table(title=f"{data['game']} ({data['players']} players), {data['deals']} duplicate deals, seed {data['seed']}")
+    deals = "1 duplicate deal" if data["deals"] == 1 else f"{data['deals']} duplicate deals"
+    table = Table(title=f"{data['game']} ({data['variant']}, {data['players']} players), {deals}, seed {data['seed']}")
     for col in ("bot", "mean per deal", "95% interval", "Elo-like"):
         table.add_column(col)
     for row in data["table"]:
-        table.add_row(row["bot"], f"{row['mean']:+.2f}", f"[{row['ci95'][0]:+.2f}, {row['ci95'][1]:+.2f}]", f"{row['elo']:.0f}")
+        table.add_row(row["bot"], f"{row['mean']:+.2f}", _interval(row["ci95"]), f"{row['elo']:.0f}")
     console.print(table)
     for pair in data["pairs"]:
         a, b = pair["bots"]
         verdict = "clear" if pair["clear"] else "not clear of zero"
-        console.print(f"  {a} - {b}: {pair['margin']:+.2f} per deal [{pair['ci95'][0]:+.2f}, {pair['ci95'][1]:+.2f}] ({verdict})")
+        console.print(f"  {a} - {b}: {pair['margin']:+.2f} per deal {_interval(pair['ci95'])} ({verdict})")
     return 0
+
+
+def _interval(ci: list[float] | None) -> str:
+    """A 95% interval as text; "n/a" when unknown (fewer than 2 boards)."""
+    return "n/a (under 2 deals)" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"

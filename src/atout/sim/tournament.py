@@ -70,6 +70,10 @@ class TournamentSpec:
             raise ValueError(f"deals must be a positive integer, not {self.deals!r}")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
             raise ValueError(f"seed must be an integer, not {self.seed!r}")
+        twice = sorted({name for name in self.bots if self.bots.count(name) > 1})
+        if twice:
+            raise ValueError(f"bot {twice[0]!r} is named twice: a tournament's bots must differ "
+                             "(each is scored by its name)")
         info = game_info(self.game)
         for name in self.bots:
             make_bot(info.name, name, seed=0)  # raises ValueError naming the bots the game has
@@ -129,12 +133,12 @@ class TournamentReport:
         return [sum((row[b] for row in self.boards), Fraction(0)) for b in range(len(self.spec.bots))]
 
     def table(self) -> list[dict[str, Any]]:
-        """One row per bot: mean score per deal, its 95% interval, and an Elo-like rating."""
+        """One row per bot: mean score per deal, its 95% interval (None below 2 boards), an Elo-like rating."""
         ratings = elo_ratings(self.boards)
         rows = []
         for b, name in enumerate(self.spec.bots):
             mean, half = mean_interval([row[b] for row in self.boards])
-            rows.append({"bot": name, "mean": mean, "ci95": [mean - half, mean + half], "elo": ratings[b]})
+            rows.append({"bot": name, "mean": mean, "ci95": _interval(mean, half), "elo": ratings[b]})
         return rows
 
     def pairs(self) -> list[dict[str, Any]]:
@@ -145,20 +149,35 @@ class TournamentReport:
             for b in range(a + 1, k):
                 mean, half = mean_interval([row[a] - row[b] for row in self.boards])
                 out.append({"bots": [self.spec.bots[a], self.spec.bots[b]], "margin": mean,
-                            "ci95": [mean - half, mean + half], "clear": abs(mean) > half})
+                            "ci95": _interval(mean, half), "clear": abs(mean) > half})
         return out
 
     def to_json(self) -> dict[str, Any]:
+        """The report as strict JSON: an unknown interval (fewer than 2 boards) is ``null``, never Infinity.
+
+        ``boards[i][b]`` is bot ``b``'s board score on board ``i`` (JSON numbers, as ``json_number``), so
+        that the means, intervals and ratings can be checked from the report alone.
+        """
         spec = self.spec
         return {
-            "game": spec.game, "variant": spec.variant, "players": _players(spec), "bots": list(spec.bots),
+            "game": spec.game, "variant": spec.variant or game_info(spec.game).default_variant,
+            "players": _players(spec), "bots": list(spec.bots),
             "deals": spec.deals, "seed": spec.seed, "options": dict(spec.options), "backend": self.backend,
-            "table": [{**r, "mean": round(r["mean"], 4), "ci95": [round(x, 4) for x in r["ci95"]],
+            "table": [{**r, "mean": round(r["mean"], 4), "ci95": _rounded(r["ci95"]),
                        "elo": round(r["elo"], 1)} for r in self.table()],
-            "pairs": [{**p, "margin": round(p["margin"], 4), "ci95": [round(x, 4) for x in p["ci95"]]}
-                      for p in self.pairs()],
+            "pairs": [{**p, "margin": round(p["margin"], 4), "ci95": _rounded(p["ci95"])} for p in self.pairs()],
             "totals": [json_number(x) for x in self.totals()],
+            "boards": [[json_number(x) for x in row] for row in self.boards],
         }
+
+
+def _interval(mean: float, half: float) -> list[float] | None:
+    """A 95% interval ``[low, high]``, or None when it is unknown (an infinite half-width: under 2 boards)."""
+    return [mean - half, mean + half] if math.isfinite(half) else None
+
+
+def _rounded(interval: list[float] | None) -> list[float] | None:
+    return None if interval is None else [round(x, 4) for x in interval]
 
 
 def mean_interval(values: Sequence[Fraction | float]) -> tuple[float, float]:
