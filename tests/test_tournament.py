@@ -212,3 +212,17 @@ def test_board_scores_in_json_are_json_numbers() -> None:
     data = report.to_json()
     assert data["boards"] == [[2.5, -2.5], [3, -3]] and isinstance(data["boards"][1][0], int)
     assert data["variant"] == "fft"
+
+
+@pytest.mark.parametrize("command", ["tournament", "simulate"])
+def test_help_lists_the_bots_and_the_levels(command: str) -> None:
+    # Finding 8: the names --bots takes come from the registry, so a newcomer need not guess them.
+    from atout.bots.base import bot_names
+    from atout.bots.search import LEVELS
+
+    out = _cli(command, "--help")
+    assert out.returncode == 0, out.stderr
+    for game in ("tarot", "triomphe", "mistigri"):
+        assert f"  {game}: {', '.join(bot_names(game))}" in out.stdout
+    for level, name in LEVELS.items():
+        assert f"{level} = {name}" in out.stdout

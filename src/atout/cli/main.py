@@ -132,7 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--records", metavar="DIR",
                    help="folder for the game's record, saved on exit (default $ATOUT_RECORDS, else ~/.local/share/atout/records)")
 
-    p = sub.add_parser("simulate", help="bots play N deals; prints totals, speed and statistics")
+    from atout.cli.tournament import bots_epilog
+
+    p = sub.add_parser("simulate", help="bots play N deals; prints totals, speed and statistics",
+                       epilog=bots_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", help="game name")
     p.add_argument("--players", type=_positive, help="number of players")
     p.add_argument("--variant", help="rules variant")

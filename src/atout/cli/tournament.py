@@ -8,7 +8,23 @@ from typing import Any
 
 from rich.console import Console
 
+from atout.bots.base import bot_names
+from atout.bots.search import LEVELS
+from atout.core.protocol import list_games
 from atout.sim.tournament import TournamentSpec, run_tournament
+
+
+def bots_epilog() -> str:
+    """The ``--help`` epilog of ``tournament`` and ``simulate``: each game's bot names, from the registry, and the levels.
+
+    >>> "random" in bots_epilog() and "expert = search_expert" in bots_epilog()
+    True
+    """
+    lines = ["bots (names for --bots), by game:"]
+    lines += [f"  {info.name}: {', '.join(bot_names(info.name))}" for info in list_games()]
+    levels = ", ".join(f"{level} = {name}" for level, name in LEVELS.items())
+    lines.append(f"levels (the web table's difficulty names; give the bot's name here): {levels}")
+    return "\n".join(lines)
 
 
 def add_parser(sub: Any, positive: Any, seed: Any, option: Any) -> None:
@@ -18,6 +34,8 @@ def add_parser(sub: Any, positive: Any, seed: Any, option: Any) -> None:
         help="a duplicate tournament: every bot holds every hand; means with 95%% intervals, Elo-like ratings",
         description="Each deal is played once per bot with the seats rotated, so that every bot holds every "
         "hand. The result depends only on the game, bots, deals and seed, not on --jobs or --ray.",
+        epilog=bots_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("game", help="game name (see 'atout games')")
     p.add_argument("--bots", required=True, help="two or more bot names, comma-separated (e.g. heuristic,random)")
