@@ -389,3 +389,56 @@ def test_kernel_ecart_lays_trumps_only_when_unavoidable() -> None:
         own[Card.parse(code).id] = K.ECART
         sv[K.ECART_N] += 1
     assert listed() == ["2S", "3S", "4S"]  # every slot left is owed to a plain card
+
+
+# --- argument checks (a newcomer's findings, issue 11 docs review) ------------------------------------------
+
+def _entry_points() -> list[tuple[str, Any]]:
+    """Every rollout entry point, as (name, call(state, policy, rng))."""
+    from atout.games.tarot import rollout as tarot_rollout
+
+    return [
+        ("core.rollout", rollout), ("api_rollout", api_rollout), ("api_trace", api_trace),
+        ("GameState.rollout", lambda s, p, r: s.rollout(p, r)),
+        ("tarot.rollout", tarot_rollout.rollout), ("tarot.rollout_trace", tarot_rollout.rollout_trace),
+    ]
+
+
+@pytest.mark.parametrize("bad", [42, None, "7", 1.5, True])
+@pytest.mark.parametrize("policy", POLICIES)
+def test_every_entry_point_refuses_an_rng_that_is_no_rolloutrng(bad: Any, policy: str) -> None:
+    # None is refused even for "first" (which draws nothing): one rule for every policy and entry point.
+    for game in ("tarot", "prime"):
+        state = atout.new_game(game, players=4 if game == "tarot" else 3, seed=3)
+        before = (state.phase, state.current_player, state.legal_actions())
+        for name, call in _entry_points():
+            if name.startswith("tarot.") and game != "tarot":
+                continue
+            with pytest.raises(ValueError, match=r"rng must be a RolloutRng .*not " + repr(bad).replace(".", r"\.")):
+                call(state, policy, bad)
+            assert (state.phase, state.current_player, state.legal_actions()) == before, name
+
+
+def test_a_bare_seed_gets_a_hint() -> None:
+    g = atout.new_game("prime", players=3, seed=1)
+    with pytest.raises(ValueError, match=r"RolloutRng\(42\)"):
+        rollout(g, "random", 42)  # type: ignore[arg-type]
+
+
+def test_tarot_rollout_refuses_another_game() -> None:
+    from atout.games.tarot import rollout as tarot_rollout
+
+    g = atout.new_game("prime", players=3, seed=1)
+    for call in (tarot_rollout.rollout, tarot_rollout.rollout_trace):
+        with pytest.raises(ValueError, match="Tarot's rollout plays a Tarot state, not PrimeState"):
+            call(g, "random", RolloutRng(1))  # type: ignore[arg-type]
+
+
+def test_rolloutrng_reduces_its_seed_mod_2_64() -> None:
+    # Documented choice: any integer seed, taken modulo 2**64 (the generator's 64-bit word).
+    assert RolloutRng(-1).state == 2**64 - 1
+    assert [RolloutRng(2**64 + 5).next() for _ in range(3)] == [RolloutRng(5).next() for _ in range(3)]
+    assert RolloutRng(-(2**64) + 9).below(1000) == RolloutRng(9).below(1000)
+    for bad in (None, 1.0, "5", True):
+        with pytest.raises(ValueError, match="seed must be an integer"):
+            RolloutRng(bad)  # type: ignore[arg-type]

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from atout.core.actions import Action
+from atout.core.errors import clip
 
 if TYPE_CHECKING:
     from atout.core.protocol import GameState, Score
@@ -43,6 +44,9 @@ Policy: TypeAlias = "str | Callable[[GameState, list[Action], RolloutRng], int]"
 class RolloutRng:
     """splitmix64: a 64-bit state advanced by a constant and hashed (bit for bit the same as the kernel's).
 
+    Any integer seed is accepted and reduced modulo ``2**64`` (the generator's word): ``RolloutRng(-1)``
+    is ``RolloutRng(2**64 - 1)``, ``RolloutRng(2**64 + 5)`` is ``RolloutRng(5)``.
+
     ``below(n)`` is unbiased: it rejects the ``2**64 % n`` lowest words (almost never for small ``n``)
     and returns ``word % n``.
 
@@ -50,6 +54,8 @@ class RolloutRng:
     >>> hex(r.next())
     '0x910a2dec89025cc1'
     >>> [RolloutRng(5).below(10) for _ in range(2)] == [RolloutRng(5).below(10)] * 2
+    True
+    >>> RolloutRng(-1).next() == RolloutRng(2**64 - 1).next()
     True
     """
 
@@ -100,6 +106,23 @@ def policy_code(policy: Policy) -> int:
     return POLICIES.index(policy)
 
 
+def check_args(policy: Policy, rng: object) -> int:
+    """Refuse a bad policy or generator before a rollout starts; the policy's kernel code.
+
+    Every rollout entry point calls it: ``rng`` must be a :class:`RolloutRng` (never ``None`` nor a bare
+    seed, even for the draw-free policy ``"first"``, so that one call works with every policy).
+
+    >>> check_args("first", 42)
+    Traceback (most recent call last):
+    ...
+    ValueError: a rollout's rng must be a RolloutRng (e.g. RolloutRng(42)), not 42
+    """
+    if not isinstance(rng, RolloutRng):
+        hint = f"RolloutRng({rng})" if isinstance(rng, int) and not isinstance(rng, bool) else "RolloutRng(seed)"
+        raise ValueError(f"a rollout's rng must be a RolloutRng (e.g. {hint}), not {clip(rng)}")
+    return policy_code(policy)
+
+
 def choose(policy: Policy, state: GameState, actions: list[Action], rng: RolloutRng) -> int:
     """The index in ``actions`` (the sorted legal actions of ``state``) that ``policy`` picks."""
     if policy == "random":
@@ -123,7 +146,7 @@ def api_trace(state: GameState, policy: Policy, rng: RolloutRng) -> tuple[list[S
     >>> picks[:4], len(returns)
     ([0, 0, 0, 0], 4)
     """
-    code = policy_code(policy)
+    code = check_args(policy, rng)
     game = state.clone()
     picks: list[int] = []
     legal, apply, pick = game.legal_actions, game.apply, picks.append
@@ -160,6 +183,7 @@ def rollout(state: GameState, policy: Policy, rng: RolloutRng) -> list[Score]:
     >>> rollout(g, "first", RolloutRng(0)) == api_rollout(g, "first", RolloutRng(0))
     True
     """
+    check_args(policy, rng)
     method = getattr(state, "rollout", None)
     if method is None:
         return api_rollout(state, policy, rng)
@@ -167,4 +191,5 @@ def rollout(state: GameState, policy: Policy, rng: RolloutRng) -> list[Score]:
     return result
 
 
-__all__ = ["POLICIES", "Policy", "RolloutRng", "api_rollout", "api_trace", "choose", "policy_code", "rollout"]
+__all__ = ["POLICIES", "Policy", "RolloutRng", "api_rollout", "api_trace", "check_args", "choose", "policy_code",
+           "rollout"]

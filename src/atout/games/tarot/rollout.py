@@ -38,7 +38,7 @@ import numpy as np
 from atout.core.cards import CARDS
 from atout.core.options import build_rules
 from atout.core.protocol import Score
-from atout.core.rollout import POLICIES, Policy, RolloutRng, api_trace, policy_code
+from atout.core.rollout import POLICIES, Policy, RolloutRng, api_trace, check_args, policy_code
 from atout.games.tarot import _kernel as K
 from atout.games.tarot.rules import CONTRACTS, HAND_SIZE, POIGNEE_KINDS, TarotRules
 from atout.games.tarot.scoring import quarter_fraction
@@ -148,7 +148,12 @@ def rollout_trace(state: TarotState, policy: Policy, rng: RolloutRng,
     >>> rollout_trace(g, "first", RolloutRng(0)) == api_trace(g, "first", RolloutRng(0))
     True
     """
-    code = policy_code(policy)
+    from atout.games.tarot.state import TarotState  # (here: state.py imports this module lazily)
+
+    if not isinstance(state, TarotState):
+        raise ValueError(f"Tarot's rollout plays a Tarot state, not {type(state).__name__}: "
+                         "use atout.core.rollout.rollout for any game")
+    code = check_args(policy, rng)
     if code < 0 or state.current_player is None:
         return api_trace(state, policy, rng)
     mod = _kernel_module(python)
