@@ -1,6 +1,6 @@
 """Engine speed and memory, per game and player count, on one core (issue 11; figures in docs/benchmarks.md).
 
-Usage: python benchmarks/bench_engine.py [--game tarot] [--deals 2000] [--seed 1] [--memory-deals 100000] [--json]
+Usage: .venv/bin/python benchmarks/bench_engine.py [--game tarot] [--deals 2000] [--seed 1] [--memory-deals 100000] [--json]
 
 For every registered game (or one), variant and player count:
 * random playouts through the public API (``new_game``, ``legal_actions``, a seeded choice, ``apply``):
@@ -190,7 +190,8 @@ def main() -> None:
     parser.add_argument("--memory-deals", type=int, default=0, help="also measure memory over N deals per configuration")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of lines")
     args = parser.parse_args()
-    out: dict[str, Any] = {"calibration_ms": round(calibration() * 1000), "rows": [], "peers": {}}
+    out: dict[str, Any] = {"deals": args.deals, "seed": args.seed, "calibration_ms": round(calibration() * 1000),
+                           "rows": [], "peers": {}}
     if not args.json:
         print(f"calibration loop: {out['calibration_ms']} ms (1e6 steps)")
     if args.game in (None, "tarot"):
@@ -212,6 +213,7 @@ def main() -> None:
                                        "clone_bytes": clone_bytes(info.name, variant, players, args.seed)}
                 many = args.deals * 10 if info.name == "tarot" else args.deals
                 r_deals, r_decisions = rollout_rates(info.name, variant, players, many, args.seed)
+                row["rollout_deals"] = many  # Tarot's kernel is fast enough for ten times --deals
                 row["rollout_deals_per_s"] = round(r_deals)
                 row["rollout_decisions_per_s"] = round(r_decisions)
                 if info.name == "tarot":
@@ -226,7 +228,7 @@ def main() -> None:
                            if args.memory_deals else "")
                     print(f"{info.name:10} {variant:16} {players}p: {deals:8.0f} deals/s {decisions:9.0f} decisions/s"
                           f"  clone {row['clone_bytes']:5d} B{mem}")
-                    per = f" {row['rollout_decisions_per_s']:9d} decisions/s" + (
+                    per = f" {row['rollout_decisions_per_s']:9d} decisions/s over {many} deals" + (
                         "" if info.name == "tarot" else " (generic: a clone through the API)")
                     mid = (f"; from mid-deal {row['rollout_mid_deal_us']} us/rollout (API {row['api_mid_deal_us']} us)"
                            if "rollout_mid_deal_us" in row else "")
