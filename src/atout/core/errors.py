@@ -82,3 +82,60 @@ def clip(value: object, limit: int = ECHO_LIMIT) -> str:
     except Exception:  # a self-containing list, an int over 4,300 digits, a broken __repr__
         return f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def echo(text: object, limit: int = ECHO_LIMIT) -> str:
+    """A player's action text as typed, to head a refusal: case kept, blanks made single spaces, cut to ``limit``.
+
+    Refusals quote what the player typed, not the engine's canonical form (``play ZZ``, not ``play zz``);
+    a text with unprintable characters, or a value that is no text, is shown as :func:`clip` shows it.
+
+    >>> echo("  play   ZZ "), echo("x" * 100)[-3:], echo("play\\x1b[2J")
+    ('play ZZ', 'xx…', "'play\\\\x1b[2J'")
+    """
+    if not isinstance(text, str):
+        return clip(text, limit)
+    flat = " ".join(text[: 4 * limit].split())
+    if not flat.isprintable():
+        return clip(text, limit)
+    return flat if len(flat) <= limit else flat[:limit] + "…"
+
+
+def notation_refusal(text: object, exc: Exception) -> IllegalAction:
+    """The refusal of an action text that cannot be read (``code="notation"``), echoing it once, as typed.
+
+    >>> str(notation_refusal("play ZZ", NotationError("not a card: 'zz'")))
+    "play ZZ: not a card: 'ZZ'"
+    >>> str(notation_refusal("x" * 2000, NotationError(f"action text too long: {clip('x' * 2000)}"))).count("x…")
+    1
+    """
+    message, quoted = str(exc), clip(text)
+    if isinstance(text, str):  # the engine lowercases words that are no card: quote them as typed
+        for word in text[:4000].replace(",", " ").split():
+            if word != word.lower() and clip(word.lower()) in message:
+                message = message.replace(clip(word.lower()), clip(word), 1)
+    head = echo(text) if isinstance(text, str) else quoted
+    if quoted not in message and head:
+        message = f"{head}: {message}"
+    return IllegalAction(message, code="notation", params={"text": quoted})
+
+
+def as_typed(exc: IllegalAction, text: object, parsed: object) -> IllegalAction:
+    """``exc`` with its message headed by the player's text as typed rather than its canonical form.
+
+    >>> str(as_typed(IllegalAction("play KH: not in your hand"), "play kh", "play KH"))
+    'play kh: not in your hand'
+    """
+    canonical, message = f"{parsed}:", str(exc)
+    if not isinstance(text, str) or not message.startswith(canonical) or echo(text) == str(parsed):
+        return exc
+    return IllegalAction(f"{echo(text)}:{message[len(canonical):]}", code=exc.code, params=exc.params)
+
+
+def echo_action(action: object) -> str:
+    """An action as the player gave it, for a refusal: a text as typed (:func:`echo`), an ``Action`` as its text.
+
+    >>> echo_action("play kh")
+    'play kh'
+    """
+    return echo(action) if isinstance(action, str) else str(action)

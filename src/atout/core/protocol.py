@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from atout.core.actions import Action, parse_action
 from atout.core.cards import CARDS, Card
 from atout.core.cardset import ids
-from atout.core.errors import IllegalAction, NotationError, RecordError, UnknownGame, clip
+from atout.core.errors import IllegalAction, NotationError, RecordError, UnknownGame, as_typed, clip, notation_refusal
 from atout.core.events import Event
 from atout.core.options import check_int, check_seat_arg
 
@@ -168,15 +168,17 @@ class GameState(abc.ABC):
         try:
             parsed = parse_action(action)
         except NotationError as exc:
-            raise IllegalAction(f"{clip(action)}: {exc}", code="notation", params={"text": clip(action)}) from None
+            raise notation_refusal(action, exc) from None
         seat = self.current_player
         if seat is None:
-            raise IllegalAction(f"{parsed}: the game is over")
+            raise IllegalAction(f"{parsed}: the game is over", code="game_over")
         entry = self.log[-1]  # captured first: the action may end this deal and deal the next
         try:
             self._apply(parsed)
-        except NotationError as exc:
-            raise IllegalAction(f"{parsed}: {exc}") from None
+        except NotationError as exc:  # an argument that is no card or number: unreadable, as above
+            raise notation_refusal(action, exc) from None
+        except IllegalAction as exc:
+            raise as_typed(exc, action, parsed) from None
         entry.actions.append((seat, str(parsed)))
 
     def public_action(self, action: Action | str) -> str:

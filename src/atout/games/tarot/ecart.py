@@ -70,7 +70,8 @@ class EcartMixin:
             raise IllegalAction(f"{action}: a card is named twice", code="card_twice")
         laid = self.ecart
         if m & ~self.hands[self.taker]:
-            raise IllegalAction(f"{action}: you can only lay aside cards of your hand", code="ecart_not_in_hand")
+            raise IllegalAction(f"{action}: you can only lay aside cards of your hand (§6)", code="ecart_not_in_hand",
+                                params={"cite": "seed 001, §6"})
         n = len(ids) + laid.bit_count()
         if n != need and len(ids) != 1:  # one card, or every card left at once
             raise IllegalAction(f"{action}: the écart is exactly {need} cards, not {n} (seed 001); "

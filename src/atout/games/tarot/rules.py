@@ -314,7 +314,7 @@ def ecart_step_problem(hand: int, laid: int, step: int, need: int) -> tuple[str,
     if total >= need:
         return ecart_problem_code(hand | laid, laid | step, need)
     if step & ~hand:
-        return "you can only lay aside cards of your hand", "ecart_not_in_hand", {}
+        return "you can only lay aside cards of your hand (§6)", "ecart_not_in_hand", {"cite": "seed 001, §6"}
     if step & KINGS:
         return "no King in the écart (seed 001: 'ni Roi')", "ecart_king", {"cite": "seed 001, §6"}
     if step & OUDLERS:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from atout.core.actions import Action, parse_action
 from atout.core.cards import CARDS, Card
 from atout.core.cardset import codes
-from atout.core.errors import IllegalAction, NotationError, RecordError, clip
+from atout.core.errors import IllegalAction, NotationError, RecordError, echo_action, notation_refusal
 from atout.core.protocol import DealLog, GameState, Observation, Score, json_number
 from atout.core.rng import clone_rng, make_rng, new_seed
 from atout.games.tarot import view
@@ -255,7 +255,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, GameState):
             self.best_bid, self.taker = i, seat
         else:
             raise IllegalAction(f"{action}: in the bidding, 'pass' or 'bid CONTRACT' ({', '.join(contracts)})",
-                                code="bid_expected", params={"contracts": list(contracts)})
+                                code="bid_expected", params={"contracts": list(contracts), "cite": "seed 001, §4"})
         self.bids += ((seat, word),)
         if self._narrate:
             self._emit("passed", seat=seat) if word == "pass" else self._emit("bid", seat=seat, contract=word)
@@ -355,21 +355,21 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, GameState):
             parsed = parse_action(action)
             c = Card.parse(parsed.args[0]).id if parsed.kind == "play" and len(parsed.args) == 1 else -1
         except NotationError as exc:
-            raise IllegalAction(f"{clip(action)}: {exc}", code="notation", params={"text": clip(action)}) from None
+            raise notation_refusal(action, exc) from None
         if c < 0:
             GameState.apply(self, parsed)
             return -1
         seat: int = self.current_player  # type: ignore[assignment]
         if self.shower == seat:
-            raise IllegalAction(f"{parsed}: finish showing your poignée first: 'announce poignee T…' or 'done' "
+            raise IllegalAction(f"{echo_action(action)}: finish showing your poignée first: 'announce poignee T…' or 'done' "
                                 "(FFT rule 4)", code="poignee_unfinished", params={"cite": "FFT rule 4"})
         hand = self.hands[seat]
         if not hand >> c & 1:
-            raise IllegalAction(f"{parsed}: {CARDS[c].code} is not in your hand", code="not_in_hand",
+            raise IllegalAction(f"{echo_action(action)}: {CARDS[c].code} is not in your hand", code="not_in_hand",
                                 params={"card": CARDS[c].code})
         allowed = self._play_mask(seat)
         if not allowed >> c & 1:
-            raise play_refusal(self, str(parsed), c, allowed)
+            raise play_refusal(self, echo_action(action), c, allowed)
         return c
 
     def _end_trick(self) -> None:

@@ -372,7 +372,8 @@ class Tarot1637State(PhasedState):
             raise IllegalAction(f"{action}: too late, combinations are declared before one's first card ({cite})",
                                 code="declaration_too_late", params={"cite": cite})
         if action.kind != "play" or len(action.args) != 1:
-            raise IllegalAction(f"{action}: it is time to play a card ('play CARD')", code="expected_play")
+            raise IllegalAction(f"{action}: it is time to play a card ('play CARD', seed 000; spec §7)", code="expected_play",
+                                params={"cite": "seed 000; tarot-1637.md §7"})
         card = Card.parse(action.args[0])
         hand = self.hands[seat]
         if not hand >> card.id & 1:
