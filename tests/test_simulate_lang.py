@@ -49,7 +49,7 @@ def test_french_by_default_with_no_english(capsys: pytest.CaptureFixture[str]) -
     assert re.fullmatch(r"triomphe \(Classique, en deux camps, 2 joueurs\) : 20 donnes en \d+,\d\d s "
                         r"\(\d+ donnes/s\), robots heuristique, heuristique", lines[0]), lines[0]
     assert lines[1] == "graine 2"
-    assert re.fullmatch(r"  place 0 : -?\d+ \(moyenne par donne -?\d+(,\d+)?\)", lines[2]), lines[2]
+    assert re.fullmatch(r"  Joueur 1 : -?\d+ \(moyenne par donne -?\d+(,\d+)?\)", lines[2]), lines[2]
     assert "  comment les donnes ont fini :" in lines
 
 
@@ -59,7 +59,7 @@ def test_english_report(capsys: pytest.CaptureFixture[str]) -> None:
     lines = [line for line in english.splitlines() if line.strip()]
     assert re.fullmatch(r"triomphe \(classic, 2 players\): 20 deals in \d+\.\d\d s \(\d+ deals/s\), "
                         r"bots heuristic, heuristic", lines[0]), lines[0]
-    assert lines[1] == "seed 2" and lines[2].startswith("  seat 0: ") and "  how the deals ended:" in lines
+    assert lines[1] == "seed 2" and lines[2].startswith("  Player 1: ") and "  how the deals ended:" in lines
 
 
 def test_same_figures_in_both_languages_as_in_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -70,8 +70,8 @@ def test_same_figures_in_both_languages_as_in_json(capsys: pytest.CaptureFixture
     _, en = run(capsys, *args, "--lang", "en")
     for seat, (total, mean) in enumerate(zip(data["totals"], data["stats"]["mean_per_seat"], strict=True)):
         mean_text = str(int(mean) if float(mean).is_integer() else mean)
-        assert f"  seat {seat}: {total} (mean per deal {mean_text})" in en
-        assert f"  place {seat} : {total} (moyenne par donne {mean_text.replace('.', ',')})" in fr
+        assert f"  Player {seat + 1}: {total} (mean per deal {mean_text})" in en
+        assert f"  Joueur {seat + 1} : {total} (moyenne par donne {mean_text.replace('.', ',')})" in fr
     for kind, c in data["stats"].get("contracts", {}).items():
         pct = f"{100 * c['success_rate']:.0f}"
         assert f": prise {c['taken']} fois, réussie {c['made']} fois ({pct} %)" in fr, kind
@@ -98,10 +98,10 @@ def test_report_by_hand() -> None:
         "triomphe (Chacun pour soi, 4 joueurs) : 3 donnes en 0,25 s (12 donnes/s), "
         "robots aléatoire, heuristique, aléatoire, aléatoire",
         "graine 9",
-        "  place 0 : 2 (moyenne par donne 0,667)",
-        "  place 1 : 1 (moyenne par donne 0,333)",
-        "  place 2 : 0 (moyenne par donne 0)",
-        "  place 3 : 0 (moyenne par donne 0)",
+        "  Joueur 1 : 2 (moyenne par donne 0,667)",
+        "  Joueur 2 : 1 (moyenne par donne 0,333)",
+        "  Joueur 3 : 0 (moyenne par donne 0)",
+        "  Joueur 4 : 0 (moyenne par donne 0)",
         "  comment les donnes ont fini :",
         "    arrêt après trois plis : 1",
         "    vole réussie : 2",

@@ -22,13 +22,18 @@ from typing import Any
 
 from atout.core.protocol import GameState, json_number
 
-#: The lines of ``atout simulate``'s report, by language (seats counted from 0, as ``--seat`` counts them).
+#: The lines of ``atout simulate``'s report, by language (seats named as the rest of the CLI names them:
+#: ``Joueur 1`` is seat 0). ``played`` heads a match that played more deals than asked (Mistigri's extra
+#: coups without stake, mistigri.md D16): the means are then per deal played, and the report says so.
 REPORT: dict[str, dict[str, str]] = {
     "fr": {
-        "head": "{game} ({variant}, {players} joueurs) : {deals} donnes en {seconds} s ({rate} donnes/s), "
+        "head": "{game} ({variant}, {players} joueurs) : {deals} en {seconds} s ({rate} donnes/s), "
                 "robots {bots}",
         "seed": "graine {seed}",
-        "seat": "  place {seat} : {total} (moyenne par donne {mean})",
+        "seat": "  {seat} : {total} (moyenne par donne {mean})",
+        "deals": "{deals} donnes",
+        "played": "{deals} donnes ({played} coups joués)",
+        "seat_played": "  {seat} : {total} (moyenne par coup joué {mean})",
         "contract": "  {contract} : prise {taken} fois, réussie {made} fois ({percent} %)",
         "all_passed": "  donnes où tout le monde a passé (nulles, redistribuées) : {count}",
         "endings": "  comment les donnes ont fini :",
@@ -36,9 +41,12 @@ REPORT: dict[str, dict[str, str]] = {
         "record": "enregistrement : {path}",
     },
     "en": {
-        "head": "{game} ({variant}, {players} players): {deals} deals in {seconds} s ({rate} deals/s), bots {bots}",
+        "head": "{game} ({variant}, {players} players): {deals} in {seconds} s ({rate} deals/s), bots {bots}",
         "seed": "seed {seed}",
-        "seat": "  seat {seat}: {total} (mean per deal {mean})",
+        "seat": "  {seat}: {total} (mean per deal {mean})",
+        "deals": "{deals} deals",
+        "played": "{deals} deals ({played} played)",
+        "seat_played": "  {seat}: {total} (mean per deal played {mean})",
         "contract": "  {contract}: taken {taken}, made {made} ({percent}%)",
         "all_passed": "  deals where everybody passed (void, dealt again): {count}",
         "endings": "  how the deals ended:",
@@ -89,16 +97,16 @@ def report(run: dict[str, Any], stats: dict[str, Any], lang: str = "fr") -> list
     >>> for line in report(run, stats, "fr")[1:]:
     ...     print(line)
     graine 7
-      place 0 : 3 (moyenne par donne 1,5)
-      place 1 : -1 (moyenne par donne -0,5)
-      place 2 : -1 (moyenne par donne -0,5)
-      place 3 : -1 (moyenne par donne -0,5)
+      Joueur 1 : 3 (moyenne par donne 1,5)
+      Joueur 2 : -1 (moyenne par donne -0,5)
+      Joueur 3 : -1 (moyenne par donne -0,5)
+      Joueur 4 : -1 (moyenne par donne -0,5)
       Garde : prise 2 fois, réussie 1 fois (50 %)
       donnes où tout le monde a passé (nulles, redistribuées) : 0
     >>> report(run, stats, "en")[0]
     'tarot (seed, 4 players): 2 deals in 0.50 s (4 deals/s), bots random, random, random, random'
     """
-    from atout.present import number, phrases
+    from atout.present import Table, number, phrases
 
     if lang not in REPORT:
         raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
@@ -107,14 +115,18 @@ def report(run: dict[str, Any], stats: dict[str, Any], lang: str = "fr") -> list
     variant = variants[run["variant"]][0] if lang == "fr" and run["variant"] in variants else run["variant"]
     seconds = f"{run['seconds']:.2f}"
     bots = ", ".join(BOT_WORDS[lang].get(b, b) for b in run["bots"])
-    lines = [say["head"].format(game=run["game"], variant=variant, players=run["players"], deals=run["deals"],
+    played = stats.get("deals", run["deals"])
+    deals = say["played" if played != run["deals"] else "deals"].format(deals=run["deals"], played=played)
+    lines = [say["head"].format(game=run["game"], variant=variant, players=run["players"], deals=deals,
                                 seconds=seconds.replace(".", ",") if lang == "fr" else seconds,
                                 rate=f"{run['deals_per_second']:.0f}", bots=bots),
              say["seed"].format(seed=run["seed"])]
     means = stats.get("mean_per_seat", [None] * len(run["totals"]))
+    table = Table(run["game"], run["players"])
     for seat, total in enumerate(run["totals"]):
         mean = "—" if means[seat] is None else number(means[seat], lang)
-        lines.append(say["seat"].format(seat=seat, total=number(total, lang), mean=mean))
+        lines.append(say["seat" if played == run["deals"] else "seat_played"].format(
+            seat=table.seat_name(seat, lang), total=number(total, lang), mean=mean))
     for kind, c in stats.get("contracts", {}).items():  # the contracts are feminine: "prise", "réussie"
         lines.append(say["contract"].format(contract=book.word(kind, lang), taken=c["taken"], made=c["made"],
                                             percent=f"{100 * c['success_rate']:.0f}"))
