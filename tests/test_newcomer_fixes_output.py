@@ -36,3 +36,21 @@ def test_mistigri_says_deals_asked_and_played(capsys: pytest.CaptureFixture[str]
     assert " : 6 donnes en " in same[0] and same[2] == "  Joueur 1 : -12 (moyenne par donne -2)"
     _, out = run(capsys, "simulate", "mistigri", "--deals", "5", "--seed", "1")
     assert "5 donnes (6 coups joués)" in out and "moyenne par coup joué" in out
+
+
+@pytest.mark.parametrize("argv", [("packs", "--lang", "en", "show", "tarot66-1637"),
+                                  ("packs", "show", "tarot66-1637", "--lang", "en")])
+def test_packs_lang_before_or_after_the_subcommand(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    code, out = run(capsys, *argv)
+    assert code == 0 and out.startswith("tarot66-1637 (66 cards): ") and "cartes" not in out
+
+
+def test_packs_json_before_the_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "packs", "--json", "--lang", "en", "show", "prime40")
+    assert code == 0 and out.startswith('{"pack": "prime40", "lang": "en"')
+
+
+def test_packs_french_list_labels_the_play_values(capsys: pytest.CaptureFixture[str]) -> None:
+    # the --play values stay as typed ("play", "1637"), labelled as values to type
+    _, out = run(capsys, "packs")
+    assert "ordres de jeu (valeurs à taper après --play) : play ;" in out

@@ -73,31 +73,35 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("packs", help="list the packs, show one in its order, render SVG card faces")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--lang", choices=("fr", "it", "en"), default=None, dest="list_lang",
-                   help="language of the list (default fr)")
+                   help="language of the output, before or after the sub-command (default fr)")
     psub = p.add_subparsers(dest="packs_command", metavar="SUBCOMMAND")
     q = psub.add_parser("list", help="list the packs (the same as 'atout packs')")
-    q.add_argument("--lang", choices=("fr", "it", "en"), default=None, dest="list_lang",
+    q.add_argument("--lang", choices=("fr", "it", "en"), default=argparse.SUPPRESS, dest="sub_lang",
                    help="language of the list (default fr)")
-    q.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    q.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON instead of a table")
     q = psub.add_parser("show", help="print a pack high to low with its names")
     q.add_argument("name", help="pack name (see 'atout packs')")
     q.add_argument("--order", help="historical trump order: A (Bologna), A-florence, B (Ferrara), C (Marseille), savoy")
     q.add_argument("--play", help="order of play of the suits (see 'atout packs'); default the pack's first")
-    q.add_argument("--lang", choices=("fr", "it", "en"), default="fr", help="language of the names (default fr)")
-    q.add_argument("--json", action="store_true", help="print JSON instead of text")
+    q.add_argument("--lang", choices=("fr", "it", "en"), default=argparse.SUPPRESS, dest="sub_lang",
+                   help="language of the names (default fr)")
+    q.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON instead of text")
     q = psub.add_parser("orders", help="list Dummett's trump orders A, B, C and the Savoy hybrid with sources")
-    q.add_argument("--lang", choices=("fr", "it", "en"), default="fr",
+    q.add_argument("--lang", choices=("fr", "it", "en"), default=argparse.SUPPRESS, dest="sub_lang",
                    help="language of the notes (default fr; it shows the English notes, the names stay Italian)")
-    q.add_argument("--json", action="store_true", help="print JSON instead of text")
+    q.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON instead of text")
     q = psub.add_parser("render", help="write an SVG face for every card of a pack, and a back")
     q.add_argument("name", help="pack name (see 'atout packs')")
     q.add_argument("--out", required=True, metavar="DIR", help="directory to write CODE.svg files into")
-    q.add_argument("--lang", choices=("fr", "it", "en"), default="fr", help="language of the names (default fr)")
+    q.add_argument("--lang", choices=("fr", "it", "en"), default=argparse.SUPPRESS, dest="sub_lang",
+                   help="language of the names (default fr)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``atout packs …``; bad names raise ValueError, which the caller turns into exit 2."""
     command = getattr(args, "packs_command", None)
+    # 'atout packs --lang en show X' and 'atout packs show X --lang en' alike (the sub-command's wins)
+    args.lang = getattr(args, "sub_lang", None) or getattr(args, "list_lang", None) or "fr"
     if command == "show":
         return _show(find_pack(args.name), args.order, args.play, args.lang, args.json)
     if command == "orders":
@@ -112,14 +116,16 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"cannot write the faces into {args.out!r}: {exc.strerror or exc}") from None
         print(f"{args.name}: {len(paths)} SVG files written to {args.out}")
         return 0
-    return _list(args.json, getattr(args, "list_lang", None) or "fr")
+    return _list(args.json, args.lang)
 
 
 #: The list's words (``atout packs --lang fr``): pack names, order keys and games stay the words one types.
 _LIST_WORDS = {
-    "fr": {"cards": "cartes", "orders": "ordres de jeu (--play)", "used_by": "pour", "sep": " ; ", "col": " :",
+    "fr": {"cards": "cartes", "orders": "ordres de jeu (valeurs à taper après --play)", "used_by": "pour", "sep": " ; ",
+           "col": " :",
            "usage": "'atout packs show NOM [--order A|A-florence|B|C|savoy] [--lang fr|it|en]' ; 'atout packs orders'"},
-    "it": {"cards": "carte", "orders": "ordini di gioco (--play)", "used_by": "per", "sep": "; ", "col": ":",
+    "it": {"cards": "carte", "orders": "ordini di gioco (valori da scrivere dopo --play)", "used_by": "per", "sep": "; ",
+           "col": ":",
            "usage": "'atout packs show NOME [--order A|A-florence|B|C|savoy] [--lang fr|it|en]'; 'atout packs orders'"},
     "en": {"cards": "cards", "orders": "orders", "used_by": "used by", "sep": "; ", "col": ":",
            "usage": "'atout packs show NAME [--order A|A-florence|B|C|savoy] [--lang fr|it|en]'; 'atout packs orders'"},
@@ -130,7 +136,7 @@ def _list(as_json: bool, lang: str = "fr") -> int:
     """``atout packs [list]``: one line per pack in ``lang`` (suits by their names in it); --json is language-free.
 
     >>> _list(False, "fr")  # doctest: +ELLIPSIS
-    piquet32         32 cartes  pique/cœur/carreau/trèfle ; ordres de jeu (--play) : triomphe, ...
+    piquet32         32 cartes  pique/cœur/carreau/trèfle ; ordres de jeu (valeurs à taper après --play) : ...
     ...
     """
     rows: list[dict[str, Any]] = [
