@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
 import pytest
 
 from atout.cli.main import main
@@ -54,3 +58,41 @@ def test_packs_french_list_labels_the_play_values(capsys: pytest.CaptureFixture[
     # the --play values stay as typed ("play", "1637"), labelled as values to type
     _, out = run(capsys, "packs")
     assert "ordres de jeu (valeurs à taper après --play) : play ;" in out
+
+
+def test_tarot_help_lists_only_the_variant_words() -> None:
+    # FFT Tarot: the contracts are petite, garde, garde sans, garde contre (no prise, no pousse) and only the
+    # taker's chelem is announced before play, the poignée at one's first card (FFT rules 4, 5); the seed
+    # variant (seed 001, §4, §7) keeps prise and the announcements sans atouts / sans points.
+    import atout
+    from atout.cli.play import GAME_HELP, PHASE_NOTES
+    from atout.present.inputs import interpret
+
+    fft_fr, fft_en = GAME_HELP["tarot/fft"]["fr"], GAME_HELP["tarot/fft"]["en"]
+    for word in ("prise", "pousse", "sans points", "sans atouts", "capot"):
+        assert word not in fft_fr and word not in fft_en.replace("announce poignee", "")
+    assert "petite" in fft_fr and "chelem" in fft_fr and "petite" in fft_en
+    assert "prise" in GAME_HELP["tarot"]["fr"] and "sans points" in GAME_HELP["tarot"]["fr"]
+    assert "sans points" not in PHASE_NOTES["fr"]["annonces/fft"] and "chelem" in PHASE_NOTES["en"]["annonces/fft"]
+    game = atout.new_game("tarot", variant="fft", seed=1)  # every word the FFT help names is understood
+    assert str(interpret("petite", game.legal_actions(), "fr", "tarot")) == "bid petite"
+    game.apply("bid garde")
+    while game.phase != "annonces":
+        game.apply(game.legal_actions()[0])
+    assert str(interpret("annoncer chelem", game.legal_actions(), "fr", "tarot")) == "announce chelem"
+
+
+def test_play_help_in_an_fft_game(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="200", LINES="50", PYTHONIOENCODING="utf-8")
+    child = pexpect.spawn(sys.executable, ["-m", "atout.cli.main", "play", "tarot", "--variant", "fft", "--seed", "1",
+                                           "--speed", "0", "--records", str(tmp_path)],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(50, 200))
+    child.expect(r"Votre jeu \(\? aide, q quitter\) > ")
+    child.sendline("?")
+    child.expect(r"Votre jeu \(\? aide, q quitter\) > ")
+    shown = str(child.before)
+    child.sendline("q")
+    child.close()
+    assert "petite" in shown and "annoncer chelem" in shown
+    assert "prise" not in shown.lower().replace("surprise", "") and "sans points" not in shown

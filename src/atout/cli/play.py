@@ -82,16 +82,19 @@ PHASE_NOTES = {
         "petit_sec": "Vous avez le Petit sec (le 1 d'atout seul) : « petit sec » annule la donne, « pas de petit sec » la joue.",
         "call": "Appelez un Roi (une Dame si vous avez les quatre Rois) : celui qui l'a sera votre partenaire, en secret.",
         "annonces": "Annonces : poignée, capot (le preneur), sans atouts, sans points… ou « fini ».",
+        "annonces/fft": "Annonce : chelem (le preneur seul) ou « fini » ; la poignée se montre avant votre première carte.",
         "bidding": "Enchères : un seul tour ; chaque contrat doit être plus fort que le précédent.",
     },
     "en": {
         "petit_sec": "You hold the Petit sec (the 1 of trumps alone): 'petit sec' annuls the deal, 'no petit sec' plays it.",
         "call": "Call a King (a Queen if you hold the four Kings): its holder becomes your secret partner.",
         "annonces": "Announcements: poignée (handful), capot (the taker), sans atouts, sans points… or 'done'.",
+        "annonces/fft": "Announcement: chelem (slam, the taker only) or 'done'; the poignée is shown before your first card.",
         "bidding": "Bidding: one round only; each contract must beat the one before.",
     },
 }
-#: What one types at each game's table (its own words, as its present module reads them), before the commands.
+#: What one types at each game's table (its own words, as its present module reads them), before the commands;
+#: ``game/variant`` when a variant has other contracts or announcements (the FFT Tarot: FFT rules 4, 5).
 GAME_HELP: dict[str, dict[str, str]] = {
     "tarot": {
         "fr": ("Tapez une carte (R♥, 10♠, CD pour le Cavalier de carreau, 21 pour le 21 d'atout, petit, excuse) "
@@ -99,6 +102,14 @@ GAME_HELP: dict[str, dict[str, str]] = {
                "fois), annoncer poignée, annoncer sans points, fini."),
         "en": ("Type a card (K♥, 10♠, NH for the Knight of Hearts, 21 for trump 21, excuse) or a word: pass, "
                "bid garde, call K♥, discard K♥ (one card at a time), announce poignee, done."),
+    },
+    "tarot/fft": {
+        "fr": ("Tapez une carte (R♥, 10♠, CD pour le Cavalier de carreau, 21 pour le 21 d'atout, petit, excuse) "
+               "ou un mot : passe, petite, garde, garde sans, garde contre, appeler R♥, écarter R♥ (une carte à la "
+               "fois), annoncer chelem (le preneur), annoncer poignée (avant votre première carte), fini."),
+        "en": ("Type a card (K♥, 10♠, NH for the Knight of Hearts, 21 for trump 21, excuse) or a word: pass, "
+               "bid petite, bid garde, call K♥, discard K♥ (one card at a time), announce chelem (the taker), "
+               "announce poignee (before your first card), done."),
     },
     "triomphe": {
         "fr": ("Tapez une carte (R♥, 10♠, as de pique) ou un mot : concéder, pas de concession, accepter, "
@@ -392,7 +403,7 @@ class Session:
         if not key:
             return True
         if key in COMMANDS["help"]:
-            game_help = GAME_HELP.get(self.game, {}).get(self.lang)
+            game_help = GAME_HELP.get(f"{self.game}/{self.state.variant}", GAME_HELP.get(self.game, {})).get(self.lang)
             if game_help:
                 self.console.print(game_help)
             self.console.print(lab["help"])
@@ -463,7 +474,9 @@ class Session:
             # One card at a time or the rest at once (issue 11): the cards still to lay aside.
             n = TALON_SIZE[int(obs.rules["players"])] - len(pub.get("my_ecart") or [])
             console.print(Text(str(lab["ecart"]).format(n=n, example=label), style="yellow"))
-        note = PHASE_NOTES[lang].get(obs.phase) if self.game == "tarot" else None
+        notes = PHASE_NOTES[lang]
+        variant = obs.rules.get("variant")
+        note = notes.get(f"{obs.phase}/{variant}", notes.get(obs.phase)) if self.game == "tarot" else None
         if note:
             console.print(Text(note, style="yellow"))
         console.print(Text(str(lab["turn"]) + (" !" if lang == "fr" else "!"), style="bold reverse"))
