@@ -38,7 +38,7 @@ def add_parser(sub: Any, positive: Any, seed: Any, option: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("game", help="game name (see 'atout games')")
-    p.add_argument("--bots", required=True, help="two or more bot names, comma-separated (e.g. heuristic,random)")
+    p.add_argument("--bots", required=True, help="two or more different bot names, comma-separated (e.g. heuristic,random)")
     p.add_argument("--deals", type=positive, required=True, help="number of deals (boards)")
     p.add_argument("--seed", type=seed, required=True, help="seed of the tournament (each board's seed derives from it)")
     p.add_argument("--players", type=positive, help="number of players")

@@ -7,6 +7,10 @@ sits at each seat exactly once. A bot's *board score* is its mean result over th
 to zero. The result depends only on the specification (game, bots, deals, seed…), never on how many
 workers played it or where: local processes or a Ray cluster give the same numbers.
 
+The bots must have different names (each row is named by its bot). The JSON report holds every board
+score (``boards``), so its means, intervals and ratings can be checked from it; an interval is ``null``
+below two boards (the spread of one board is unknown), never ``Infinity``.
+
 >>> spec = TournamentSpec("tarot", ("heuristic", "random"), deals=4, seed=1, players=4)
 >>> report = run_tournament(spec)
 >>> [row["bot"] for row in report.table()]
