@@ -32,7 +32,10 @@ try:  # pragma: no branch
     if globals().get("_NO_JIT"):  # set by rollout.python_kernel(): this copy runs as plain Python
         raise ImportError
     from numba import njit
+
+    COMPILED = True  # the functions below are compiled
 except ImportError:  # no numba: the same functions, interpreted
+    COMPILED = False
 
     def njit(*args: Any, **kwargs: Any) -> Any:  # type: ignore[no-redef]
         """Stand-in for ``numba.njit``: returns the function unchanged."""

@@ -184,8 +184,11 @@ def rollout_trace(state: TarotState, policy: Policy, rng: RolloutRng,
 def rollout(state: TarotState, policy: Policy, rng: RolloutRng) -> list[Score]:
     """The returns of ``state`` played to the end by ``policy`` with ``rng``; ``state`` is left unchanged.
 
-    The same numbers as :func:`atout.core.rollout.api_rollout` (and the same draws from ``rng``).
+    The same numbers as :func:`atout.core.rollout.api_rollout` (and the same draws from ``rng``). Without
+    numba the interpreted kernel is slower than the API itself, so that path is taken instead.
     """
+    if not K.COMPILED:
+        return api_trace(state, policy, rng)[0]
     return rollout_trace(state, policy, rng)[0]
 
 
