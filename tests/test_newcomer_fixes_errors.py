@@ -116,3 +116,37 @@ def test_echo_keeps_the_case_and_clips() -> None:
     assert echo("  Play   ZZ ") == "Play ZZ"
     assert echo("y" * 500) == "y" * 60 + "…"
     assert echo("play \x1b[2J") == clip("play \x1b[2J")  # no terminal escape is echoed raw
+
+
+#: The codes docs/api.md lists as naming no rule of a seed (so without params["cite"]).
+NO_CITE = {"not_in_hand", "card_twice", "already_announced", "unknown_declaration", "already_declared", "game_over",
+           "notation"}
+
+
+@pytest.mark.parametrize(("name", "kw"), TABLES)
+def test_every_rule_code_met_in_random_deals_cites_its_source(name: str, kw: dict[str, Any]) -> None:
+    # A walk over the codes: in seeded random deals, every refusal of a probe text either carries a citation
+    # or is one of the codes api.md lists as naming no rule.
+    import random
+
+    from atout.core.cards import CARDS
+
+    rng = random.Random(7)
+    probes = ["xyz", "pass", "done", "stop", "concede", "bid foo", "bid prise", "announce foo", "declare foo",
+              "announce poignee", "bet 0", "draw", "play_hand", "take_fille"]
+    met: set[str] = set()
+    for seed in range(6):
+        game = atout.new_game(name, seed=seed, **kw)
+        steps = 0
+        while not game.is_terminal() and steps < 150:
+            steps += 1
+            cards = [c.code for c in rng.sample(CARDS[:78], 6)]
+            for text in probes + [f"{verb} {c}" for verb in ("play", "discard", "call", "pillage") for c in cards[:2]]:
+                clone = game.clone()
+                try:
+                    clone.apply(text)
+                except IllegalAction as e:
+                    met.add(e.code)
+                    assert e.code in NO_CITE or "cite" in e.params, (name, text, e.code, str(e))
+            game.apply(rng.choice(game.legal_actions()))
+    assert len(met) >= 2, met
