@@ -82,3 +82,32 @@ def test_nobody_pillages_when_the_trump_ace_is_in_the_stock() -> None:
             assert all(Card(ace).code not in hand for hand in proposal[0]["hands"])
         checked += 1
     assert checked >= 10
+
+
+def test_each_for_himself_tables_keep_the_heuristic_unless_clearly_beaten() -> None:
+    """``search`` at La Triomphe: plain PIMC with partners, the cautious rule alone (§9 tables)."""
+    from atout.bots import make_bot
+    from atout.bots.search import SearchBot
+    from atout.bots.search.triomphe import TriompheSearch
+
+    assert isinstance(make_bot("triomphe", "search", seed=1), TriompheSearch)
+    g = atout.new_game("triomphe", players=4, seed=11)  # partnerships: the same decisions as plain PIMC
+    rng = random.Random(3)
+    for _ in range(12):
+        if g.is_terminal():
+            break
+        obs = g.observation(g.current_player)
+        assert TriompheSearch(5, "triomphe").act(obs) == SearchBot(5, "triomphe").act(obs)
+        g.apply(rng.choice(g.legal_actions()))
+    g = atout.new_game("triomphe", players=4, variant="chacun_pour_soi", seed=11)
+    bot = TriompheSearch(5, "triomphe")
+    TriompheSearch.MARGIN = 1e9  # no move can be clear by that much: the heuristic's move is kept
+    try:
+        for _ in range(12):
+            if g.is_terminal():
+                break
+            obs = g.observation(g.current_player)
+            assert bot.act(obs) == make_bot("triomphe", "heuristic", seed=5).act(obs)
+            g.apply(rng.choice(g.legal_actions()))
+    finally:
+        TriompheSearch.MARGIN = 1.5

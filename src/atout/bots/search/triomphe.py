@@ -12,8 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from atout.bots.search import register_sampler
+from atout.bots.base import make_bot, register_bot
+from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, register_sampler, sample_world
 from atout.bots.search.worlds import assign, plays_in_history
+from atout.core.actions import Action
 from atout.core.cards import Card, Suit
 from atout.core.cardset import codes, mask
 from atout.core.packs import PIQUET32
@@ -132,4 +134,40 @@ def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[i
     return deal, fills
 
 
+class TriompheSearch(SearchBot):
+    """PIMC for La Triomphe; at an each-for-himself table (§9) it keeps the heuristic's move unless another
+    beats it by ``MARGIN`` standard errors of the paired differences over the same worlds.
+
+    With four to six players scoring alone, one deal's result hangs on the other three to five hands, so the
+    playouts of most moves differ by noise; the best of several noisy means is then luck (measured: plain
+    PIMC only tied the heuristic in "chacun pour soi"). Partnership tables keep plain PIMC.
+    """
+
+    MARGIN = 1.5
+
+    def act(self, obs: Observation) -> Action:
+        legal = list(obs.legal_actions)
+        if len(legal) <= 1 or not obs.rules.get("each_for_himself"):
+            return super().act(obs)
+        base = self.fallback.act(obs)
+        players = int(obs.rules["players"])
+        policies = [make_bot("triomphe", self.policy_name, seed=self.rng.getrandbits(32)) for _ in range(players)]
+        scores: list[list[float]] = [[] for _ in legal]
+        for _ in range(self.budget.worlds):
+            world = sample_world(obs, self.rng, self.budget.tries)
+            if world is None:
+                continue
+            for i, action in enumerate(legal):
+                sim = world.clone()
+                sim.apply(action)
+                scores[i].append(self._playout(sim, obs.seat, policies))
+        return cautious_choice(base, legal, scores, self.MARGIN)
+
+
+def _search_factory(budget: Budget) -> Any:
+    return lambda seed: TriompheSearch(seed, "triomphe", budget)
+
+
 register_sampler("triomphe", sample)
+for _name, _budget in BUDGETS.items():
+    register_bot("triomphe", _name, _search_factory(_budget))
