@@ -140,6 +140,26 @@ def cautious_choice(base: Action, candidates: list[Action], scores: list[list[fl
     return best
 
 
+def paired_scores(obs: Observation, rng: random.Random, budget: Budget, candidates: list[Action],
+                  playout: Callable[[GameState], float],
+                  world_of: Callable[[Observation, random.Random, int], GameState | None] | None = None,
+                  ) -> list[list[float]]:
+    """Every candidate played out in the same sampled worlds: ``scores[i][w]`` for candidate ``i`` in world ``w``
+    (a world that could not be dealt is skipped for all), ready for :func:`cautious_choice`. ``world_of``
+    deals a world (default :func:`sample_world`; a game with its own rebuild passes its own)."""
+    deal = sample_world if world_of is None else world_of
+    scores: list[list[float]] = [[] for _ in candidates]
+    for _ in range(budget.worlds):
+        world = deal(obs, rng, budget.tries)
+        if world is None:
+            continue
+        for i, action in enumerate(candidates):
+            sim = world.clone()
+            sim.apply(action)
+            scores[i].append(playout(sim))
+    return scores
+
+
 class SearchBot(Bot):
     """PIMC: sample worlds, play each legal action out with the heuristic policy, keep the best mean."""
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from atout.bots.base import Bot, make_bot, register_bot
-from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, register_sampler
+from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, paired_scores, register_sampler
 from atout.bots.search.worlds import assign, codes_mask, plays_in_history
 from atout.core.actions import Action
 from atout.core.cards import Card
@@ -259,15 +259,8 @@ class MistigriSearch(SearchBot):
         cands = candidates(obs, legal, base)
         players = int(obs.rules["players"])
         policies = [make_bot("mistigri", self.policy_name, seed=self.rng.getrandbits(32)) for _ in range(players)]
-        scores: list[list[float]] = [[] for _ in cands]
-        for _ in range(self.budget.worlds):
-            world = sample_world(obs, self.rng, self.budget.tries)
-            if world is None:
-                continue
-            for i, action in enumerate(cands):
-                sim = world.clone()
-                sim.apply(action)
-                scores[i].append(coup_playout(sim, obs.seat, policies))
+        scores = paired_scores(obs, self.rng, self.budget, cands, lambda sim: coup_playout(sim, obs.seat, policies),
+                               sample_world)
         return cautious_choice(base, cands, scores, self.MARGIN)
 
 

@@ -31,8 +31,8 @@ from typing import Any
 
 from atout.bots.base import Bot, register_bot
 from atout.bots.prime import PrimeBot, keep_table
-from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, register_sampler, sample_world
-from atout.bots.search.prime_model import MODEL_WORLDS, cautious, model_scores, model_worlds
+from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, paired_scores, register_sampler
+from atout.bots.search.prime_model import MODEL_WORLDS, model_scores, model_worlds
 from atout.core.actions import Action
 from atout.core.cards import Card
 from atout.core.cardset import codes, mask
@@ -280,18 +280,12 @@ class PrimeSearch(SearchBot):
                 pass_action = self.fallback.pass_choice(obs)
             worlds = model_worlds(obs, self.rng, self.model_worlds)
             candidates, scores = model_scores(obs, legal, base, pass_action, worlds, self.ALL_PASSES)
-            return cautious(base, candidates, scores, self.MARGIN)
+            return cautious_choice(base, candidates, scores, self.MARGIN)
         players = int(obs.rules["players"])
         policies = [make_policy(self.policy_name, self.rng.getrandbits(32)) for _ in range(players)]
-        scores_: list[list[float]] = [[] for _ in legal]
-        for _ in range(self.budget.worlds):
-            world = sample_world(obs, self.rng, self.budget.tries)
-            if world is None:
-                continue
-            for i, action in enumerate(legal):
-                sim = world.clone()
-                sim.apply(action)
-                scores_[i].append(self._team_playout(sim, obs.seat, policies, obs.public["teams"]))
+        teams = obs.public["teams"]
+        scores_ = paired_scores(obs, self.rng, self.budget, legal,
+                                lambda sim: self._team_playout(sim, obs.seat, policies, teams))
         return cautious_choice(base, legal, scores_, self.PIMC_MARGIN)
 
     @staticmethod

@@ -424,26 +424,3 @@ def _discard_scores(obs: Observation, legal: list[Action], base: Action,
                     chips[s] = stake * (len(takers) - 1) if s == winners[0] else -stake
             scores[i].append(_worth(chips, me, teams))
     return legal, scores
-
-
-def cautious(base: Action, candidates: list[Action], scores: list[list[float]], margin: float) -> Action:
-    """Keep ``base`` unless a candidate's mean gain over it, world by world, exceeds ``margin`` standard errors.
-
-    (The rule of ``atout.bots.search.cautious_choice``, here with the best gain taken among the clear ones.)
-
-    >>> a, b = Action("pass"), Action("bet", ("1",))
-    >>> cautious(a, [a, b], [[0.0, 0.0, 0.0], [1.0, 1.2, 0.9]], margin=2.0) == b
-    True
-    """
-    k = candidates.index(base)
-    worlds = len(scores[k])
-    if worlds < 2:
-        return base
-    best, best_gain = base, 0.0
-    for i, action in enumerate(candidates):
-        diffs = [x - y for x, y in zip(scores[i], scores[k], strict=True)]
-        mean = sum(diffs) / worlds
-        var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
-        if mean > best_gain and mean > margin * (var / worlds) ** 0.5:
-            best, best_gain = action, mean
-    return best

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from atout.bots.base import make_bot, register_bot
-from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, register_sampler, sample_world
+from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, paired_scores, register_sampler
 from atout.bots.search.worlds import assign, plays_in_history
 from atout.core.actions import Action
 from atout.core.cards import Card, Suit
@@ -152,15 +152,7 @@ class TriompheSearch(SearchBot):
         base = self.fallback.act(obs)
         players = int(obs.rules["players"])
         policies = [make_bot("triomphe", self.policy_name, seed=self.rng.getrandbits(32)) for _ in range(players)]
-        scores: list[list[float]] = [[] for _ in legal]
-        for _ in range(self.budget.worlds):
-            world = sample_world(obs, self.rng, self.budget.tries)
-            if world is None:
-                continue
-            for i, action in enumerate(legal):
-                sim = world.clone()
-                sim.apply(action)
-                scores[i].append(self._playout(sim, obs.seat, policies))
+        scores = paired_scores(obs, self.rng, self.budget, legal, lambda sim: self._playout(sim, obs.seat, policies))
         return cautious_choice(base, legal, scores, self.MARGIN)
 
 
