@@ -174,8 +174,8 @@ def replay(record: dict[str, Any]) -> GameState:
 
 def _illegal(exc: IllegalAction, at: dict[str, object]) -> tuple[str, dict[str, object]]:
     """Code and params of a refused action: a rule broken (its code, params and English text kept), or
-    text that names no action of the game (the engine's default code ``illegal``)."""
-    if exc.code == "illegal":
+    text that names no action of the game or no card (codes ``illegal`` and ``notation``)."""
+    if exc.code in ("illegal", "notation"):
         return "bad_move", {**at, "detail": str(exc)}
     return "illegal_move", {**at, "reason_code": exc.code, "reason_params": dict(exc.params), "reason_text": str(exc)}
 

@@ -35,11 +35,10 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts as os_ismcts
 from open_spiel.python.algorithms import mcts as os_mcts
 
-import atout
 from atout.bots.base import Bot, make_bot
 from atout.bots.search import sample_world
 from atout.core.actions import Action
-from atout.core.protocol import GameState, Observation
+from atout.core.protocol import GameState, Observation, new_game
 
 #: Games wrapped for OpenSpiel, with the scale their returns are divided by (a typical deal's score).
 SCALES: dict[str, float] = {"triomphe": 1.0, "tarot": 100.0}
@@ -96,7 +95,7 @@ class AtoutSpielGame(pyspiel.Game):
 
     def new_initial_state(self) -> AtoutSpielState:
         """A fresh deal of the wrapped atout game (one deal, from the game's seed)."""
-        return AtoutSpielState(self, atout.new_game(self.atout_name, players=self.players, seed=self.seed,
+        return AtoutSpielState(self, new_game(self.atout_name, players=self.players, seed=self.seed,
                                                     variant=self.variant))
 
     def wrap(self, state: GameState) -> AtoutSpielState:

@@ -217,12 +217,12 @@ def fallback_rates(deals: int, seed: int = 0, variant: str = "fft", opponent: st
     >>> r["deals"], r["decisions"] > 0
     (2, True)
     """
-    import atout
     from atout.bots.base import make_bot
+    from atout.core.protocol import new_game
 
     total: Counter[str] = Counter()
     for d in range(deals):
-        g = atout.new_game("tarot", players=4, variant=variant, seed=seed * 100_003 + d)
+        g = new_game("tarot", players=4, variant=variant, seed=seed * 100_003 + d)
         mags = {s: MagmacrunchBot(seed=seed * 7 + d * 4 + s) for s in (0, 2)}
         others = {s: make_bot("tarot", opponent, seed=seed * 7 + d * 4 + s) for s in (1, 3)}
         while not g.is_terminal():
