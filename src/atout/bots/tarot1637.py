@@ -17,6 +17,7 @@ from typing import Any
 from atout.bots.base import Bot, register_bot
 from atout.core.actions import Action
 from atout.core.cards import CARDS, Card
+from atout.core.cardset import ids
 from atout.core.protocol import Observation
 from atout.games.tarot1637.rules import (
     BAGAT,
@@ -115,7 +116,7 @@ class Tarot1637Bot(Bot):
         for c in options:
             if KINGS >> c & 1:
                 s = SUIT_OF[c]
-                left = sum(1 for u in _ids(unseen) if SUIT_OF[u] == s)
+                left = sum(1 for u in ids(unseen) if SUIT_OF[u] == s)
                 if left >= 3 and not any(s in voids[o] for o in others) and number <= 12:
                     return self._act(c)
         if MONDE in options and (number >= 10 or (unseen & (1 << BAGAT))):
@@ -188,21 +189,14 @@ class Tarot1637Bot(Bot):
         if c == MONDE:
             return True
         if SUIT_OF[c] == TRUMP_SUIT:
-            higher = sum(1 for u in _ids(unseen) if SUIT_OF[u] == TRUMP_SUIT and STRENGTH[u] > STRENGTH[c])
+            higher = sum(1 for u in ids(unseen) if SUIT_OF[u] == TRUMP_SUIT and STRENGTH[u] > STRENGTH[c])
             return higher == 0 or all(TRUMP_SUIT in voids[p] for p in later)
         # A suit card is beaten by a later player void in the suit who still has trumps.
         return not any(led in voids[p] and TRUMP_SUIT not in voids[p] for p in later) and not any(
-            SUIT_OF[u] == led and STRENGTH[u] > STRENGTH[c] for u in _ids(unseen)
+            SUIT_OF[u] == led and STRENGTH[u] > STRENGTH[c] for u in ids(unseen)
         )
 
 
-def _ids(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 register_bot("tarot1637", "heuristic", Tarot1637Bot)

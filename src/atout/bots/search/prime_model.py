@@ -25,6 +25,7 @@ from itertools import combinations
 from atout.bots.prime import BET_AT, CALL_AT, GOOD, PACK_IDS, best_keep, hand_values, keep_strength, keep_table
 from atout.core.actions import Action
 from atout.core.cards import Card
+from atout.core.cardset import ids
 from atout.core.protocol import Observation
 from atout.games.prime.evaluate import VALUES, Category
 
@@ -36,19 +37,12 @@ SLACK = 0.08  # how far a start may stray from the usual play's band (its streng
 MODEL_WORLDS = {"search": 400, "search_expert": 1200}
 
 
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def _good_cards(m: int) -> int:
     """The cards a passer keeps: those worth at least a 5 (seed 004 "une bonne la retient")."""
     out = 0
-    for c in _bits(m):
+    for c in ids(m):
         if VALUES[c] >= GOOD:
             out |= 1 << c
     return out
@@ -62,7 +56,7 @@ def best_keep_of_size(hand: int, size: int) -> int:
     """The ``size`` cards of ``hand`` (bitmask) whose random completion has the best mean percentile."""
     one, _ = keep_table()
     best, best_value = 0, -1.0
-    for sub in combinations(_bits(hand), size):
+    for sub in combinations(ids(hand), size):
         m = 0
         for c in sub:
             m |= 1 << c
@@ -119,7 +113,7 @@ class _Coup:
             wanted = 1 + int((strength - BET_AT) / (1 - BET_AT) * self.max_stake)
             return Action("bet", (str(max(1, min(wanted, self.max_stake))),))
         bad = self.hands[seat] & ~_good_cards(self.hands[seat])
-        return Action("pass", tuple(Card(c).code for c in _bits(bad)))
+        return Action("pass", tuple(Card(c).code for c in ids(bad)))
 
     def call_from(self, seat: int, first: Action | None) -> list[int]:
         """The calling round from ``seat`` to the bettor's right, then the rest of the coup: the chips."""
