@@ -59,13 +59,13 @@ TIMEOUT = 20_000  # ms
 class Server:
     """uvicorn in a thread on a free loopback port, on a SQLite file."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, **options: Any) -> None:
         if port is None:
             with socket.socket() as s:
                 s.bind(("127.0.0.1", 0))
                 port = int(s.getsockname()[1])
         self.port = port
-        self.app = create_app(f"sqlite:///{db}", bot_delay=0.02)
+        self.app = create_app(f"sqlite:///{db}", **{"bot_delay": 0.02, **options})
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -87,12 +87,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
+def launch_browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, with the flags this machine needs (shared by the browser test modules)."""
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from launch_browser()
 
 
 def new_page(browser: Browser, width: int = 1280, height: int = 900) -> Page:

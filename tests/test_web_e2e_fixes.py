@@ -7,38 +7,17 @@ Skipped without Chromium or Playwright, like tests/test_web_e2e.py (a failure in
 from __future__ import annotations
 
 import json
-import os
 import re
-import socket
-import threading
-import time
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-warnings.filterwarnings("ignore", message=".*httpx2.*")
+import atout
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
-IN_CI = os.environ.get("CI") == "true"
-try:
-    from playwright.sync_api import Browser, Page, sync_playwright
-except ImportError:  # pragma: no cover
-    if IN_CI:
-        raise
-    pytest.skip("playwright is not installed (pip install -e '.[test]')", allow_module_level=True)
-if not Path(CHROMIUM).exists():
-    if IN_CI:
-        raise RuntimeError(f"CI=true but {CHROMIUM} is missing: .ci/run must apt-get install chromium")
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-
-import uvicorn  # noqa: E402
-
-import atout  # noqa: E402
-from atout.web import create_app  # noqa: E402
+# The guard (skip without Playwright or Chromium; a failure in CI), the browser and the server are those of
+# tests/test_web_e2e.py: importing it runs its guard before anything imports Playwright here.
+from test_web_e2e import Browser, Page, Server, launch_browser
 
 TIMEOUT = 20_000  # ms
 ENGLISH = re.compile(r"\b(the|record|must|follow|illegal|move|deal|seat|not|refused|playable|Ace|Clubs|line)\b")
@@ -46,28 +25,14 @@ ENGLISH = re.compile(r"\b(the|record|must|follow|illegal|move|deal|seat|not|refu
 
 @pytest.fixture(scope="module")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    app = create_app(f"sqlite:///{tmp_path_factory.mktemp('web') / 'fixes.db'}", bot_delay=0.02, http_rate=50.0)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    srv = Server(tmp_path_factory.mktemp("web") / "fixes.db", http_rate=50.0)
+    yield srv.url
+    srv.stop()
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
+    yield from launch_browser()
 
 
 def page_in(browser: Browser, url: str, lang: str) -> Page:
