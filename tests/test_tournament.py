@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -172,11 +173,27 @@ def test_one_board_has_no_interval_and_strict_json() -> None:
 
 
 def test_cli_one_board_text_says_n_a_and_singular() -> None:
-    out = _cli("tournament", "triomphe", "--players", "2", "--bots", "heuristic,random", "--deals", "1", "--seed", "5")
+    out = _cli("tournament", "triomphe", "--players", "2", "--bots", "heuristic,random", "--deals", "1", "--seed", "5",
+               "--lang", "en")
     assert out.returncode == 0, out.stderr
     assert "n/a" in out.stdout and "inf" not in out.stdout.lower()
     # Finding 7: the title names the variant (the default one here) and says "1 duplicate deal".
     assert "1 duplicate deal," in out.stdout and "(classic, 2 players)" in out.stdout
+
+
+def test_cli_report_in_french_by_default() -> None:
+    """The report speaks French unless --lang en (as the tables and ``simulate`` do); the numbers keep their value."""
+    fr = _cli("tournament", "triomphe", "--players", "2", "--bots", "heuristic,random", "--deals", "6", "--seed", "5")
+    en = _cli("tournament", "triomphe", "--players", "2", "--bots", "heuristic,random", "--deals", "6", "--seed", "5",
+              "--lang", "en")
+    data = json.loads(_cli("tournament", "triomphe", "--players", "2", "--bots", "heuristic,random", "--deals", "6",
+                           "--seed", "5", "--json").stdout)
+    assert fr.returncode == 0 and en.returncode == 0, fr.stderr + en.stderr
+    assert "6 donnes dupliquées" in fr.stdout and "graine 5" in fr.stdout and "heuristique" in fr.stdout
+    for english in ("duplicate", "mean", "interval", "clear", "seed", "players", "heuristic", "random", "bot"):
+        assert not re.search(rf"\b{english}\b", fr.stdout), english
+    margin = data["pairs"][0]["margin"]
+    assert f"{margin:+.2f}".replace(".", ",") in fr.stdout and f"{margin:+.2f}" in en.stdout
 
 
 def test_duplicate_bot_names_are_refused_before_play() -> None:

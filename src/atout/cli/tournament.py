@@ -49,6 +49,8 @@ def add_parser(sub: Any, positive: Any, seed: Any, option: Any) -> None:
     p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                    help="run on a Ray cluster (its address; none: a local Ray); needs 'atout[ray]'")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("--lang", choices=("fr", "en"), default="fr",
+                   help="language of the report (default fr; --json is language-free)")
 
 
 def run(console: Console, args: argparse.Namespace) -> int:
@@ -64,25 +66,20 @@ def run(console: Console, args: argparse.Namespace) -> int:
     from rich.table import Table
 
     spec.check()  # refuse bad arguments before the progress bar appears
+    from atout.present.stats import TOURNAMENT, tournament_report
+
+    words = TOURNAMENT[args.lang]["progress"].format(game=args.game, deals=args.deals, rotations=len(bots))
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{args.game}: {args.deals} boards x {len(bots)} rotations", total=args.deals)
+        task = progress.add_task(words, total=args.deals)
         report = run_tournament(spec, jobs=args.jobs, ray_address=args.ray or None, use_ray=use_ray,
                                 on_board=lambda k: progress.advance(task, k))
-    data = report.to_json()
-    deals = "1 duplicate deal" if data["deals"] == 1 else f"{data['deals']} duplicate deals"
-    table = Table(title=f"{data['game']} ({data['variant']}, {data['players']} players), {deals}, seed {data['seed']}")
-    for col in ("bot", "mean per deal", "95% interval", "Elo-like"):
-        table.add_column(col)
-    for row in data["table"]:
-        table.add_row(row["bot"], f"{row['mean']:+.2f}", _interval(row["ci95"]), f"{row['elo']:.0f}")
+    title, heads, rows, pairs = tournament_report(report.to_json(), args.lang)
+    table = Table(title=title)
+    for head in heads:
+        table.add_column(head)
+    for row in rows:
+        table.add_row(*row)
     console.print(table)
-    for pair in data["pairs"]:
-        a, b = pair["bots"]
-        verdict = "clear" if pair["clear"] else "not clear of zero"
-        console.print(f"  {a} - {b}: {pair['margin']:+.2f} per deal {_interval(pair['ci95'])} ({verdict})")
+    for line in pairs:
+        console.print(line)
     return 0
-
-
-def _interval(ci: list[float] | None) -> str:
-    """A 95% interval as text; "n/a" when unknown (fewer than 2 boards)."""
-    return "n/a (under 2 deals)" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"

@@ -139,3 +139,92 @@ def report(run: dict[str, Any], stats: dict[str, Any], lang: str = "fr") -> list
     if run.get("records"):
         lines.append(say["record"].format(path=run["records"]))
     return lines
+
+
+#: The words of ``atout tournament``'s report, by language (the ``--json`` report is language-free).
+TOURNAMENT: dict[str, dict[str, str]] = {
+    "fr": {
+        "title": "{game} ({variant}, {players} joueurs), {deals}, graine {seed}",
+        "deal": "1 donne dupliquée",
+        "deals": "{deals} donnes dupliquées",
+        "bot": "robot",
+        "mean": "moyenne par donne",
+        "interval": "intervalle à 95 %",
+        "elo": "cote (façon Elo)",
+        "pair": "  {a} − {b} : {margin} par donne {interval} ({verdict})",
+        "clear": "zéro hors de l'intervalle",
+        "not_clear": "zéro dans l'intervalle",
+        "n_a": "inconnu (moins de 2 donnes)",
+        "progress": "{game} : {deals} donnes × {rotations} rotations",
+    },
+    "en": {
+        "title": "{game} ({variant}, {players} players), {deals}, seed {seed}",
+        "deal": "1 duplicate deal",
+        "deals": "{deals} duplicate deals",
+        "bot": "bot",
+        "mean": "mean per deal",
+        "interval": "95% interval",
+        "elo": "Elo-like",
+        "pair": "  {a} - {b}: {margin} per deal {interval} ({verdict})",
+        "clear": "clear",
+        "not_clear": "not clear of zero",
+        "n_a": "n/a (under 2 deals)",
+        "progress": "{game}: {deals} boards x {rotations} rotations",
+    },
+}
+
+
+def _signed(x: float, lang: str) -> str:
+    """A margin with its sign and two decimals: ``+0,52`` in French, ``+0.52`` in English."""
+    text = f"{x:+.2f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _interval(ci: list[float] | None, lang: str) -> str:
+    """A 95% interval: ``[+0,10 ; +0,90]`` in French (the decimal comma), ``[+0.10, +0.90]`` in English."""
+    if ci is None:
+        return TOURNAMENT[lang]["n_a"]
+    sep = " ; " if lang == "fr" else ", "
+    return f"[{_signed(ci[0], lang)}{sep}{_signed(ci[1], lang)}]"
+
+
+def tournament_report(data: dict[str, Any], lang: str = "fr") -> tuple[str, list[str], list[list[str]], list[str]]:
+    """``atout tournament``'s report in ``lang`` from its JSON (``TournamentReport.to_json()``): the title,
+    the column heads, a row per bot and a line per pair.
+
+    >>> data = {"game": "triomphe", "variant": "classic", "players": 2, "deals": 2, "seed": 5,
+    ...         "table": [{"bot": "heuristic", "mean": 0.5, "ci95": [0.1, 0.9], "elo": 1540.2},
+    ...                   {"bot": "random", "mean": -0.5, "ci95": [-0.9, -0.1], "elo": 1459.8}],
+    ...         "pairs": [{"bots": ["heuristic", "random"], "margin": 1.0, "ci95": [0.2, 1.8], "clear": True}]}
+    >>> title, heads, rows, pairs = tournament_report(data, "fr")
+    >>> title
+    'triomphe (Classique, en deux camps, 2 joueurs), 2 donnes dupliquées, graine 5'
+    >>> rows[0]
+    ['heuristique', '+0,50', '[+0,10 ; +0,90]', '1540']
+    >>> pairs[0]
+    "  heuristique − aléatoire : +1,00 par donne [+0,20 ; +1,80] (zéro hors de l'intervalle)"
+    >>> tournament_report(data, "en")[3][0]
+    '  heuristic - random: +1.00 per deal [+0.20, +1.80] (clear)'
+    """
+    from atout.present import phrases
+
+    if lang not in TOURNAMENT:
+        raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+    say = TOURNAMENT[lang]
+    variants = getattr(phrases(data["game"]).module, "VARIANTS", {}).get(lang, {})
+    variant = variants[data["variant"]][0] if lang == "fr" and data["variant"] in variants else data["variant"]
+    deals = say["deal"] if data["deals"] == 1 else say["deals"].format(deals=data["deals"])
+    title = say["title"].format(game=data["game"], variant=variant, players=data["players"], deals=deals,
+                                seed=data["seed"])
+    heads = [say["bot"], say["mean"], say["interval"], say["elo"]]
+
+    def word(bot: str) -> str:
+        return BOT_WORDS[lang].get(bot, bot)
+
+    rows = [[word(r["bot"]), _signed(r["mean"], lang), _interval(r["ci95"], lang), f"{r['elo']:.0f}"]
+            for r in data["table"]]
+    pairs = [say["pair"].format(a=word(p["bots"][0]), b=word(p["bots"][1]), margin=_signed(p["margin"], lang),
+                                interval=_interval(p["ci95"], lang),
+                                verdict=say["clear" if p["clear"] else "not_clear"])
+             for p in data["pairs"]]
+    return title, heads, rows, pairs
