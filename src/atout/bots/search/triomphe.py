@@ -9,17 +9,21 @@ public; the cards put under the stock in a pillage are the pillager's secret.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from typing import Any
 
-from atout.bots.base import make_bot, register_bot
+from atout.bots.base import Bot, make_bot, register_bot
 from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, paired_scores, register_sampler
+from atout.bots.search.triomphe_duel import MY_VOLE, NO_VOLE, THEIR_VOLE, Duel, bits
 from atout.bots.search.worlds import assign, plays_in_history
 from atout.core.actions import Action
 from atout.core.cards import Card, Suit
 from atout.core.cardset import codes, mask
 from atout.core.packs import PIQUET32
 from atout.core.protocol import Observation
+from atout.games.triomphe.rules import strength_table
 
 RANKS = ("A", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -134,9 +138,87 @@ def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[i
     return deal, fills
 
 
+#: Worlds per decision at two players: this many times the budget's ``worlds`` (search 8 → 200).
+DUEL_WORLDS = 25
+#: Refuse a concession (§4: then the vole or lose two) only when the worlds' mean exceeds the sure point by
+#: this much: a world solved with every card seen overrates a five-trick run made blind (strategy fusion).
+REFUSE_MARGIN = 0.5
+
+
+def duel_worlds(obs: Observation, rng: random.Random, count: int) -> list[int]:
+    """The opponent's hand in ``count`` worlds consistent with ``obs`` (two-player classic): all of them
+    when there are no more than ``count``, else a uniform sample (the stock takes the rest, unconstrained)."""
+    pub = obs.public
+    me = obs.seat
+    strength = strength_of(pub["order"])
+    trump = Suit.parse(pub["trump"]).value
+    tricks = [(t["leader"], [Card.parse(c).id for c in t["cards"]]) for t in pub["tricks"]]
+    if pub["trick"]:
+        tricks.append((pub["trick"][0][0], [Card.parse(c).id for _, c in pub["trick"]]))
+    seen = mask(obs.hand) | mask(c for _, cards in tricks for c in cards)
+    if pub["turnup"]:
+        seen |= 1 << Card.parse(pub["turnup"]).id
+    allowed = sorted(bits(PIQUET32.mask & ~seen & ~voids(tricks, 2, trump, strength)[1 - me]))
+    size = pub["hand_sizes"][1 - me]
+    if len(allowed) < size:
+        return []  # not a position of the rules (a void mis-read): the caller falls back
+    if math.comb(len(allowed), size) <= count:
+        return [sum(1 << c for c in combo) for combo in itertools.combinations(allowed, size)]
+    return [sum(1 << c for c in rng.sample(allowed, size)) for _ in range(count)]
+
+
+def duel_act(obs: Observation, rng: random.Random, count: int, fallback: Bot) -> Action:
+    """Two-player La Triomphe: solve each world exactly (``triomphe_duel``) and take the best mean.
+
+    Card play: the mean value of each card over the worlds (ties: the heuristic's card if it is among the
+    best, else the first). Vole (§6, D8): stop for one point unless one lead, the same in every world, wins
+    the last two tricks often enough to be worth more (the only choice left, so no strategy fusion). The
+    concession (§4, D6): concede when the worlds' value of a concession (the opponent accepts, one point,
+    unless he sees a vole) beats playing; refuse one only for a vole nearly sure (``REFUSE_MARGIN``).
+    """
+    pub = obs.public
+    me = obs.seat
+    worlds = duel_worlds(obs, rng, count)
+    if not worlds:
+        return fallback.act(obs)
+    duel = Duel(Suit.parse(pub["trump"]).value, strength_table(pub["order"][0] == "A"))
+    hand = mask(obs.hand)
+    won_me, won_op = pub["tricks_won"][me], pub["tricks_won"][1 - me]
+    n = len(worlds)
+    if obs.phase == "concession":
+        me_leads = pub["leader"] == me
+        if pub["concession"].get("stage") == "answer":
+            refuse = sum(duel.value(hand, op, me_leads, vole=MY_VOLE) for op in worlds) / n
+            return Action("refuse") if refuse > 1 + REFUSE_MARGIN else Action("accept")
+        play = sum(duel.value(hand, op, me_leads) for op in worlds) / n
+        conceded = sum(min(-1, duel.value(hand, op, me_leads, vole=THEIR_VOLE)) for op in worlds) / n
+        return Action("concede") if conceded > play else Action("no_concession")
+    if obs.phase == "vole":
+        totals: dict[int, float] = {}
+        for op in worlds:
+            for c, v in duel.card_values(hand, op, True, -1, won_me, won_op, MY_VOLE).items():
+                totals[c] = totals.get(c, 0.0) + v
+        return Action("vole") if max(totals.values()) / n > 1 else Action("stop")
+    side = pub["vole_side"]
+    vole = NO_VOLE if side is None else (MY_VOLE if side == me else THEIR_VOLE)
+    lead = Card.parse(pub["trick"][0][1]).id if pub["trick"] else -1
+    me_leads = pub["leader"] == me
+    totals = {}
+    for op in worlds:
+        for c, v in duel.card_values(hand, op, me_leads, lead, won_me, won_op, vole).items():
+            totals[c] = totals.get(c, 0.0) + v
+    best = max(totals.values())
+    top = [c for c in sorted(totals) if totals[c] >= best - 1e-9]
+    base = fallback.act(obs)
+    if base.kind == "play" and Card.parse(base.args[0]).id in top:
+        return base
+    return Action("play", (Card(top[0]).code,))
+
+
 class TriompheSearch(SearchBot):
     """PIMC for La Triomphe; at an each-for-himself table (§9) it keeps the heuristic's move unless another
-    beats it by ``MARGIN`` standard errors of the paired differences over the same worlds.
+    beats it by ``MARGIN`` standard errors of the paired differences over the same worlds. At two players
+    (classic) every sampled world is solved exactly instead (:func:`duel_act`, ``triomphe_duel``).
 
     With four to six players scoring alone, one deal's result hangs on the other three to five hands, so the
     playouts of most moves differ by noise; the best of several noisy means is then luck (measured: plain
@@ -147,6 +229,8 @@ class TriompheSearch(SearchBot):
 
     def act(self, obs: Observation) -> Action:
         legal = list(obs.legal_actions)
+        if len(legal) > 1 and int(obs.rules["players"]) == 2 and not obs.rules.get("each_for_himself"):
+            return duel_act(obs, self.rng, self.budget.worlds * DUEL_WORLDS, self.fallback)
         if len(legal) <= 1 or not obs.rules.get("each_for_himself"):
             return super().act(obs)
         base = self.fallback.act(obs)
