@@ -140,6 +140,11 @@ def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[i
 
 #: Worlds per decision at two players: this many times the budget's ``worlds`` (search 8 → 200).
 DUEL_WORLDS = 25
+#: Concede (§4) when the worlds' mean of playing is below this: a concession costs one point, as the
+#: opponent, who cannot see this hand, accepts it unless his vole is all but sure. (Scoring the concession
+#: by the worlds too, with an opponent who refuses in every world where he can make the vole, never
+#: concedes: in such a world he makes it in play as well.)
+CONCEDE_BELOW = -1.0
 #: Refuse a concession (§4: then the vole or lose two) only when the worlds' mean exceeds the sure point by
 #: this much: a world solved with every card seen overrates a five-trick run made blind (strategy fusion).
 REFUSE_MARGIN = 0.5
@@ -173,8 +178,8 @@ def duel_act(obs: Observation, rng: random.Random, count: int, fallback: Bot) ->
     Card play: the mean value of each card over the worlds (ties: the heuristic's card if it is among the
     best, else the first). Vole (§6, D8): stop for one point unless one lead, the same in every world, wins
     the last two tricks often enough to be worth more (the only choice left, so no strategy fusion). The
-    concession (§4, D6): concede when the worlds' value of a concession (the opponent accepts, one point,
-    unless he sees a vole) beats playing; refuse one only for a vole nearly sure (``REFUSE_MARGIN``).
+    concession (§4, D6): concede when playing is worth less than the point a concession gives away
+    (``CONCEDE_BELOW``); refuse one only for a vole nearly sure (``REFUSE_MARGIN``).
     """
     pub = obs.public
     me = obs.seat
@@ -191,8 +196,7 @@ def duel_act(obs: Observation, rng: random.Random, count: int, fallback: Bot) ->
             refuse = sum(duel.value(hand, op, me_leads, vole=MY_VOLE) for op in worlds) / n
             return Action("refuse") if refuse > 1 + REFUSE_MARGIN else Action("accept")
         play = sum(duel.value(hand, op, me_leads) for op in worlds) / n
-        conceded = sum(min(-1, duel.value(hand, op, me_leads, vole=THEIR_VOLE)) for op in worlds) / n
-        return Action("concede") if conceded > play else Action("no_concession")
+        return Action("concede") if play < CONCEDE_BELOW else Action("no_concession")
     if obs.phase == "vole":
         totals: dict[int, float] = {}
         for op in worlds:
