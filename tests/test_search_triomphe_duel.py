@@ -17,7 +17,7 @@ import pytest
 import atout
 from atout.bots import make_bot
 from atout.bots.search import sample_world
-from atout.bots.search.triomphe import duel_act, duel_worlds
+from atout.bots.search.triomphe import UNLIKELY, duel_act, duel_weights, duel_worlds
 from atout.bots.search.triomphe_duel import MY_VOLE, NO_VOLE, THEIR_VOLE, Duel, bits, mask_of
 from atout.core.actions import Action
 from atout.core.cards import Card
@@ -282,3 +282,20 @@ def test_the_duel_search_decides_fast() -> None:
 
 def test_unused_mask_helper() -> None:
     assert mask_of("AS 7S") == mask(Card.parse(c) for c in ("AS", "7S"))
+
+
+def test_worlds_are_weighed_by_the_opponents_habits() -> None:
+    # Spades trump. I (seat 0, eldest) lead 9H; he takes it with JH. A world where he also held 10H (a
+    # cheaper card that took it too: order K Q J A 10 9 8 7, seed 002) is less likely than one where he
+    # had no cheaper winner; then he leads 7C and it is my turn.
+    deal = {"hands": [["9H", "7S", "8D", "9D", "KC"], ["JH", "10H", "7C", "8C", "7D"]], "turnup": "8S"}
+    g = atout.new_game("triomphe", players=2, seed=1, deal=deal, dealer=1)
+    for text in ("no_concession", "no_concession", "play 9H", "play JH", "play 7C"):
+        g.apply(Action.parse(text))
+    obs = g.observation(0)
+    duel = Duel(SPADES, BASE)
+    with_ten, without = mask_of("10H 8C 7D"), mask_of("8H 8C 7D")
+    assert duel_weights(obs, [with_ten, without], duel) == [UNLIKELY, 1.0]
+    # Before any answer of his, every world weighs the same.
+    g0 = atout.new_game("triomphe", players=2, seed=1, deal=deal, dealer=1)
+    assert duel_weights(g0.observation(0), [with_ten, without], duel) == [1.0, 1.0]

@@ -151,6 +151,9 @@ THEIR_VOLE_WEIGHT = 0.5
 #: uniform worlds ignore that the opponent keeps his best cards for the last tricks (measured against the
 #: heuristic, seeds 3000–3299: vole decisions the worlds valued at +0.5 to +1 were worth −1.4).
 VOLE_MARGIN = 0.5
+#: The weight of a world per answer of the opponent that a sensible player would not have made there
+#: (:func:`duel_weights`).
+UNLIKELY = 0.25
 #: Refuse a concession (§4: then the vole or lose two) only when the worlds' mean exceeds the sure point by
 #: this much: a world solved with every card seen overrates a five-trick run made blind (strategy fusion).
 REFUSE_MARGIN = 0.5
@@ -176,6 +179,42 @@ def duel_worlds(obs: Observation, rng: random.Random, count: int) -> list[int]:
     if math.comb(len(allowed), size) <= count:
         return [sum(1 << c for c in combo) for combo in itertools.combinations(allowed, size)]
     return [sum(1 << c for c in rng.sample(allowed, size)) for _ in range(count)]
+
+
+def duel_weights(obs: Observation, worlds: list[int], duel: Duel) -> list[float]:
+    """How likely each world makes the opponent's past answers to my leads, by a sensible player's habit:
+    win the trick with his cheapest winning card, else throw his cheapest card (trumps dearest). A world
+    where he did otherwise keeps weight ``UNLIKELY`` per such answer (a habit, not a rule: never zero)."""
+    pub = obs.public
+    me = obs.seat
+    strength = strength_of(pub["order"])
+    trump = Suit.parse(pub["trump"]).value
+    tricks = [(t["leader"], [Card.parse(c).id for c in t["cards"]]) for t in pub["tricks"]]
+    theirs = [cards[0] if leader != me else cards[1] for leader, cards in tricks]
+    if pub["trick"] and pub["trick"][0][0] != me:
+        theirs.append(Card.parse(pub["trick"][0][1]).id)  # his lead to the trick now played
+    answers = [(k, cards[0], cards[1]) for k, (leader, cards) in enumerate(tricks) if leader == me]
+    if not answers:
+        return [1.0] * len(worlds)
+
+    def keep(c: int) -> int:
+        return strength[c] + (20 if c // 14 == trump else 0)
+
+    out = []
+    for op in worlds:
+        weight = 1.0
+        for k, lead, card in answers:
+            held = op | mask(theirs[k:])
+            legal = duel.follow(held, lead)
+            if legal & (legal - 1) == 0:
+                continue  # one card: no choice shown
+            winners = legal & duel.beaten_by[lead]
+            habit = min(keep(c) for c in bits(winners or legal))
+            if not (winners and not duel.beaten_by[lead] >> card & 1) and keep(card) == habit:
+                continue
+            weight *= UNLIKELY
+        out.append(weight)
+    return out
 
 
 def duel_act(obs: Observation, rng: random.Random, count: int, fallback: Bot) -> Action:
@@ -204,22 +243,24 @@ def duel_act(obs: Observation, rng: random.Random, count: int, fallback: Bot) ->
             return Action("refuse") if refuse > 1 + REFUSE_MARGIN else Action("accept")
         play = sum(max(duel.value(hand, op, me_leads), -1 - THEIR_VOLE_WEIGHT) for op in worlds) / n
         return Action("concede") if play < -1 else Action("no_concession")
+    weights = duel_weights(obs, worlds, duel)
+    total_weight = sum(weights)
     if obs.phase == "vole":
         totals: dict[int, float] = {}
-        for op in worlds:
+        for op, w in zip(worlds, weights, strict=True):
             for c, v in duel.card_values(hand, op, True, -1, won_me, won_op, MY_VOLE).items():
-                totals[c] = totals.get(c, 0.0) + v
-        return Action("vole") if max(totals.values()) / n > 1 + VOLE_MARGIN else Action("stop")
+                totals[c] = totals.get(c, 0.0) + w * v
+        return Action("vole") if max(totals.values()) / total_weight > 1 + VOLE_MARGIN else Action("stop")
     side = pub["vole_side"]
     vole = NO_VOLE if side is None else (MY_VOLE if side == me else THEIR_VOLE)
     lead = Card.parse(pub["trick"][0][1]).id if pub["trick"] else -1
     me_leads = pub["leader"] == me
     totals = {}
-    for op in worlds:
+    for op, w in zip(worlds, weights, strict=True):
         for c, v in duel.card_values(hand, op, me_leads, lead, won_me, won_op, vole).items():
-            totals[c] = totals.get(c, 0.0) + v
+            totals[c] = totals.get(c, 0.0) + w * v
     best = max(totals.values())
-    top = [c for c in sorted(totals) if totals[c] >= best - 1e-9]
+    top = [c for c in sorted(totals) if totals[c] >= best - 1e-9 * total_weight]
     base = fallback.act(obs)
     if base.kind == "play" and Card.parse(base.args[0]).id in top:
         return base
