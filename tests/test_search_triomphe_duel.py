@@ -299,3 +299,25 @@ def test_worlds_are_weighed_by_the_opponents_habits() -> None:
     # Before any answer of his, every world weighs the same.
     g0 = atout.new_game("triomphe", players=2, seed=1, deal=deal, dealer=1)
     assert duel_weights(g0.observation(0), [with_ten, without], duel) == [1.0, 1.0]
+
+
+def test_the_duel_search_does_not_peek_at_the_vole_nor_the_answer() -> None:
+    # The vole choice (§6, D8) and the answer to a concession (§4) read only the observation too.
+    rng = random.Random(8)
+    states: list[TriompheState] = []
+    for seed in range(40):
+        states += [s for s in _points(seed) if s.phase == "vole"][:1]
+        g = atout.new_game("triomphe", players=2, seed=seed)
+        assert isinstance(g, TriompheState)
+        if seed % 8 == 0:
+            g.apply(Action("concede"))
+            states.append(g)
+    assert sum(s.phase == "vole" for s in states) >= 2 and sum(s.phase == "concession" for s in states) >= 2
+    for state in states:
+        seat = state.current_player
+        assert seat is not None
+        twin = sample_world(state.observation(seat), rng)
+        assert twin is not None and _view(twin, seat) == _view(state, seat)
+        a = make_bot("triomphe", "search", seed=3).act(state.observation(seat))
+        b = make_bot("triomphe", "search", seed=3).act(twin.observation(seat))
+        assert a == b and a in state.legal_actions()
