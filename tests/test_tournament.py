@@ -20,6 +20,7 @@ from atout.sim.tournament import (
     elo_ratings,
     mean_interval,
     play_board,
+    resumed_boards,
     run_tournament,
     seatings,
 )
@@ -243,3 +244,58 @@ def test_help_lists_the_bots_and_the_levels(command: str) -> None:
         assert f"  {game}: {', '.join(bot_names(game))}" in out.stdout
     for level, name in LEVELS.items():
         assert f"{level} = {name}" in out.stdout
+
+
+# --- resuming a tournament (--resume): only the missing boards are played, the result is a single run's ---
+def test_a_resumed_tournament_equals_one_run_even_with_thirds() -> None:
+    # Mistigri at 3 players with 2 bots: board scores are thirds, written as floats in the report.
+    spec = TournamentSpec("mistigri", ("heuristic", "random"), deals=7, seed=3, players=3)
+    first = run_tournament(TournamentSpec("mistigri", ("heuristic", "random"), deals=3, seed=3, players=3))
+    done = resumed_boards(spec, json.loads(json.dumps(first.to_json())))
+    assert any(x.denominator == 3 for row in done for x in row)  # the exact thirds came back
+    resumed = run_tournament(spec, done=done)
+    fresh = run_tournament(spec)
+    assert resumed.boards == fresh.boards and resumed.to_json() == fresh.to_json()
+    on_processes = run_tournament(spec, jobs=2, done=done)
+    assert on_processes.boards == fresh.boards
+
+
+def test_cli_resume_gives_the_single_run_report(tmp_path: Path) -> None:
+    common = ("tournament", "triomphe", "--players", "2", "--bots", "heuristic,random", "--seed", "5", "--json")
+    earlier = tmp_path / "three.json"
+    earlier.write_text(_cli(*common, "--deals", "3").stdout, encoding="utf-8")
+    resumed = _cli(*common, "--deals", "6", "--resume", str(earlier))
+    fresh = _cli(*common, "--deals", "6")
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout) == json.loads(fresh.stdout)
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"seed": 6}, "its seed is 6, not 5"),
+    ({"bots": ["random", "heuristic"]}, "its bots is ['random', 'heuristic']"),
+    ({"players": 4}, "its players is 4, not 2"),
+    ({"boards": None}, "no board scores"),
+    ({"boards": [[1, "x"]]}, "malformed board 0"),
+    ({"boards": [[0.5, -0.5]] * 9}, "already has 9 boards"),
+])
+def test_cli_resume_refuses_another_tournament_in_one_line(tmp_path: Path, change: dict[str, object],
+                                                           words: str) -> None:
+    common = ("tournament", "triomphe", "--players", "2", "--bots", "heuristic,random", "--seed", "5", "--json")
+    report = json.loads(_cli(*common, "--deals", "2").stdout)
+    report.update(change)
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(report), encoding="utf-8")
+    out = _cli(*common[:-1], "--deals", "6", "--resume", str(path))
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1 and words in out.stderr and "Traceback" not in out.stderr
+    as_json = _cli(*common, "--deals", "6", "--resume", str(path))  # --json: the refusal as a JSON object
+    assert as_json.returncode == 2 and words in json.loads(as_json.stdout)["error"]
+
+
+def test_cli_resume_names_a_file_that_is_not_a_report(tmp_path: Path) -> None:
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not json", encoding="utf-8")
+    for path, words in ((bad, "not a JSON report"), (tmp_path / "missing.json", "cannot read it")):
+        out = _cli("tournament", "triomphe", "--bots", "heuristic,random", "--deals", "4", "--seed", "5",
+                   "--resume", str(path))
+        assert out.returncode == 2 and words in out.stderr and str(path) in out.stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from fractions import Fraction
 from typing import Any
 
 from rich.console import Console
@@ -11,7 +12,7 @@ from rich.console import Console
 from atout.bots.base import bot_names
 from atout.bots.search import LEVELS
 from atout.core.protocol import list_games
-from atout.sim.tournament import TournamentSpec, run_tournament
+from atout.sim.tournament import TournamentSpec, resumed_boards, run_tournament
 
 
 def bots_epilog() -> str:
@@ -51,6 +52,10 @@ def add_parser(sub: Any, positive: Any, seed: Any, option: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--lang", choices=("fr", "en"), default="fr",
                    help="language of the report (default fr; --json is language-free)")
+    p.add_argument("--resume", metavar="FILE",
+                   help="continue the tournament of an earlier --json report FILE (same game, bots, seed, players, "
+                        "variant, options): only the boards it lacks are played, and the result is the one a single "
+                        "run of --deals N gives")
 
 
 def run(console: Console, args: argparse.Namespace) -> int:
@@ -58,8 +63,9 @@ def run(console: Console, args: argparse.Namespace) -> int:
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     spec = TournamentSpec(args.game, bots, args.deals, args.seed, args.players, args.variant, dict(args.option))
     use_ray = args.ray is not None
+    done = _resumed(spec, args.resume) if args.resume else []
     if args.json:
-        report = run_tournament(spec, jobs=args.jobs, ray_address=args.ray or None, use_ray=use_ray)
+        report = run_tournament(spec, jobs=args.jobs, ray_address=args.ray or None, use_ray=use_ray, done=done)
         print(json.dumps(report.to_json()))
         return 0
     from rich.progress import Progress
@@ -70,9 +76,9 @@ def run(console: Console, args: argparse.Namespace) -> int:
 
     words = TOURNAMENT[args.lang]["progress"].format(game=args.game, deals=args.deals, rotations=len(bots))
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(words, total=args.deals)
+        task = progress.add_task(words, total=args.deals, completed=len(done))
         report = run_tournament(spec, jobs=args.jobs, ray_address=args.ray or None, use_ray=use_ray,
-                                on_board=lambda k: progress.advance(task, k))
+                                on_board=lambda k: progress.advance(task, k), done=done)
     title, heads, rows, pairs = tournament_report(report.to_json(), args.lang)
     table = Table(title=title)
     for head in heads:
@@ -83,3 +89,19 @@ def run(console: Console, args: argparse.Namespace) -> int:
     for line in pairs:
         console.print(line)
     return 0
+
+
+def _resumed(spec: TournamentSpec, path: str) -> list[list[Fraction]]:
+    """The boards of the report to continue (``--resume``); ValueError naming the file and the fault."""
+    spec.check()  # a bad specification is named before the file is judged against it
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as exc:
+        raise ValueError(f"--resume {path}: cannot read it ({exc.strerror or exc})") from None
+    except (ValueError, RecursionError) as exc:  # not JSON (UnicodeDecodeError and JSONDecodeError are ValueErrors)
+        raise ValueError(f"--resume {path}: not a JSON report ({str(exc)[:120]})") from None
+    try:
+        return resumed_boards(spec, data)
+    except ValueError as exc:
+        raise ValueError(f"--resume {path}: {exc}") from None

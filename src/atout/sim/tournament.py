@@ -222,8 +222,43 @@ def elo_ratings(boards: Sequence[Sequence[Fraction]]) -> list[float]:
     return [round(ELO_BASE + sum(diffs[a]) / max(k - 1, 1), 1) for a in range(k)]
 
 
-def _batches(deals: int, size: int) -> list[list[int]]:
-    return [list(range(i, min(i + size, deals))) for i in range(0, deals, size)]
+def _batches(first: int, deals: int, size: int) -> list[list[int]]:
+    """Boards ``first`` … ``deals - 1`` in runs of ``size``."""
+    return [list(range(i, min(i + size, deals))) for i in range(first, deals, size)]
+
+
+def resumed_boards(spec: TournamentSpec, report: Mapping[str, Any]) -> list[list[Fraction]]:
+    """The board scores of an earlier ``--json`` report of the same tournament, to be continued by
+    :func:`run_tournament` (``done=``); ValueError naming what differs or is missing.
+
+    The scores come back exact: a report writes them as JSON numbers, and a board score is a fraction with a
+    small denominator (a sum of quarter points over the players), which ``limit_denominator`` recovers.
+
+    >>> spec = TournamentSpec("triomphe", ("heuristic", "random"), deals=4, seed=5, players=2)
+    >>> earlier = run_tournament(TournamentSpec("triomphe", ("heuristic", "random"), deals=2, seed=5, players=2))
+    >>> done = resumed_boards(spec, earlier.to_json())
+    >>> run_tournament(spec, done=done).boards == run_tournament(spec).boards
+    True
+    """
+    if not isinstance(report, Mapping) or not isinstance(report.get("boards"), list):
+        raise ValueError("the report to resume has no board scores (\"boards\": written by atout tournament --json)")
+    want = {"game": game_info(spec.game).name, "variant": spec.variant or game_info(spec.game).default_variant,
+            "players": _players(spec), "bots": list(spec.bots), "seed": spec.seed, "options": dict(spec.options)}
+    for key, value in want.items():
+        if report.get(key) != value:
+            raise ValueError(f"the report to resume is another tournament: its {key} is {report.get(key)!r}, "
+                             f"not {value!r}")
+    boards = report["boards"]
+    if len(boards) > spec.deals:
+        raise ValueError(f"the report to resume already has {len(boards)} boards: ask for at least that many, "
+                         f"not {spec.deals}")
+    out = []
+    for i, row in enumerate(boards):
+        if (not isinstance(row, list) or len(row) != len(spec.bots)
+                or not all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in row)):
+            raise ValueError(f"the report to resume has a malformed board {i}: {row!r}"[:200])
+        out.append([Fraction(x).limit_denominator(1 << 20) for x in row])
+    return out
 
 
 def run_tournament(
@@ -232,29 +267,40 @@ def run_tournament(
     ray_address: str | None = None,
     use_ray: bool = False,
     on_board: Callable[[int], None] | None = None,
+    done: Sequence[list[Fraction]] = (),
 ) -> TournamentReport:
-    """Play every board (locally, on ``jobs`` processes, or on Ray) and gather them in board order."""
+    """Play every board (locally, on ``jobs`` processes, or on Ray) and gather them in board order.
+
+    ``done``: the scores of the first boards, already played (:func:`resumed_boards`); only the rest are
+    played, and the report is the one a single run would give.
+    """
     spec.check()
+    first = len(done)
+    if first > spec.deals:
+        raise ValueError(f"{first} boards are already played: deals must be at least that, not {spec.deals}")
     if use_ray:
-        results = _run_ray(spec, ray_address, on_board)
+        results = _run_ray(spec, ray_address, on_board, first)
         backend = "ray"
     elif jobs > 1:
-        results = _run_processes(spec, jobs, on_board)
+        results = _run_processes(spec, jobs, on_board, first)
         backend = f"processes({jobs})"
     else:
         results = {}
-        for b in range(spec.deals):
+        for b in range(first, spec.deals):
             results[b] = play_board(spec, b)
             if on_board:
                 on_board(1)
         backend = "local"
+    results.update(enumerate(done))
     return TournamentReport(spec, [results[b] for b in range(spec.deals)], backend)
 
 
-def _run_processes(spec: TournamentSpec, jobs: int, on_board: Callable[[int], None] | None) -> dict[int, list[Fraction]]:
+def _run_processes(spec: TournamentSpec, jobs: int, on_board: Callable[[int], None] | None,
+                   first: int = 0) -> dict[int, list[Fraction]]:
     """Batches on a process pool; a pool broken by a dying worker is replaced and its lost batches re-run."""
     results: dict[int, list[Fraction]] = {}
-    pending = _batches(spec.deals, max(1, min(50, spec.deals // (jobs * 4) or 1)))
+    left = spec.deals - first
+    pending = _batches(first, spec.deals, max(1, min(50, left // (jobs * 4) or 1)))
     for _attempt in range(RETRIES + 1):
         if not pending:
             break
@@ -275,7 +321,8 @@ def _run_processes(spec: TournamentSpec, jobs: int, on_board: Callable[[int], No
     return results
 
 
-def _run_ray(spec: TournamentSpec, address: str | None, on_board: Callable[[int], None] | None) -> dict[int, list[Fraction]]:
+def _run_ray(spec: TournamentSpec, address: str | None, on_board: Callable[[int], None] | None,
+             first: int = 0) -> dict[int, list[Fraction]]:
     """Batches as Ray tasks (retried by Ray when a worker dies); needs the optional extra ``atout[ray]``."""
     try:
         import ray
@@ -286,7 +333,7 @@ def _run_ray(spec: TournamentSpec, address: str | None, on_board: Callable[[int]
         ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
         remote = ray.remote(max_retries=RETRIES)(_play_batch)
-        batches = _batches(spec.deals, max(1, min(50, spec.deals // 8 or 1)))
+        batches = _batches(first, spec.deals, max(1, min(50, (spec.deals - first) // 8 or 1)))
         refs = [remote.remote(spec, batch) for batch in batches]
         results: dict[int, list[Fraction]] = {}
         for batch, ref in zip(batches, refs, strict=True):
