@@ -18,10 +18,10 @@ import atout
 from atout.bots import make_bot
 from atout.bots.search import sample_world
 from atout.bots.search.triomphe import UNLIKELY, duel_act, duel_weights, duel_worlds
-from atout.bots.search.triomphe_duel import MY_VOLE, NO_VOLE, THEIR_VOLE, Duel, bits, mask_of
+from atout.bots.search.triomphe_duel import MY_VOLE, NO_VOLE, THEIR_VOLE, Duel, mask_of
 from atout.core.actions import Action
 from atout.core.cards import Card
-from atout.core.cardset import mask
+from atout.core.cardset import ids, mask
 from atout.games.triomphe.rules import strength_table
 from atout.games.triomphe.state import TriompheState
 
@@ -36,7 +36,7 @@ def _duel(trump: int = SPADES) -> Duel:
 
 
 def _codes(m: int) -> set[str]:
-    return {Card(c).code for c in bits(m)}
+    return {Card(c).code for c in ids(m)}
 
 
 # --- rules, by hand --------------------------------------------------------------------------------

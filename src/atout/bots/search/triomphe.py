@@ -16,11 +16,11 @@ from typing import Any
 
 from atout.bots.base import Bot, make_bot, register_bot
 from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, paired_scores, register_sampler
-from atout.bots.search.triomphe_duel import MY_VOLE, NO_VOLE, THEIR_VOLE, Duel, bits
+from atout.bots.search.triomphe_duel import MY_VOLE, NO_VOLE, THEIR_VOLE, Duel
 from atout.bots.search.worlds import assign, plays_in_history
 from atout.core.actions import Action
 from atout.core.cards import Card, Suit
-from atout.core.cardset import codes, mask
+from atout.core.cardset import codes, ids, mask
 from atout.core.packs import PIQUET32
 from atout.core.protocol import Observation
 from atout.games.triomphe.rules import strength_table
@@ -172,7 +172,7 @@ def duel_worlds(obs: Observation, rng: random.Random, count: int) -> list[int]:
     seen = mask(obs.hand) | mask(c for _, cards in tricks for c in cards)
     if pub["turnup"]:
         seen |= 1 << Card.parse(pub["turnup"]).id
-    allowed = sorted(bits(PIQUET32.mask & ~seen & ~voids(tricks, 2, trump, strength)[1 - me]))
+    allowed = sorted(ids(PIQUET32.mask & ~seen & ~voids(tricks, 2, trump, strength)[1 - me]))
     size = pub["hand_sizes"][1 - me]
     if len(allowed) < size:
         return []  # not a position of the rules (a void mis-read): the caller falls back
@@ -209,7 +209,7 @@ def duel_weights(obs: Observation, worlds: list[int], duel: Duel) -> list[float]
             if legal & (legal - 1) == 0:
                 continue  # one card: no choice shown
             winners = legal & duel.beaten_by[lead]
-            habit = min(keep(c) for c in bits(winners or legal))
+            habit = min(keep(c) for c in ids(winners or legal))
             if not (winners and not duel.beaten_by[lead] >> card & 1) and keep(card) == habit:
                 continue
             weight *= UNLIKELY

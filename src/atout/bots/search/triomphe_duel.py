@@ -10,7 +10,6 @@ Cards are atout card ids (suit = id // 14); the rules of play (seed 002 §5, D7)
 to: follow suit and beat the led card if able; void, trump; void in trumps too, any card. The model is
 checked against ``atout.games.triomphe`` on random positions (tests/test_search_triomphe_duel.py).
 
->>> from atout.core.cards import Card
 >>> from atout.games.triomphe.rules import strength_table
 >>> duel = Duel(trump=0, strength=strength_table(False))
 >>> me = mask_of("KS QS JS AS 10S"); op = mask_of("KH QH JH AH 10H")
@@ -22,7 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from atout.core.cards import Card
+from atout.core.cards import cards
+from atout.core.cardset import ids, mask
 from atout.core.packs import PIQUET32
 
 SUIT_MASKS = tuple(0x3FFF << (14 * s) for s in range(4))
@@ -37,24 +37,7 @@ def mask_of(text: str) -> int:
     >>> mask_of("AS") == 1
     True
     """
-    out = 0
-    for code in text.split():
-        out |= 1 << Card.parse(code).id
-    return out
-
-
-def bits(m: int) -> list[int]:
-    """The card ids of a bitmask, lowest first.
-
-    >>> bits(0b1010)
-    [1, 3]
-    """
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+    return mask(cards(text))
 
 
 class Duel:
@@ -161,4 +144,4 @@ class Duel:
         if me_leads != (lead < 0):
             raise ValueError("card_values is for the searching seat's own turn")
         return {c: self.after(me, op, me_leads, lead, won_me, won_op, vole, c)
-                for c in bits(self.legal(me, op, me_leads, lead))}
+                for c in ids(self.legal(me, op, me_leads, lead))}
