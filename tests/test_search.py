@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -249,10 +250,10 @@ def test_prime_search_keeps_the_heuristic_choice_unless_clearly_beaten() -> None
 MISTIGRI_CASES = [(3, 0), (4, 0), (5, 0), (4, 1), (5, 1)]  # players, cascaret_trump_second
 
 
-def _mistigri_points(players: int, second: bool, seed: int) -> list[atout.GameState]:
-    """Copies of a heuristic-played match (all its coups) at every decision with a real choice."""
-    state = atout.new_game("mistigri", players=players, seed=seed, cascaret_trump_second=second)
-    bots = [make_bot("mistigri", "heuristic", seed=s) for s in range(players)]
+def decision_points(game: str, players: int, seed: int, **options: Any) -> list[atout.GameState]:
+    """Copies of a heuristic-played match (all its deals) at every decision with a real choice."""
+    state = atout.new_game(game, players=players, seed=seed, **options)
+    bots = [make_bot(game, "heuristic", seed=s) for s in range(players)]
     found = []
     while not state.is_terminal():
         seat = state.current_player
@@ -277,7 +278,7 @@ def test_mistigri_worlds_look_the_same_to_the_seat(players: int, second: int) ->
     taken: dict[str, int] = {}
     differing = later = 0
     for seed in range(3):
-        for state in _mistigri_points(players, bool(second), seed):
+        for state in decision_points("mistigri", players, seed, cascaret_trump_second=bool(second)):
             seat = state.current_player
             assert seat is not None
             obs = state.observation(seat)
@@ -305,7 +306,7 @@ def test_mistigri_search_does_not_peek(players: int, second: int) -> None:
     from atout.bots.search.mistigri import sample_world as mistigri_world
 
     rng = random.Random(2)
-    points = _mistigri_points(players, bool(second), seed=11)
+    points = decision_points("mistigri", players, 11, cascaret_trump_second=bool(second))
     speaking = [s for s in points if s.phase == "speaking"][:2]
     playing = [s for s in points if s.phase == "play"][:2]
     for state in speaking + playing:

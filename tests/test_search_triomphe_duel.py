@@ -24,6 +24,7 @@ from atout.core.cards import Card
 from atout.core.cardset import ids, mask
 from atout.games.triomphe.rules import strength_table
 from atout.games.triomphe.state import TriompheState
+from test_search import decision_points
 
 BASE = strength_table(False)
 #: Random deals compared with the engine (ATOUT_SLOW=1: thousands).
@@ -190,17 +191,7 @@ def test_model_trick_winners_match_the_engine() -> None:
 
 def _points(seed: int) -> list[TriompheState]:
     """Copies of a heuristic-played two-player deal at every decision with a choice."""
-    state = atout.new_game("triomphe", players=2, seed=seed)
-    bots = [make_bot("triomphe", "heuristic", seed=s) for s in range(2)]
-    found = []
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        obs = state.observation(seat)
-        if len(obs.legal_actions) > 1:
-            found.append(state.clone())
-        state.apply(bots[seat].act(obs))
-    return found  # type: ignore[return-value]
+    return decision_points("triomphe", 2, seed)  # type: ignore[return-value]
 
 
 def test_worlds_hold_the_opponents_cards_consistently() -> None:
