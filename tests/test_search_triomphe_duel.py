@@ -194,6 +194,17 @@ def _points(seed: int) -> list[TriompheState]:
     return decision_points("triomphe", 2, seed)  # type: ignore[return-value]
 
 
+def _decides_the_same_in_a_twin(state: TriompheState, rng: random.Random, bot_seed: int) -> None:
+    """No peeking: a world that looks the same to the seat to act gets the same decision from ``search``."""
+    seat = state.current_player
+    assert seat is not None
+    twin = sample_world(state.observation(seat), rng)
+    assert twin is not None and _view(twin, seat) == _view(state, seat)
+    a = make_bot("triomphe", "search", seed=bot_seed).act(state.observation(seat))
+    b = make_bot("triomphe", "search", seed=bot_seed).act(twin.observation(seat))
+    assert a == b and a in state.legal_actions()
+
+
 def test_worlds_hold_the_opponents_cards_consistently() -> None:
     # Every world gives the opponent cards he may hold: unseen by me, none of a suit he showed void in.
     rng = random.Random(6)
@@ -231,13 +242,7 @@ def test_the_duel_search_does_not_peek_and_is_deterministic() -> None:
     phases = set()
     for seed in range(3):
         for state in _points(seed)[::2]:
-            seat = state.current_player
-            assert seat is not None
-            twin = sample_world(state.observation(seat), rng)
-            assert twin is not None and _view(twin, seat) == _view(state, seat)
-            a = make_bot("triomphe", "search", seed=5).act(state.observation(seat))
-            b = make_bot("triomphe", "search", seed=5).act(twin.observation(seat))
-            assert a == b and a in state.legal_actions()
+            _decides_the_same_in_a_twin(state, rng, bot_seed=5)
             phases.add(state.phase)
     assert {"concession", "play"} <= phases
 
@@ -305,10 +310,4 @@ def test_the_duel_search_does_not_peek_at_the_vole_nor_the_answer() -> None:
             states.append(g)
     assert sum(s.phase == "vole" for s in states) >= 2 and sum(s.phase == "concession" for s in states) >= 2
     for state in states:
-        seat = state.current_player
-        assert seat is not None
-        twin = sample_world(state.observation(seat), rng)
-        assert twin is not None and _view(twin, seat) == _view(state, seat)
-        a = make_bot("triomphe", "search", seed=3).act(state.observation(seat))
-        b = make_bot("triomphe", "search", seed=3).act(twin.observation(seat))
-        assert a == b and a in state.legal_actions()
+        _decides_the_same_in_a_twin(state, rng, bot_seed=3)
