@@ -164,15 +164,19 @@ class TournamentReport:
         """
         spec = self.spec
         return {
-            "game": spec.game, "variant": spec.variant or game_info(spec.game).default_variant,
-            "players": _players(spec), "bots": list(spec.bots),
-            "deals": spec.deals, "seed": spec.seed, "options": dict(spec.options), "backend": self.backend,
+            **_identity(spec), "deals": spec.deals, "backend": self.backend,
             "table": [{**r, "mean": round(r["mean"], 4), "ci95": _rounded(r["ci95"]),
                        "elo": round(r["elo"], 1)} for r in self.table()],
             "pairs": [{**p, "margin": round(p["margin"], 4), "ci95": _rounded(p["ci95"])} for p in self.pairs()],
             "totals": [json_number(x) for x in self.totals()],
             "boards": [[json_number(x) for x in row] for row in self.boards],
         }
+
+
+def _identity(spec: TournamentSpec) -> dict[str, Any]:
+    """What names a tournament in its report (all but the number of deals): a resumed report must match it."""
+    return {"game": spec.game, "variant": spec.variant or game_info(spec.game).default_variant,
+            "players": _players(spec), "bots": list(spec.bots), "seed": spec.seed, "options": dict(spec.options)}
 
 
 def _interval(mean: float, half: float) -> list[float] | None:
@@ -242,9 +246,7 @@ def resumed_boards(spec: TournamentSpec, report: Mapping[str, Any]) -> list[list
     """
     if not isinstance(report, Mapping) or not isinstance(report.get("boards"), list):
         raise ValueError("the report to resume has no board scores (\"boards\": written by atout tournament --json)")
-    want = {"game": game_info(spec.game).name, "variant": spec.variant or game_info(spec.game).default_variant,
-            "players": _players(spec), "bots": list(spec.bots), "seed": spec.seed, "options": dict(spec.options)}
-    for key, value in want.items():
+    for key, value in _identity(spec).items():
         if report.get(key) != value:
             raise ValueError(f"the report to resume is another tournament: its {key} is {report.get(key)!r}, "
                              f"not {value!r}")
