@@ -34,6 +34,15 @@ def strength_of(order: list[str]) -> dict[int, int]:
     return {c.id: rank_strength[c.code[:-1]] for c in PIQUET32.cards}
 
 
+def table_facts(pub: Any, with_current: bool) -> tuple[dict[int, int], int, list[tuple[int, list[int]]]]:
+    """From an observation's public part: card strengths, the trump suit, and the tricks as ``(leader, card
+    ids)`` (the trick being played too when ``with_current``)."""
+    tricks = [(t["leader"], [Card.parse(c).id for c in t["cards"]]) for t in pub["tricks"]]
+    if with_current and pub["trick"]:
+        tricks.append((pub["trick"][0][0], [Card.parse(c).id for _, c in pub["trick"]]))
+    return strength_of(pub["order"]), Suit.parse(pub["trump"]).value, tricks
+
+
 def above(suit: int, floor: int, strength: dict[int, int]) -> int:
     """The cards of ``suit`` stronger than ``floor``."""
     return mask(c for c, v in strength.items() if c // 14 == suit and v > floor)
@@ -78,11 +87,7 @@ def sample(obs: Observation, rng: random.Random) -> tuple[dict[str, Any], dict[i
     played = 0
     for m in played_by:
         played |= m
-    strength = strength_of(pub["order"])
-    trump = Suit.parse(pub["trump"]).value
-    tricks = [(t["leader"], [Card.parse(c).id for c in t["cards"]]) for t in pub["tricks"]]
-    if pub["trick"]:
-        tricks.append((pub["trick"][0][0], [Card.parse(c).id for _, c in pub["trick"]]))
+    strength, trump, tricks = table_facts(pub, with_current=True)
     void = voids(tricks, n, trump, strength)
     pillaged = [Card.parse(c).id for c in pub["pillaged"]]
     pillager = pub["pillager"]
@@ -164,11 +169,7 @@ def duel_worlds(obs: Observation, rng: random.Random, count: int) -> list[int]:
     when there are no more than ``count``, else a uniform sample (the stock takes the rest, unconstrained)."""
     pub = obs.public
     me = obs.seat
-    strength = strength_of(pub["order"])
-    trump = Suit.parse(pub["trump"]).value
-    tricks = [(t["leader"], [Card.parse(c).id for c in t["cards"]]) for t in pub["tricks"]]
-    if pub["trick"]:
-        tricks.append((pub["trick"][0][0], [Card.parse(c).id for _, c in pub["trick"]]))
+    strength, trump, tricks = table_facts(pub, with_current=True)
     seen = mask(obs.hand) | mask(c for _, cards in tricks for c in cards)
     if pub["turnup"]:
         seen |= 1 << Card.parse(pub["turnup"]).id
@@ -187,9 +188,7 @@ def duel_weights(obs: Observation, worlds: list[int], duel: Duel) -> list[float]
     where he did otherwise keeps weight ``UNLIKELY`` per such answer (a habit, not a rule: never zero)."""
     pub = obs.public
     me = obs.seat
-    strength = strength_of(pub["order"])
-    trump = Suit.parse(pub["trump"]).value
-    tricks = [(t["leader"], [Card.parse(c).id for c in t["cards"]]) for t in pub["tricks"]]
+    strength, trump, tricks = table_facts(pub, with_current=False)
     theirs = [cards[0] if leader != me else cards[1] for leader, cards in tricks]
     if pub["trick"] and pub["trick"][0][0] != me:
         theirs.append(Card.parse(pub["trick"][0][1]).id)  # his lead to the trick now played
