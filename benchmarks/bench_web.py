@@ -136,9 +136,9 @@ def http_client(base: str, addr: str) -> httpx.AsyncClient:
                              transport=httpx.AsyncHTTPTransport(local_address=addr, verify=False))
 
 
-async def seat_client(url: str, token: str, addr: str, seed: int, samples: list[tuple[float, float]], end: float,
+async def seat_client(url: str, token: str, addr: str, seed: int, samples: list[tuple[float, float, bool]], end: float,
                       fate: Counter[str], think: float = 0.0) -> int:
-    """Play one seat until the game ends or ``end``; ``samples`` gets (sent at, latency) of each action.
+    """Play one seat until the game ends or ``end``; ``samples`` gets (sent at, latency, acknowledged) of each action.
 
     An action still unacknowledged at the end counts as waiting until then (a lower bound). A refused action
     (an error frame) is counted and tried again from the last state; a refused or closed
@@ -155,7 +155,6 @@ async def seat_client(url: str, token: str, addr: str, seed: int, samples: list[
                 try:
                     msg = json.loads(await asyncio.wait_for(ws.recv(), left))
                 except TimeoutError:
-                    fate["played to the end"] += 1
                     break
                 if msg["type"] == "error":
                     fate[f"error frame {msg.get('code')}"] += 1
@@ -167,9 +166,8 @@ async def seat_client(url: str, token: str, addr: str, seed: int, samples: list[
                     continue
                 last, n = msg, msg["n"]
                 for k in [k for k in sent_at if k < n]:
-                    samples.append((sent_at[k], time.monotonic() - sent_at.pop(k)))
+                    samples.append((sent_at[k], time.monotonic() - sent_at.pop(k), True))
                 if msg["over"]:
-                    fate["game over"] += 1
                     break
                 legal = msg["obs"]["legal_actions"]
                 if legal and n != acted:
@@ -179,6 +177,7 @@ async def seat_client(url: str, token: str, addr: str, seed: int, samples: list[
                     sent_at[n] = time.monotonic()
                     await ws.send(json.dumps({"type": "act", "action": rng.choice(legal), "n": n}))
                     made += 1
+            fate["game over" if last is not None and last["over"] else "played to the end"] += 1
     except InvalidStatus as exc:
         fate[f"refused: HTTP {exc.response.status_code}"] += 1
     except ConnectionClosed as exc:
@@ -186,7 +185,7 @@ async def seat_client(url: str, token: str, addr: str, seed: int, samples: list[
     except (OSError, InvalidHandshake, TimeoutError) as exc:
         fate[f"failed: {type(exc).__name__}"] += 1
     for at in sent_at.values():  # never acknowledged: counted as waiting until now (a lower bound)
-        samples.append((at, time.monotonic() - at))
+        samples.append((at, time.monotonic() - at, False))
         fate["unacknowledged at the end"] += 1
     return made
 
@@ -216,31 +215,34 @@ async def make_table(base: str, first: int, body: dict[str, Any], seats: int,
     return got
 
 
-async def load(base: str, pid: int, tables: int, seconds: float) -> dict[str, Any]:
-    """The load table: ``tables`` Tarot tables for 4, every seat a client playing at once for ``seconds``."""
+async def load(base: str, pid: int, tables: int, seconds: float, deals: int) -> dict[str, Any]:
+    """The load table: ``tables`` Tarot tables for 4 (matches of ``deals`` deals, so that none ends early),
+    every seat a client playing at once for ``seconds``."""
     statuses: Counter[str] = Counter()
     gate = asyncio.Semaphore(8)
 
     async def one(t: int) -> list[tuple[str, str, str]]:
         async with gate:
-            body = {"game": "tarot", "players": 4, "seat": 0, "fill": False, "seed": t}
+            body = {"game": "tarot", "players": 4, "seat": 0, "fill": False, "seed": t, "deals": deals}
             return await make_table(base, 4 * t, body, 4, statuses)
 
     seats = [s for got in await asyncio.gather(*(one(t) for t in range(tables))) for s in got]
-    samples: list[tuple[float, float]] = []
+    samples: list[tuple[float, float, bool]] = []
     fate: Counter[str] = Counter()
     ws_base = base.replace("http://", "ws://")
     start, cpu0 = time.monotonic(), cpu_seconds(pid)
     made = await asyncio.gather(*(seat_client(f"{ws_base}/ws/{tid}", tok, addr, i, samples, start + seconds, fate)
                                   for i, (tid, tok, addr) in enumerate(seats)))
     elapsed, cpu1 = time.monotonic() - start, cpu_seconds(pid)
+    acked = sum(ok for _, _, ok in samples)
     cpu: dict[str, Any] = {}
-    if cpu0 is not None and cpu1 is not None and sum(made):  # the play alone, not the tables' creation
-        cpu = {"server_cpu_ms_per_action": round((cpu1 - cpu0) * 1000 / sum(made), 2),
+    if cpu0 is not None and cpu1 is not None and acked:  # the play alone, not the tables' creation
+        cpu = {"server_cpu_ms_per_action": round((cpu1 - cpu0) * 1000 / acked, 2),
                "server_cpu_share": round((cpu1 - cpu0) / elapsed, 2)}
-    return {**cpu, "mode": "load", "tables": tables, "connections": len(seats), "setup": dict(statuses), "clients": dict(fate),
-            "actions": sum(made), "acknowledged": len(samples), "seconds": round(elapsed, 2),
-            "actions_per_s": round(sum(made) / elapsed, 1), "latency_ms": latency_summary([x for _, x in samples])}
+    return {**cpu, "mode": "load", "tables": tables, "deals": deals, "connections": len(seats), "setup": dict(statuses),
+            "clients": dict(fate),
+            "sent": sum(made), "actions": acked, "seconds": round(elapsed, 2), "actions_per_s": round(acked / elapsed, 1),
+            "latency_ms": latency_summary([x for _, x, _ in samples])}
 
 
 async def healthz(base: str, end: float, out: list[tuple[float, float | None]]) -> None:
@@ -286,7 +288,7 @@ async def flood(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]
         start, end = t0 + args.warmup, t0 + args.warmup + args.seconds
         attacker.stdin.write((json.dumps({"start": start, "end": end}) + "\n").encode())
         await attacker.stdin.drain()
-        samples: list[tuple[float, float]] = []
+        samples: list[tuple[float, float, bool]] = []
         checks: list[tuple[float, float | None]] = []
         fate: Counter[str] = Counter()
         ws_base = base.replace("http://", "ws://")
@@ -308,9 +310,11 @@ async def flood(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]
             await attacker.wait()
 
     def phase(lo: float, hi: float, c0: float | None, c1: float | None) -> dict[str, Any]:
-        lat = [x for t, x in samples if lo <= t < hi]
+        lat = [x for t, x, _ in samples if lo <= t < hi]
+        acked = sum(ok for t, _, ok in samples if lo <= t < hi)
         hz = [x for t, x in checks if lo <= t < hi]
-        return {"seconds": round(hi - lo, 1), "actions": len(lat), "actions_per_s": round(len(lat) / (hi - lo), 1),
+        return {"seconds": round(hi - lo, 1), "actions": acked, "unacknowledged": len(lat) - acked,
+                "actions_per_s": round(acked / (hi - lo), 1),
                 "ack_ms": latency_summary(lat), "healthz_ms": latency_summary([x for x in hz if x is not None]),
                 "healthz_failed": sum(x is None for x in hz),
                 "server_cpu_share": round((c1 - c0) / (hi - lo), 2) if c0 is not None and c1 is not None else None}
@@ -326,6 +330,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     arg = parser.add_argument
     arg("--tables", type=int, default=8, help=f"load table: concurrent tables (1..{MAX_TABLES}, default 8)")
+    arg("--deals", type=int, default=20, help="load table: deals in each table's match (1..100, default 20)")
     arg("--flood", choices=("spectators", "bots", "replay"), help="a flood instead of the load table")
     arg("--spectators", type=int, default=1000, help=f"spectator sockets (1..{MAX_SPECTATORS}, default 1000)")
     arg("--spectate", choices=("both", "played", "other"), default="both",
@@ -344,7 +349,7 @@ def main() -> None:
     arg("--serve-arg", action="append", default=[], help="an extra `atout serve` argument (repeatable)")
     arg("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    limits = [("tables", 1, MAX_TABLES), ("spectators", 1, MAX_SPECTATORS), ("bot_tables", 1, MAX_BOT_TABLES),
+    limits = [("tables", 1, MAX_TABLES), ("deals", 1, 100), ("spectators", 1, MAX_SPECTATORS), ("bot_tables", 1, MAX_BOT_TABLES),
               ("replayers", 0, 8), ("uploaders", 0, 8), ("attack_addresses", 1, 60000)]
     for name, lo, hi in limits:
         if not lo <= getattr(args, name) <= hi:
@@ -381,7 +386,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         try:
             before, t = cpu_seconds(server.pid), time.monotonic()
             if args.flood is None:
-                result = asyncio.run(load(base, server.pid, args.tables, args.seconds))
+                result = asyncio.run(load(base, server.pid, args.tables, args.seconds, args.deals))
             else:
                 result = asyncio.run(flood(base, server.pid, args))
             after = cpu_seconds(server.pid)
@@ -410,13 +415,15 @@ def summary(r: dict[str, Any]) -> str:
         return f"p50 {d['p50']} / p90 {d['p90']} / p99 {d['p99']} / max {d['max']} ms (n={d['n']})"
 
     if r["mode"] == "load":
-        return (f"{r['tables']} Tarot tables x 4 seats ({r['connections']} sockets, {r['db']}): {r['actions']} actions in "
+        return (f"{r['tables']} Tarot tables x 4 seats ({r['connections']} sockets, {r['db']}): "
+                f"{r['actions']} actions acknowledged in "
                 f"{r['seconds']} s = {r['actions_per_s']} actions/s; latency {lat(r['latency_ms'])}; server CPU "
                 f"{r.get('server_cpu_ms_per_action')} ms/action; load average {r['load_average']}; setup {r['setup']}")
     lines = [f"{r['mode']} ({r['db']}), load average {r['load_average']}, server RSS {r['server_rss_mb']} MB"]
     for name in ("quiet", "attack"):
         p = r[name]
-        lines.append(f"  {name} ({p['seconds']} s): {p['actions']} moves acknowledged, ack {lat(p['ack_ms'])}; /healthz "
+        lines.append(f"  {name} ({p['seconds']} s): {p['actions']} moves acknowledged ({p['unacknowledged']} not), "
+                     f"ack {lat(p['ack_ms'])}; /healthz "
                      f"{lat(p['healthz_ms'])}, {p['healthz_failed']} failed; server CPU {p['server_cpu_share']} of a core")
     lines.append(f"  attacker: {json.dumps(r['attacker'])[:600]}")
     return "\n".join(lines)
