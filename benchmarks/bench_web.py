@@ -33,6 +33,7 @@ import json
 import os
 import pwd
 import random
+import resource
 import shutil
 import signal
 import socket
@@ -67,12 +68,28 @@ def free_port() -> int:
 
 
 def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of a process (Linux /proc), to judge the server apart from the machine's load."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
+    """User + system CPU time of a process and of its live descendants (a bot process pool), from Linux /proc.
+
+    The server's own figure, apart from the machine's load (which only stretches the wall clock).
+    """
+    stats: dict[int, list[str]] = {}
+    for path in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError):
+            stats[int(path.parent.name)] = path.read_text().rsplit(")", 1)[1].split()
+    if pid not in stats:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tree, grew = {pid}, True
+    while grew:  # fields: state, ppid, …; utime and stime are the 12th and 13th after the name
+        more = {p for p, f in stats.items() if int(f[1]) in tree} - tree
+        tree |= more
+        grew = bool(more)
+    return sum(int(stats[p][11]) + int(stats[p][12]) for p in tree) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu() -> float:
+    """CPU seconds this process (the measured clients) has used: do they, rather than the server, set the pace?"""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def rss_mb(pid: int) -> float | None:
@@ -230,7 +247,7 @@ async def load(base: str, pid: int, tables: int, seconds: float, deals: int) -> 
     samples: list[tuple[float, float, bool]] = []
     fate: Counter[str] = Counter()
     ws_base = base.replace("http://", "ws://")
-    start, cpu0 = time.monotonic(), cpu_seconds(pid)
+    start, cpu0, mine = time.monotonic(), cpu_seconds(pid), own_cpu()
     made = await asyncio.gather(*(seat_client(f"{ws_base}/ws/{tid}", tok, addr, i, samples, start + seconds, fate)
                                   for i, (tid, tok, addr) in enumerate(seats)))
     elapsed, cpu1 = time.monotonic() - start, cpu_seconds(pid)
@@ -238,6 +255,7 @@ async def load(base: str, pid: int, tables: int, seconds: float, deals: int) -> 
     cpu: dict[str, Any] = {}
     if cpu0 is not None and cpu1 is not None and acked:  # the play alone, not the tables' creation
         cpu = {"server_cpu_ms_per_action": round((cpu1 - cpu0) * 1000 / acked, 2),
+               "clients_cpu_share": round((own_cpu() - mine) / elapsed, 2),
                "server_cpu_share": round((cpu1 - cpu0) / elapsed, 2)}
     return {**cpu, "mode": "load", "tables": tables, "deals": deals, "connections": len(seats), "setup": dict(statuses),
             "clients": dict(fate),
@@ -292,16 +310,18 @@ async def flood(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]
         checks: list[tuple[float, float | None]] = []
         fate: Counter[str] = Counter()
         ws_base = base.replace("http://", "ws://")
-        cpu = [cpu_seconds(pid)]
+        cpu, mine = [cpu_seconds(pid)], [own_cpu()]
 
         async def mark() -> None:  # the server's CPU time when the attack starts
             await asyncio.sleep(max(0.0, start - time.monotonic()))
             cpu.append(cpu_seconds(pid))
+            mine.append(own_cpu())
 
         made = await asyncio.gather(mark(), healthz(base, end, checks), *(
             seat_client(f"{ws_base}/ws/{tid}", tok, addr, i, samples, end, fate, args.think)
             for i, (tid, tok, addr) in enumerate(seats)))
         cpu.append(cpu_seconds(pid))
+        mine.append(own_cpu())
         out, _ = await asyncio.wait_for(attacker.communicate(), max(5.0, end - time.monotonic() + 30))
         attack = json.loads(out.decode().strip().splitlines()[-1])
     finally:
@@ -309,21 +329,22 @@ async def flood(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]
             attacker.kill()
             await attacker.wait()
 
-    def phase(lo: float, hi: float, c0: float | None, c1: float | None) -> dict[str, Any]:
+    def phase(lo: float, hi: float, c0: float | None, c1: float | None, m: int) -> dict[str, Any]:
         lat = [x for t, x, _ in samples if lo <= t < hi]
         acked = sum(ok for t, _, ok in samples if lo <= t < hi)
         hz = [x for t, x in checks if lo <= t < hi]
         return {"seconds": round(hi - lo, 1), "actions": acked, "unacknowledged": len(lat) - acked,
                 "actions_per_s": round(acked / (hi - lo), 1),
                 "ack_ms": latency_summary(lat), "healthz_ms": latency_summary([x for x in hz if x is not None]),
-                "healthz_failed": sum(x is None for x in hz),
+                "healthz_unanswered": sum(x is None for x in hz),
+                "clients_cpu_share": round((mine[m + 1] - mine[m]) / (hi - lo), 2),
                 "server_cpu_share": round((c1 - c0) / (hi - lo), 2) if c0 is not None and c1 is not None else None}
 
     c = cpu + [None] * (3 - len(cpu))
     return {"mode": f"flood {args.flood}", "setup": dict(statuses), "clients": dict(fate),
             "sent": sum(x for x in made if isinstance(x, int)),
-            "think_s": args.think, "ready": ready, "quiet": phase(t0, start, c[0], c[1]),
-            "attack": phase(start, end, c[1], c[2]), "attacker": attack}
+            "think_s": args.think, "ready": ready, "quiet": phase(t0, start, c[0], c[1], 0),
+            "attack": phase(start, end, c[1], c[2], 1), "attacker": attack}
 
 
 def main() -> None:
@@ -424,7 +445,8 @@ def summary(r: dict[str, Any]) -> str:
         p = r[name]
         lines.append(f"  {name} ({p['seconds']} s): {p['actions']} moves acknowledged ({p['unacknowledged']} not), "
                      f"ack {lat(p['ack_ms'])}; /healthz "
-                     f"{lat(p['healthz_ms'])}, {p['healthz_failed']} failed; server CPU {p['server_cpu_share']} of a core")
+                     f"{lat(p['healthz_ms'])}, {p['healthz_unanswered']} unanswered; "
+                     f"server CPU {p['server_cpu_share']} of a core")
     lines.append(f"  attacker: {json.dumps(r['attacker'])[:600]}")
     return "\n".join(lines)
 

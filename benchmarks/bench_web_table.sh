@@ -14,4 +14,5 @@ for n in 10 50 100 200 400; do run "load-sqlite-$n" --tables "$n" --seconds 25; 
 for n in 10 100 400; do run "load-postgresql-$n" --tables "$n" --seconds 25 --db postgresql; done
 run flood-spectators --flood spectators --spectators 1000 --seconds 30
 run flood-bots --flood bots --bot-tables 60 --level expert --seconds 30
+run flood-bots-watched --flood bots --bot-tables 60 --level expert --bot-watch --seconds 30
 run flood-replay --flood replay --replayers 2 --uploaders 1 --seconds 30

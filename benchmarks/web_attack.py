@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import resource
 import sys
 import time
 from collections import Counter
@@ -203,12 +204,20 @@ async def main(spec: dict[str, Any]) -> dict[str, Any]:
     print(json.dumps({"ready": {k: v for k, v in ready.items() if k != "body"}}), flush=True)
     times = json.loads(await asyncio.to_thread(sys.stdin.readline))
     await asyncio.sleep(max(0.0, times["start"] - time.monotonic()))
-    end = times["end"]
+    end, cpu = times["end"], _cpu()
     if spec["kind"] == "spectators":
-        return await spectators(spec, end)
-    if spec["kind"] == "bots":
-        return await bots(spec, end)
-    return await replay(spec, ready, end)
+        out = await spectators(spec, end)
+    elif spec["kind"] == "bots":
+        out = await bots(spec, end)
+    else:
+        out = await replay(spec, ready, end)
+    return {**out, "attacker_cpu_share": round((_cpu() - cpu) / max(0.1, end - times["start"]), 2)}
+
+
+def _cpu() -> float:
+    """CPU seconds this process has used (the attacker competes with the server for the machine's cores)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":
