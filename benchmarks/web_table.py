@@ -26,8 +26,9 @@ def load_rows(label: str) -> list[str]:
     for db in ("sqlite", "postgresql"):
         runs = [json.loads(p.read_text()) for p in RESULTS.glob(f"{label}-load-{db}-*.json")]
         for r in sorted(runs, key=lambda r: r["tables"]):
-            rows.append(f"| {label} | {r['tables']} ({r['connections']} sockets) | {'SQLite' if db == 'sqlite' else 'PostgreSQL 15'} "
-                        f"| {r['actions']:,} | {r['actions_per_s']} | {lat(r['latency_ms'])} | {r['server_cpu_ms_per_action']} ms "
+            name = "SQLite" if db == "sqlite" else "PostgreSQL 15"
+            rows.append(f"| {label} | {r['tables']} ({r['connections']} sockets) | {name} | {r['actions']:,} "
+                        f"| {r['actions_per_s']} | {lat(r['latency_ms'])} | {r['server_cpu_ms_per_action']} ms "
                         f"| {r['server_cpu_share']} / {r['clients_cpu_share']} | {r['load_average'][0]} |")
     return rows
 
@@ -36,15 +37,20 @@ def attacker(r: dict[str, Any]) -> str:
     """What the attack got, in a few words."""
     a = r["attacker"]
     if "sockets" in a:
-        return f"{a['accepted']} of {a['sockets']} sockets accepted; " + ", ".join(f"{k}: {v}" for k, v in a["outcomes"].items())
+        return f"{a['accepted']} of {a['sockets']} sockets accepted; " + counts(a["outcomes"])
     if "asked" in a:
-        text = f"{a['accepted']} of {a['asked']} created, {a['refused_429']} refused (429)"
+        text = f"{a['accepted']} of {a['asked']} created; statuses: {counts(a['statuses'])}"
         if "watchers" in a:
             text += f"; {a['watchers']['accepted']} watcher sockets accepted"
         return text
     sizes = ", ".join(f"{t['deals']} deals: {t.get('status', t.get('engine', '?'))}" for t in a["setup"])
-    return (f"record uploads at setup ({sizes}); replays {a['replay_statuses']}, "
-            f"replay p50 {lat(a['replay_ms'], ('p50',))} ms; uploads {a['upload_statuses']}")
+    return (f"record uploaded at setup ({sizes}); replays: {counts(a['replay_statuses'])}, "
+            f"p50 {lat(a['replay_ms'], ('p50',))} ms; uploads: {counts(a['upload_statuses'])}")
+
+
+def counts(statuses: dict[str, int]) -> str:
+    """HTTP statuses (or fates) and how many times each came: '7 × 200, 2 × cut at the end'."""
+    return ", ".join(f"{v} × {k}" for k, v in statuses.items()) or "none"
 
 
 def flood_rows(label: str) -> list[str]:
@@ -56,8 +62,9 @@ def flood_rows(label: str) -> list[str]:
         r = json.loads(path.read_text())
         q, a = r["quiet"], r["attack"]
         rows.append(f"| {label} | {name} | {q['actions']} in {q['seconds']:.0f} s, {lat(q['ack_ms'], ('p50', 'p99'))} "
-                    f"| {a['actions']} in {a['seconds']:.0f} s ({a['unacknowledged']} unanswered), {lat(a['ack_ms'], ('p50', 'p99', 'max'))} "
-                    f"| {lat(q['healthz_ms'], ('p50',))} → {lat(a['healthz_ms'], ('p50', 'max'))} ({a['healthz_unanswered']} unanswered) "
+                    f"| {a['actions']} in {a['seconds']:.0f} s ({a['unacknowledged']} unanswered), "
+                    f"{lat(a['ack_ms'], ('p50', 'p99', 'max'))} | {lat(q['healthz_ms'], ('p50',))} → "
+                    f"{lat(a['healthz_ms'], ('p50', 'max'))} ({a['healthz_unanswered']} unanswered) "
                     f"| {q['server_cpu_share']} → {a['server_cpu_share']} | {attacker(r)} |")
     return rows
 
