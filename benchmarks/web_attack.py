@@ -10,7 +10,8 @@ one address, unless the spec spreads it). Bounded: nothing runs past ``end`` (pl
 Kinds: ``spectators`` (``count`` spectator sockets on ``targets``, in a burst, each reading its frames),
 ``bots`` (``count`` "watch bots" tables created in a burst at ``level``; with ``watch``, one spectator
 socket on each), ``replay`` (``replayers`` clients looping on ``GET /api/tables/{id}/replay?n=10⁹`` of the
-biggest record the server accepts, and ``uploaders`` clients looping on uploading it).
+biggest record the server accepts (666 deals, or the cap its refusal names), and ``uploaders`` clients
+looping on uploading it, each time under a new match seed).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 ATTACKER_BLOCK = 66  # attackers speak from 127.66.x.y; the measured clients from 127.1.x.y
-RECORD_DEALS = (666, 100, 20)  # the replay flood's record: the first the engine and the server accept (666: ~1.97 MB)
+RECORD_DEALS = (666, 100, 20)  # the replay flood's record: the first the engine and the server accept (666: ~1.97 MB),
+# or the deal cap a refusal names (its params.limit)
 MAX_RECORD_BYTES = 1_990_000  # under the server's 2 MB upload cap of today
 REFUSED_PAUSE = 0.1  # seconds an attacking loop waits after a refusal (4xx) before asking again
 
@@ -144,11 +146,21 @@ def big_record(deals: int) -> bytes:
         deals = deals * 95 // 100
 
 
+def reseeded(body: bytes, seed: int) -> bytes:
+    """The same record under another match seed (its deals are explicit, so it stays valid): a new upload each
+    time, which no cache of a previous answer serves."""
+    at = body.index(b'"seed":') + len(b'"seed":')
+    return body[:at] + str(seed).encode() + body[body.index(b",", at):]
+
+
 async def prepare_replay(spec: dict[str, Any]) -> dict[str, Any]:
-    """Upload the biggest record the server accepts (from RECORD_DEALS): its id is what the replay loops ask for."""
+    """Upload the biggest record the server accepts (RECORD_DEALS, or a refusal's cap): its id is what the replay
+    loops ask for."""
     tried: list[dict[str, Any]] = []
     async with _client(spec["base"], address(ATTACKER_BLOCK, 0)) as http:
-        for deals in RECORD_DEALS:
+        sizes = list(RECORD_DEALS)
+        while sizes:
+            deals = sizes.pop(0)
             try:
                 body = big_record(deals)
             except Exception as exc:  # the engine refuses a match that long: the next size
@@ -160,6 +172,11 @@ async def prepare_replay(spec: dict[str, Any]) -> dict[str, Any]:
                           "ms": round((time.monotonic() - t) * 1000, 1), "answer": r.text[:200] if r.status_code != 200 else ""})
             if r.status_code == 200:
                 return {"record": r.json()["id"], "body": body, "tried": tried}
+            json_answer = r.headers.get("content-type", "").startswith("application/json")
+            params = r.json().get("params", {}) if json_answer else {}
+            limit, count = params.get("limit"), params.get("count", deals)
+            if isinstance(limit, int) and isinstance(count, int) and 0 < limit < count:  # too many deals: what it takes
+                sizes = [deals * limit // count, *[d for d in sizes if d < deals * limit // count]]
     return {"record": None, "body": b"", "tried": tried}
 
 
@@ -169,7 +186,8 @@ async def replay(spec: dict[str, Any], ready: dict[str, Any], end: float) -> dic
     took: dict[str, list[float]] = {"replay": [], "upload": []}
     record, body = ready["record"], ready["body"]
 
-    async def loop(kind: str, addr: str) -> None:
+    async def loop(kind: str, addr: str, worker: int) -> None:
+        sent = 0
         async with _client(spec["base"], addr) as http:
             while (left := end - time.monotonic()) > 0.05:
                 t = time.monotonic()
@@ -177,7 +195,8 @@ async def replay(spec: dict[str, Any], ready: dict[str, Any], end: float) -> dic
                     if kind == "replay":
                         r = await http.get(f"/api/tables/{record}/replay", params={"n": 1_000_000_000}, timeout=left)
                     else:
-                        r = await http.post("/api/records", content=body, timeout=left,
+                        sent += 1
+                        r = await http.post("/api/records", content=reseeded(body, 10**6 * (1 + worker) + sent), timeout=left,
                                             headers={"Content-Type": "application/json"})
                 except httpx.TimeoutException:
                     statuses[kind]["cut at the end"] += 1
@@ -192,8 +211,8 @@ async def replay(spec: dict[str, Any], ready: dict[str, Any], end: float) -> dic
                     await asyncio.sleep(REFUSED_PAUSE)
 
     spread = max(1, spec.get("addresses", 1))
-    loops = [loop("replay", address(ATTACKER_BLOCK, i % spread)) for i in range(spec.get("replayers", 2) if record else 0)]
-    loops += [loop("upload", address(ATTACKER_BLOCK, i % spread)) for i in range(spec.get("uploaders", 1) if body else 0)]
+    loops = [loop("replay", address(ATTACKER_BLOCK, i % spread), i) for i in range(spec.get("replayers", 2) if record else 0)]
+    loops += [loop("upload", address(ATTACKER_BLOCK, i % spread), i) for i in range(spec.get("uploaders", 1) if body else 0)]
     await asyncio.gather(*loops)
     return {"record": record, "record_bytes": len(body), "setup": ready["tried"],
             **{f"{k}_statuses": dict(v) for k, v in statuses.items()}, **{f"{k}_ms": latency_summary(v) for k, v in took.items()}}

@@ -55,7 +55,7 @@ def counts(statuses: dict[str, int]) -> str:
 
 def flood_rows(label: str) -> list[str]:
     rows = []
-    for name in ("spectators", "bots", "bots-watched", "replay"):
+    for name in ("spectators", "spectators-spread", "bots", "bots-watched", "replay"):
         path = RESULTS / f"{label}-flood-{name}.json"
         if not path.exists():
             continue
