@@ -301,7 +301,10 @@ async def flood(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]
                                                     stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
     assert attacker.stdin is not None and attacker.stdout is not None
     try:
-        ready = json.loads(await asyncio.wait_for(attacker.stdout.readline(), 120))["ready"]
+        first = await asyncio.wait_for(attacker.stdout.readline(), 120)
+        if not first.startswith(b'{"ready"'):
+            raise SystemExit(f"web_attack.py did not get ready (exit {attacker.returncode}): {first[:500]!r}")
+        ready = json.loads(first)["ready"]
         t0 = time.monotonic()
         start, end = t0 + args.warmup, t0 + args.warmup + args.seconds
         attacker.stdin.write((json.dumps({"start": start, "end": end}) + "\n").encode())
@@ -323,7 +326,8 @@ async def flood(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]
         cpu.append(cpu_seconds(pid))
         mine.append(own_cpu())
         out, _ = await asyncio.wait_for(attacker.communicate(), max(5.0, end - time.monotonic() + 30))
-        attack = json.loads(out.decode().strip().splitlines()[-1])
+        lines = out.decode().strip().splitlines()
+        attack = json.loads(lines[-1]) if lines else {"failed": f"web_attack.py exited {attacker.returncode}"}
     finally:
         if attacker.returncode is None:
             attacker.kill()
@@ -355,7 +359,7 @@ def main() -> None:
     arg("--flood", choices=("spectators", "bots", "replay"), help="a flood instead of the load table")
     arg("--spectators", type=int, default=1000, help=f"spectator sockets (1..{MAX_SPECTATORS}, default 1000)")
     arg("--spectate", choices=("both", "played", "other"), default="both",
-                        help="which tables the spectators watch: the played one, a 'watch bots' one, or half each (default)")
+        help="which tables the spectators watch: the played one, a 'watch bots' one, or half each (default)")
     arg("--bot-tables", type=int, default=60, help=f"'watch bots' tables created (1..{MAX_BOT_TABLES}, default 60)")
     arg("--level", default="expert", help="their bots' level (default expert)")
     arg("--bot-watch", action="store_true", help="open one spectator socket on each bot table")

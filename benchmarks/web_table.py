@@ -36,6 +36,8 @@ def load_rows(label: str) -> list[str]:
 def attacker(r: dict[str, Any]) -> str:
     """What the attack got, in a few words."""
     a = r["attacker"]
+    if "failed" in a:
+        return str(a["failed"])
     if "sockets" in a:
         return f"{a['accepted']} of {a['sockets']} sockets accepted; " + counts(a["outcomes"])
     if "asked" in a:
