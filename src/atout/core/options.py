@@ -54,9 +54,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Annotated, Any, TypeVar
 
-from annotated_types import Ge, GroupedMetadata, Gt, Le, Lt, MaxLen, MinLen, MultipleOf
-# The constraints the rules classes declare their ranges with, imported from here by every game.
-from annotated_types import Interval, Len  # noqa: F401
+# Interval and Len are re-exported: the rules classes declare their ranges with them, imported from here.
+from annotated_types import Ge, GroupedMetadata, Gt, Interval, Le, Len, Lt, MaxLen, MinLen, MultipleOf  # noqa: F401
 
 from atout.core.errors import clip
 
@@ -255,10 +254,10 @@ def _fits(rule: Any, value: Any) -> bool:
     raise TypeError(f"unsupported option constraint {rule!r}")
 
 
-def check_fields(rules: Any, title: str) -> None:
+def check_fields(rules: object, title: str) -> None:
     """Every field of a rules object within its declared type and range: a rules class calls it from
     ``__post_init__``, so that one built directly (not through :func:`build_rules`) is checked as well."""
-    for name, tp in option_types(type(rules)).items():
+    for name, tp in option_types(typing.cast(type, type(rules))).items():
         check_option(title, name, tp, getattr(rules, name))
 
 
