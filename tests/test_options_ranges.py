@@ -245,3 +245,25 @@ def test_option_types_keep_their_ranges() -> None:
     from atout.games.prime import PrimeRules
 
     assert typing.get_origin(option_types(PrimeRules)["max_stake"]) is typing.Annotated
+
+
+def test_a_table_stored_before_the_ranges_is_not_loaded_and_no_500(tmp_path: Path) -> None:
+    """Issue 16: after a restart, ``GET /api/tables/{id}`` of the poisoned Prime table rebuilt it (and listed
+    10**12 bets again). Its options are refused now: the table is not loaded (404), the server answers on."""
+    pytest.importorskip("fastapi.testclient")
+    from fastapi.testclient import TestClient
+    from sqlalchemy import create_engine, text
+
+    from atout.web import create_app
+
+    url = f"sqlite:///{tmp_path / 'atout.db'}"
+    with TestClient(create_app(url, bot_delay=0)) as c:
+        table = c.post("/api/tables", json={"game": "prime", "players": 4, "options": {"max_stake": 10}}).json()
+    engine = create_engine(url)
+    with engine.begin() as db:  # as the table was stored before the fix
+        db.execute(text("""UPDATE web_tables SET options = '{"max_stake": 1000000000000, "chips": 1000000000000}'"""))
+    engine.dispose()
+    with TestClient(create_app(url, bot_delay=0), raise_server_exceptions=False) as c:
+        r = c.get(f"/api/tables/{table['id']}")
+        assert r.status_code == 404 and r.json()["error"] == "no_table"
+        assert c.get("/healthz").status_code == 200
