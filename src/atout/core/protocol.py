@@ -445,7 +445,7 @@ def new_game(
 
 
 def _check_match_args(players: int, seed: Any, options: Mapping[str, Any]) -> None:
-    """The creation arguments every game shares: seed, first dealer, deals, target, explicit deal(s)."""
+    """The creation arguments every game shares: seed, first dealer, deals and target (capped: MATCH_CAPS), explicit deal(s)."""
     if seed is not None:
         check_int("seed", seed, minimum=-(2**128), maximum=2**128)  # a record holds it (39 digits at most)
     if options.get("dealer") is not None:
