@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 MAX_FRAME = 4096  # bytes: the longest action (an écart, a poignée) is well under 200
 MAX_RECORD = 2_000_000  # bytes: an uploaded record (a long match is ~100 kB)
@@ -97,6 +97,22 @@ class CreateTable(_Msg):
     seat: int | None = Field(default=0, ge=0, le=11)
     fill: bool = True  # bots take every other seat now; False leaves them open for friends
     seed: int | None = Field(default=None, ge=0, le=2**62)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _match_length_from_options(cls, data: Any) -> Any:
+        """``options.deals``, ``options.target`` (and La Prime's ``coups``) moved up to the fields above, so that
+        they meet the same caps however they arrive (issue 16: ``options.deals=100000`` once slipped past)."""
+        options = data.get("options") if isinstance(data, dict) else None
+        if not isinstance(options, dict):
+            return data
+        data, options = dict(data), dict(options)
+        names = [("deals", "deals"), ("target", "target")] + ([("coups", "deals")] if data.get("game") == "prime" else [])
+        for key, field in names:
+            if key in options:
+                value = options.pop(key)
+                data[field] = value if data.get(field) is None else data[field]  # the field wins, as in Hub.create
+        return {**data, "options": options}
 
 
 class JoinTable(_Msg):
