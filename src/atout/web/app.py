@@ -34,7 +34,9 @@ from atout.core.protocol import json_number, list_games, new_game
 from atout.present.records import refusal, say_refusal
 from atout.records import loads, replay
 from atout.web.hub import LEVELS, Conn, Hub, Live
-from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, parse_client
+from atout.web.limits import SameSitePosts, log_refusal
+from atout.web.messages import (MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, describe,
+                                parse_client)
 from atout.web.store import Store
 from atout.web.views import full_view, variant_texts
 
@@ -142,10 +144,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, exc: RequestValidationError) -> JSONResponse:
         """A REST body that fails its pydantic model: 422 with one line naming the field, like every other refusal."""
-        first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
-        log.warning("%s %s: malformed body: %s: %s", request.method, request.url.path, where, first.get("msg"))
-        return _error(422, "malformed", f"{where}: {first.get('msg', 'invalid')}")
+        text = describe(exc.errors()[0] if exc.errors() else {}, ("body",))
+        log_refusal("malformed", f"{request.method} {request.url.path}: malformed body: {text}")
+        return _error(422, "malformed", text)
 
     def _limited(request: Request) -> bool:
         """Per-address limit on the requests that create things (tables, seats, uploads)."""
