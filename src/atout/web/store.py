@@ -26,7 +26,7 @@ from sqlalchemy import Engine, create_engine, event, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from atout.web.models import ActionRow, SeatRow, TableRow
+from atout.web.models import ActionRow, SeatRow, TableRow, record_hash
 
 DEFAULT_DB = "sqlite:///atout.db"
 MEMORY_URLS = ("sqlite://", "sqlite:///:memory:")  # one shared connection (tests, doctests)
@@ -116,11 +116,23 @@ class Store:
                 s.add(SeatRow(table_id=table_id, seat=i, kind=kind, token_hash=token_hash, name=""))
 
     def store_upload(self, table_id: str, record: dict[str, Any], returns: list[Any]) -> None:
-        """Store an uploaded, already replayed record as a finished table."""
+        """Store an uploaded record, already replayed, as a finished table: ``record`` is the canonical one
+        the replay rebuilt (``state.to_record()``), never the uploaded bytes (an unknown field is not kept)."""
         with self.session() as s:
             s.add(TableRow(id=table_id, game=record["game"], variant=record["variant"], players=record["players"],
                            seed=record.get("seed") or 0, options=record.get("options", {}), level="-",
-                           status="over", source="uploaded", record=record, returns=returns))
+                           status="over", source="uploaded", record=record, returns=returns,
+                           record_hash=record_hash(record)))
+
+    def find_record(self, record: dict[str, Any]) -> str | None:
+        """The finished table (played here or uploaded) holding this very record, by its indexed hash, or None."""
+        with self.session() as s:
+            q = (select(TableRow.id, TableRow.record).where(TableRow.record_hash == record_hash(record))
+                 .where(TableRow.status == "over"))
+            for table_id, stored in s.execute(q):
+                if stored == record:  # the hash found it; equal records make it the same game
+                    return str(table_id)
+        return None
 
     def table(self, table_id: str) -> TableRow | None:
         with self.session() as s:
@@ -146,7 +158,8 @@ class Store:
     def finish(self, table_id: str, record: dict[str, Any], returns: list[Any]) -> None:
         with self.session() as s:
             s.execute(update(TableRow).where(TableRow.id == table_id)
-                      .values(status="over", record=record, returns=returns, updated=_now()))
+                      .values(status="over", record=record, returns=returns, record_hash=record_hash(record),
+                              updated=_now()))
 
     # --- moves --------------------------------------------------------------------------------
     def add_move(self, table_id: str, idx: int, seat: int, action: str, status: str | None = None) -> None:
