@@ -19,7 +19,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 import atout
-from atout.core.errors import RecordError
 from atout.present.records import REFUSALS
 from atout.web import create_app
 from atout.web.models import TableRow

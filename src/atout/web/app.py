@@ -31,11 +31,12 @@ from atout import present
 from atout.core.errors import AtoutError, IllegalAction, NotationError
 from atout.core.protocol import list_games, new_game
 from atout.present.records import say_refusal
+from atout.records import dumps
 from atout.web import messages
 from atout.web.hub import LEVELS, Conn, Hub, Live
 from atout.web.limits import SameSitePosts, log_refusal
 from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, parse_client
-from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays
+from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, warm
 from atout.web.store import Store
 from atout.web.views import variant_texts
 
@@ -116,6 +117,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        warm()  # the worker process starts now, not on the first upload
         yield
         await hub.close()
 
@@ -156,8 +158,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         live = hub.tables.get(table_id)
         if live is not None:
             return live
-        row = await asyncio.to_thread(store.table, table_id)
-        if row is None or row.status != "over":
+        status = await asyncio.to_thread(store.status, table_id)
+        if status != "over":
             return _live(table_id)
         return await asyncio.to_thread(hub.get, table_id)
 
@@ -259,10 +261,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         if not live.state.is_terminal() and live.source == "played":
             log_refusal("in_progress", f"table {table_id}: replay asked before the end (it shows every hand)")
             return _error(403, "in_progress", "a game in progress cannot be replayed: wait for its end")
-        record = live.state.to_record if live.source == "played" else (lambda: _stored_record(table_id))
+        state = live.state
+
+        def record() -> str:  # the stored record's text; a table just finished may not have written it yet
+            return store.record_text(table_id) or dumps(state.to_record())
+
         meta = live.meta()
         try:  # n is clamped to 0..total; the work runs in a worker process, within the time budget
-            view = await replays.view(f"{table_id}:{len(live.moves)}", record, n, lang, meta)
+            view = await replays.view(f"{table_id}:{live.history}", record, n, lang, meta)
         except Busy:
             return _refused(503, "busy", "busy", {}, lang)
         if "refused" in view:  # too slow, or a stored record the engine now refuses: why, in the page's language
@@ -292,17 +298,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             status, error = (503, "too_slow") if code == "too_slow" else (400, "bad_record")
             return _refused(status, error, code, checked["params"], lang, checked["game"])
         table_id = secrets.token_urlsafe(6)
-        same = await asyncio.to_thread(_keep_upload, table_id, checked["text"], checked["returns"])
+        same = await asyncio.to_thread(_keep_upload, table_id, checked)
         if same is not None:  # a game this server already holds: its own row, not a duplicate
             return {"id": same, "url": f"/r/{same}", "moves": checked["moves"], "existing": True}
         return {"id": table_id, "url": f"/r/{table_id}", "moves": checked["moves"]}
 
-    def _keep_upload(table_id: str, text: str, returns: list[Any]) -> str | None:
+    def _keep_upload(table_id: str, checked: dict[str, Any]) -> str | None:
         """Store the canonical record under ``table_id``, unless a finished table holds it already: that table's id."""
-        canonical = json.loads(text)
-        same = store.find_record(canonical)
+        same = store.find_record(checked["hash"])
         if same is None:
-            store.store_upload(table_id, canonical, returns)
+            store.store_upload(table_id, checked["text"], checked["hash"], checked["header"], checked["returns"])
         return same
 
     @app.get("/faces/{pack}/{code}.svg", include_in_schema=False, response_model=None)

@@ -27,11 +27,12 @@ from atout.core.errors import AtoutError, RecordError
 from atout.core.protocol import GameState, json_number, list_games
 from atout.present.records import refusal
 from atout.records import dumps, loads, replay
-from atout.web.models import SEED_DIGITS
+from atout.web.models import SEED_DIGITS, record_hash
 from atout.web.views import full_view
 
 MAX_RECORD_DEALS = 200  # deals in an uploaded record (a 200-deal Tarot match is ~0.7 MB, replayed in ~0.1 s)
 BUDGET = 3.0  # seconds of work for one upload or one replay position, then refused (too_slow)
+GRACE = 10.0  # seconds a worker may take beyond the budget (starting up) before the request is refused (busy)
 WORKERS = 1  # processes for uploads and replays: the event loop keeps the other core of a small machine
 STATES_KEPT = 8  # records whose last replayed position a worker keeps
 VIEWS_KEPT = 512  # replay positions the event loop keeps, answered again without the worker
@@ -67,8 +68,9 @@ def _data(params: dict[str, Any]) -> dict[str, Any]:
 
 # --- run in a worker process --------------------------------------------------------------------
 def check_upload(body: bytes, budget: float, max_deals: int) -> dict[str, Any]:
-    """Read, cap and replay an uploaded record: ``{"text", "moves", "returns"}`` (``text``: the canonical
-    record the replay rebuilt, as JSON) or a refusal ``{"refused": code, "params", "game"}``.
+    """Read, cap and replay an uploaded record: ``{"text", "hash", "header", "moves", "returns"}`` (``text``:
+    the canonical record the replay rebuilt, as JSON, and its hash: the event loop parses or encodes no large
+    JSON) or a refusal ``{"refused": code, "params", "game"}``.
 
     Refused beside atout.records' own codes: ``too_many_deals`` (over ``max_deals``), ``missing_result``
     (no final ``result``: a game in progress or a hand-made record stating nothing to check), a seed of
@@ -90,15 +92,17 @@ def check_upload(body: bytes, budget: float, max_deals: int) -> dict[str, Any]:
         code, params = refusal(exc)  # why, as data, said in the page's language by the caller
         return {"refused": code, "params": _data(params), "game": _known_game(rec)}
     canonical = state.to_record()
-    return {"text": dumps(canonical), "moves": record_moves(canonical),
-            "returns": [json_number(x) for x in state.returns()]}
+    header = {k: canonical.get(k) for k in ("game", "variant", "players", "seed", "options")}
+    return {"text": dumps(canonical), "hash": record_hash(canonical), "header": header,
+            "moves": record_moves(canonical), "returns": [json_number(x) for x in state.returns()]}
 
 
 _STATES: OrderedDict[str, tuple[list[str], int, GameState]] = OrderedDict()  # key -> actions, n, state at n
 
 
 def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], budget: float) -> dict[str, Any]:
-    """The replay page's view of a record after its first ``n`` moves, or a refusal ``{"refused": code, "params", "game"}``.
+    """The replay page's view of a record after its first ``n`` moves (clamped to 0..total), with ``n`` and
+    ``total``, or a refusal ``{"refused": code, "params", "game"}``.
 
     ``key`` names the record (table and version): the worker goes on from the last position it reached
     for it when ``n`` is not before it, else replays from the start (``atout.records.replay(until=n)``).
@@ -107,6 +111,8 @@ def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], bu
     rec: Any = None
     try:
         kept = _STATES.pop(key, None)
+        if kept is not None:
+            n = max(0, min(n, len(kept[0])))
         if kept is not None and kept[1] <= n:
             actions, at, state = kept
             for i, action in enumerate(actions[at:n]):
@@ -116,11 +122,12 @@ def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], bu
         else:
             rec = json.loads(text)
             actions = _flat(rec)
+            n = max(0, min(n, len(actions)))
             state = replay(rec, until=n, deadline=deadline)
-        _STATES[key] = (actions, min(n, len(actions)), state)
+        _STATES[key] = (actions, n, state)
         while len(_STATES) > STATES_KEPT:
             _STATES.popitem(last=False)
-        return full_view(state, lang, meta)
+        return {**full_view(state, lang, meta), "n": n, "total": len(actions)}
     except (AtoutError, ValueError, TypeError) as exc:  # a stored record the engine now refuses
         code, params = refusal(exc)
         return {"refused": code, "params": _data(params), "game": _known_game(rec if rec is not None else json.loads(text))}
@@ -138,6 +145,11 @@ def _pool() -> ProcessPoolExecutor:
     return _POOL
 
 
+def warm() -> None:
+    """Start the worker processes now (a server's start), so that the first upload does not wait for them."""
+    _pool().submit(int)
+
+
 class Replays:
     """One server's access to the workers: a bounded queue (``busy`` past the budget) and the views it was sent."""
 
@@ -148,16 +160,24 @@ class Replays:
         self.texts: OrderedDict[str, tuple[str, int]] = OrderedDict()  # key -> record text, moves
 
     async def run(self, fn: Any, *args: Any) -> Any:
-        """``fn(*args)`` in a worker process; Busy when a slot and the work take over twice the budget."""
+        """``fn(*args)`` in a worker process; Busy when no worker is free within the budget, or the work
+        overruns it by ``GRACE`` (a worker starting, or one move that will not end)."""
         global _POOL
         try:
-            async with asyncio.timeout(2 * self.budget), self.slots:
-                return await asyncio.get_running_loop().run_in_executor(_pool(), fn, *args)
+            async with asyncio.timeout(self.budget):
+                await self.slots.acquire()
+        except TimeoutError:
+            raise Busy from None
+        try:
+            future = asyncio.get_running_loop().run_in_executor(_pool(), fn, *args)
+            return await asyncio.wait_for(future, self.budget + GRACE)
         except TimeoutError:
             raise Busy from None
         except BrokenProcessPool:  # a worker died (killed, out of memory): a new pool next time
             _POOL = None
             raise Busy from None
+        finally:
+            self.slots.release()
 
     async def upload(self, body: bytes) -> dict[str, Any]:
         """Check an uploaded record in a worker (see :func:`check_upload`)."""
@@ -165,29 +185,27 @@ class Replays:
         return result
 
     async def view(self, key: str, record: Any, n: int, lang: str, meta: dict[str, Any]) -> dict[str, Any]:
-        """The view after ``n`` moves (clamped to the record) and ``total``; ``record`` is called (in a thread)
-        for the record the first time ``key`` is asked."""
+        """The view after ``n`` moves (clamped to the record), with ``n`` and ``total``; ``record`` is called (in
+        a thread) for the record's JSON text the first time ``key`` is asked."""
         if key not in self.texts:
-            def text_and_moves() -> tuple[str, int]:
-                rec = record()
-                return dumps(rec), record_moves(rec)
-
-            self.texts[key] = await asyncio.to_thread(text_and_moves)
+            self.texts[key] = (await asyncio.to_thread(record), -1)
             while len(self.texts) > STATES_KEPT:
                 self.texts.popitem(last=False)
-        text, total = self.texts[key]
         self.texts.move_to_end(key)
-        n = max(0, min(n, total))
+        text, total = self.texts[key]
+        if total >= 0:
+            n = max(0, min(n, total))
         cached = self.views.get((key, n, lang))
         if cached is None:
             cached = await self.run(replay_view, key, text, n, lang, meta, self.budget)
             if "refused" in cached:
                 return cached
+            self.texts[key] = (text, cached["total"])
+            n = cached["n"]
             self.views[(key, n, lang)] = cached
             while len(self.views) > VIEWS_KEPT:
                 self.views.popitem(last=False)
         self.views.move_to_end((key, n, lang))
-        return {**cached, "n": n, "total": total}
+        return dict(cached)
 
-
-__all__ = ["BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "check_upload", "record_moves", "replay_view"]
+__all__ = ["BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "check_upload", "record_moves", "replay_view", "warm"]

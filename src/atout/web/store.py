@@ -12,6 +12,7 @@ The schema is brought up to date with Alembic when the store opens.
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from collections.abc import Iterator, Sequence
@@ -22,7 +23,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy import Engine, Text, cast, create_engine, event, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -47,6 +48,15 @@ def database_url(url: str | None = None) -> str:
     return url
 
 
+class JSONText(str):
+    """JSON text already written (a worker process wrote the record): stored in a JSON column as it is."""
+
+
+def _json(value: Any) -> str:
+    """The JSON columns' serializer: :class:`JSONText` as it is (no second encoding in the server), else json.dumps."""
+    return str(value) if isinstance(value, JSONText) else json.dumps(value)
+
+
 def _engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         memory = url in MEMORY_URLS
@@ -54,6 +64,7 @@ def _engine(url: str) -> Engine:
             url,
             connect_args={"check_same_thread": False},
             poolclass=StaticPool if memory else None,
+            json_serializer=_json,
         )
 
         @event.listens_for(engine, "connect")
@@ -66,7 +77,7 @@ def _engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, json_serializer=_json)
 
 
 def migrate(engine: Engine) -> None:
@@ -115,24 +126,36 @@ class Store:
             for i, (kind, token_hash) in enumerate(seats):
                 s.add(SeatRow(table_id=table_id, seat=i, kind=kind, token_hash=token_hash, name=""))
 
-    def store_upload(self, table_id: str, record: dict[str, Any], returns: list[Any]) -> None:
-        """Store an uploaded record, already replayed, as a finished table: ``record`` is the canonical one
-        the replay rebuilt (``state.to_record()``), never the uploaded bytes (an unknown field is not kept)."""
-        with self.session() as s:
-            s.add(TableRow(id=table_id, game=record["game"], variant=record["variant"], players=record["players"],
-                           seed=record.get("seed") or 0, options=record.get("options", {}), level="-",
-                           status="over", source="uploaded", record=record, returns=returns,
-                           record_hash=record_hash(record)))
+    def store_upload(self, table_id: str, text: str, digest: str, header: dict[str, Any], returns: list[Any]) -> None:
+        """Store an uploaded record, already replayed, as a finished table.
 
-    def find_record(self, record: dict[str, Any]) -> str | None:
-        """The finished table (played here or uploaded) holding this very record, by its indexed hash, or None."""
+        ``text`` is the canonical record the replay rebuilt (``state.to_record()`` as JSON), never the uploaded
+        bytes (an unknown field is not kept); ``digest`` its :func:`~atout.web.models.record_hash`; ``header``
+        its ``game``, ``variant``, ``players``, ``seed`` and ``options``.
+        """
         with self.session() as s:
-            q = (select(TableRow.id, TableRow.record).where(TableRow.record_hash == record_hash(record))
-                 .where(TableRow.status == "over"))
-            for table_id, stored in s.execute(q):
-                if stored == record:  # the hash found it; equal records make it the same game
-                    return str(table_id)
-        return None
+            s.add(TableRow(id=table_id, game=header["game"], variant=header["variant"], players=header["players"],
+                           seed=header.get("seed") or 0, options=header.get("options", {}), level="-",
+                           status="over", source="uploaded", record=JSONText(text), returns=returns, record_hash=digest))
+
+    def find_record(self, digest: str) -> str | None:
+        """The finished table (played here or uploaded) whose record has this hash (an index lookup), or None."""
+        with self.session() as s:
+            q = select(TableRow.id).where(TableRow.record_hash == digest).where(TableRow.status == "over").limit(1)
+            found = s.scalar(q)
+            return None if found is None else str(found)
+
+    def record_text(self, table_id: str) -> str | None:
+        """A finished table's record as the JSON text the database holds (not parsed: it goes to a worker)."""
+        with self.session() as s:
+            text = s.scalar(select(cast(TableRow.record, Text)).where(TableRow.id == table_id))
+            return None if text is None or text == "null" else str(text)
+
+    def status(self, table_id: str) -> str | None:
+        """A table's status (``open``, ``playing``, ``over``), or None when there is no such table."""
+        with self.session() as s:
+            found = s.scalar(select(TableRow.status).where(TableRow.id == table_id))
+            return None if found is None else str(found)
 
     def table(self, table_id: str) -> TableRow | None:
         with self.session() as s:
