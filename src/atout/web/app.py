@@ -20,7 +20,7 @@ import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib.resources import files
-from typing import Any
+from typing import Any, cast
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -29,7 +29,7 @@ from fastapi.staticfiles import StaticFiles
 
 from atout import present
 from atout.core.errors import AtoutError, IllegalAction, NotationError
-from atout.core.protocol import list_games, new_game
+from atout.core.protocol import GameState, list_games, new_game
 from atout.present.records import say_refusal
 from atout.records import dumps
 from atout.web import messages
@@ -150,18 +150,23 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     def _live(table_id: str) -> Live | None:
         return hub.get(table_id) if len(table_id) <= 32 else None
 
-    async def _finished_off_loop(table_id: str) -> Live | None:
-        """A table for the REST routes: a finished one not in memory is rebuilt (every move replayed, an
-        uploaded record replayed) in a thread, not in the event loop; a table in play as the WebSocket loads it."""
+    async def _rest_table(table_id: str) -> Live | None:
+        """A table for the REST routes. A finished table not in memory is not rebuilt (that would replay every
+        move, in the event loop): its public facts come from the database, with a state that says it is over,
+        and its record is read as stored. A table in play is loaded as the WebSocket loads it."""
         if len(table_id) > 32:
             return None
         live = hub.tables.get(table_id)
         if live is not None:
             return live
-        status = await asyncio.to_thread(store.status, table_id)
-        if status != "over":
+        found = await asyncio.to_thread(store.finished, table_id)
+        if found is None:
             return _live(table_id)
-        return await asyncio.to_thread(hub.get, table_id)
+        row, kinds = found
+        return Live(id=row.id, game=row.game, variant=row.variant, players=row.players, seed=row.seed,
+                    options=dict(row.options), level=row.level, source=row.source,
+                    kinds=kinds or ["bot"] * row.players, hashes=[None] * row.players,
+                    state=cast(GameState, _Over()), moves=[], history=0)
 
     # --- pages --------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -212,7 +217,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def table_meta(table_id: str) -> dict[str, Any] | JSONResponse:
-        live = await _finished_off_loop(table_id)
+        live = await _rest_table(table_id)
         if live is None:
             return _error(404, "no_table", f"no table {table_id!r}")
         return live.meta()
@@ -234,20 +239,21 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         return {"id": live.id, "seat": seat, "token": token, "url": f"/t/{live.id}"}
 
     @app.get("/api/tables/{table_id}/record", response_model=None)
-    async def record(table_id: str) -> dict[str, Any] | JSONResponse:
-        live = await _finished_off_loop(table_id)
+    async def record(table_id: str) -> Response:
+        live = await _rest_table(table_id)
         if live is None:
             return _error(404, "no_table", f"no table {table_id!r}")
         if not live.state.is_terminal():
             log_refusal("in_progress", f"table {table_id}: record asked before the end (it holds every hand)")
             return _error(403, "in_progress", "the record of a game in progress holds hidden cards: wait for its end")
-        return JSONResponse(live.state.to_record() if live.source == "played" else _stored_record(table_id),
-                            headers={"Content-Disposition": f'attachment; filename="atout-{table_id}.json"'})
+        text = await asyncio.to_thread(_record_text, live)
+        return Response(text, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="atout-{table_id}.json"'})
 
-    def _stored_record(table_id: str) -> dict[str, Any]:
-        row = store.table(table_id)
-        assert row is not None and row.record is not None
-        return row.record
+    def _record_text(live: Live) -> str:
+        """A finished table's record as stored (JSON text, not parsed), or written from its state if the
+        database has not got it yet (the game has just ended)."""
+        return store.record_text(live.id) or dumps(live.state.to_record())
 
     @app.get("/api/tables/{table_id}/replay", response_model=None)
     async def replay_step(table_id: str, request: Request, n: int = 0, lang: str = "fr") -> dict[str, Any] | JSONResponse:
@@ -255,20 +261,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return _error(400, "bad_lang", f"lang must be 'fr' or 'en', not {lang!r}")
         if _limited(request, replay_buckets):
             return _refused(429, "rate_limited", "rate_limited", {}, lang)
-        live = await _finished_off_loop(table_id)
+        live = await _rest_table(table_id)
         if live is None:
             return _error(404, "no_table", f"no table {table_id!r}")
         if not live.state.is_terminal() and live.source == "played":
             log_refusal("in_progress", f"table {table_id}: replay asked before the end (it shows every hand)")
             return _error(403, "in_progress", "a game in progress cannot be replayed: wait for its end")
-        state = live.state
-
-        def record() -> str:  # the stored record's text; a table just finished may not have written it yet
-            return store.record_text(table_id) or dumps(state.to_record())
+        def record() -> str:
+            return _record_text(live)
 
         meta = live.meta()
         try:  # n is clamped to 0..total; the work runs in a worker process, within the time budget
-            view = await replays.view(f"{table_id}:{live.history}", record, n, lang, meta)
+            view = await replays.view(table_id, record, n, lang, meta)  # a finished record never changes
         except Busy:
             return _refused(503, "busy", "busy", {}, lang)
         if "refused" in view:  # too slow, or a stored record the engine now refuses: why, in the page's language
@@ -410,6 +414,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             conn.send(_frame_error("forbidden", str(exc)))
 
     return app
+
+
+class _Over:
+    """The state of a finished table the REST routes did not rebuild: all they ask of it is that it is over."""
+
+    def is_terminal(self) -> bool:
+        return True
 
 
 def _typed(live: Live, conn: Conn, text: str) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, Text, cast, create_engine, event, func, select, update
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, defer, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from atout.web.models import ActionRow, SeatRow, TableRow, record_hash
@@ -151,11 +151,15 @@ class Store:
             text = s.scalar(select(cast(TableRow.record, Text)).where(TableRow.id == table_id))
             return None if text is None or text == "null" else str(text)
 
-    def status(self, table_id: str) -> str | None:
-        """A table's status (``open``, ``playing``, ``over``), or None when there is no such table."""
+    def finished(self, table_id: str) -> tuple[TableRow, list[str]] | None:
+        """A finished table's row (its record not read) and seat kinds, or None if it is not over (or absent)."""
         with self.session() as s:
-            found = s.scalar(select(TableRow.status).where(TableRow.id == table_id))
-            return None if found is None else str(found)
+            row = s.scalar(select(TableRow).options(defer(TableRow.record)).where(TableRow.id == table_id)
+                           .where(TableRow.status == "over"))
+            if row is None:
+                return None
+            kinds = s.scalars(select(SeatRow.kind).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
+            return row, list(kinds)
 
     def table(self, table_id: str) -> TableRow | None:
         with self.session() as s:
