@@ -267,12 +267,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         if not live.state.is_terminal() and live.source == "played":
             log_refusal("in_progress", f"table {table_id}: replay asked before the end (it shows every hand)")
             return _error(403, "in_progress", "a game in progress cannot be replayed: wait for its end")
-        def record() -> str:
-            return _record_text(live)
-
         meta = live.meta()
         try:  # n is clamped to 0..total; the work runs in a worker process, within the time budget
-            view = await replays.view(table_id, record, n, lang, meta)  # a finished record never changes
+            view = await replays.view(table_id, lambda: _record_text(live), n, lang, meta)  # a finished record stays
         except Busy:
             return _refused(503, "busy", "busy", {}, lang)
         if "refused" in view:  # too slow, or a stored record the engine now refuses: why, in the page's language
