@@ -27,6 +27,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from atout import present
 from atout.core.errors import AtoutError, IllegalAction, NotationError
@@ -42,6 +43,12 @@ log = logging.getLogger("atout.web")
 STATIC = files("atout.web") / "static"
 HELLO_TIMEOUT = 15.0  # seconds a new connection has to say hello
 RATE = (10.0, 30.0)  # messages per second per connection, burst: above it frames are refused
+MAX_SPECTATORS = 100  # spectators per table (--max-spectators, 0..10000); seats are never refused
+MAX_SOCKETS = 20  # open WebSocket connections per client address (--max-sockets, 1..10000)
+TABLE_RATE = 6.0  # table creation tokens one address earns a minute (--table-rate, 0.1..6000)
+TABLE_BURST = 20  # ... and may save: a table costs 1, +1 when only bots sit, +1 at a searching bots' level
+SEND_TIMEOUT = 20.0  # seconds a frame may wait for a client to read before the server closes it (4408)
+CLOSE_GRACE = 2.0  # seconds a dropped client has to take its close frame before its TCP connection is reset
 
 
 class Bucket:
@@ -50,14 +57,48 @@ class Bucket:
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
 
-    def take(self) -> bool:
+    def take(self, cost: float = 1) -> bool:
+        """Spend ``cost`` tokens if saved (True), else spend nothing (False)."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
-        if self.tokens < 1:
+        if self.tokens < cost:
             return False
-        self.tokens -= 1
+        self.tokens -= cost
         return True
+
+    def wait(self, cost: float = 1) -> float:
+        """Seconds until ``cost`` tokens are saved."""
+        return max(0.0, (cost - self.tokens) / self.rate)
+
+
+def table_cost(body: CreateTable) -> int:
+    """Tokens a new table costs: 1, +1 when only bots sit (they play while watched), +1 for searching bots.
+
+    >>> table_cost(CreateTable(game="tarot")), table_cost(CreateTable(game="tarot", seat=None, level="expert"))
+    (1, 3)
+    """
+    searching = LEVELS.get(body.level, "").startswith("search")
+    return 1 + (body.seat is None) + searching
+
+
+class Abortable:
+    """ASGI middleware: gives a WebSocket's handler ``scope["atout.abort"]``, which resets its TCP connection.
+
+    A client that stops reading keeps its socket open forever (its close frame waits behind the unread
+    frames, and a plain close waits for them to be sent): the server resets it instead. Works with
+    uvicorn (its protocol's transport); under another server the close frame is all there is.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            transport = getattr(getattr(send, "__self__", None), "transport", None)
+            if transport is not None and callable(getattr(transport, "abort", None)):
+                scope["atout.abort"] = transport.abort
+        await self.app(scope, receive, send)
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -121,14 +162,21 @@ def record_moves(record: dict[str, Any]) -> int:
     return sum(len(e["actions"]) for e in entries)
 
 
-def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: float = 2.0) -> FastAPI:
+def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: float = 2.0, *,
+               max_spectators: int = MAX_SPECTATORS, max_sockets: int = MAX_SOCKETS, table_rate: float = TABLE_RATE,
+               bot_workers: int | None = None, send_timeout: float = SEND_TIMEOUT) -> FastAPI:
     """The application on a database URL (SQLite file by default, ``ATOUT_DB``, or PostgreSQL).
 
     ``http_rate``: requests a second each address may make to create tables, seats and uploads (bursts of 30 s' worth).
+    ``max_spectators`` per table, ``max_sockets`` open WebSockets per address, ``table_rate`` table tokens an
+    address earns a minute (:func:`table_cost`; at most ``TABLE_BURST`` saved), ``bot_workers`` processes where
+    bots think (default: one per core), ``send_timeout`` seconds a client may leave a frame unread.
     """
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay)
+    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers)
     http_buckets: dict[str, Bucket] = {}
+    table_buckets: dict[str, Bucket] = {}
+    sockets: dict[str, int] = {}  # client address -> its open WebSocket connections
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -136,6 +184,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         await hub.close()
 
     app = FastAPI(title="atout", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.add_middleware(Abortable)
     app.state.hub = hub
     app.state.store = store
 
@@ -152,6 +201,20 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         host = request.client.host if request.client else "?"
         bucket = http_buckets.setdefault(host, Bucket(http_rate, 30 * http_rate))
         return not bucket.take()
+
+    def _tables_limited(request: Request, body: CreateTable) -> JSONResponse | None:
+        """Per-address limit on new tables (a burst of "Watch bots" tables stalled every table): 429, or None."""
+        host = request.client.host if request.client else "?"
+        bucket = table_buckets.setdefault(host, Bucket(table_rate / 60, TABLE_BURST))
+        cost = table_cost(body)
+        if bucket.take(cost):
+            return None
+        wait = bucket.wait(cost)
+        log.warning("%s: table creation refused (rate limit)", host)
+        return JSONResponse({"error": "rate_limited",
+                             "message": f"too many new tables from this address: wait {wait:.0f} s (a table costs "
+                                        f"{cost} of {TABLE_BURST} tokens, {table_rate:g} more a minute)"},
+                            status_code=429, headers={"Retry-After": str(max(1, round(wait)))})
 
     def _live(table_id: str) -> Live | None:
         return hub.get(table_id) if len(table_id) <= 32 else None
@@ -188,6 +251,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | JSONResponse:
         if _limited(request):
             return _error(429, "rate_limited", "too many requests; wait a little")
+        refused = _tables_limited(request, body)
+        if refused is not None:
+            return refused
         try:
             live, token = hub.create(body)
         except (AtoutError, ValueError, TypeError) as exc:
@@ -319,6 +385,21 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     @app.websocket("/ws/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        host = ws.client.host if ws.client else "?"
+        if sockets.get(host, 0) >= max_sockets:
+            log.warning("%s: WebSocket refused: %d connections open from this address", host, max_sockets)
+            await _refuse(ws, "too_many_sockets", f"at most {max_sockets} connections from one address", 4429)
+            return
+        sockets[host] = sockets.get(host, 0) + 1
+        try:
+            await _session(ws, table_id)
+        finally:
+            sockets[host] -= 1
+            if not sockets[host]:
+                del sockets[host]
+
+    async def _session(ws: WebSocket, table_id: str) -> None:
+        """One accepted connection: its hello, then its messages until it leaves or the server drops it."""
         live = _live(table_id)
         if live is None:
             await _refuse(ws, "no_table", f"no table {table_id!r}", 4404)
@@ -339,14 +420,24 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                 log.warning("table %s: refused a connection with a forged or foreign token", table_id)
                 await _refuse(ws, "bad_token", "this token opens no seat at this table", 4403)
                 return
+        if seat is None and live.spectators() >= max_spectators:
+            log.warning("table %s: refused a spectator: %d already watch", table_id, max_spectators)
+            await _refuse(ws, "spectators_full", FULL[hello.lang].format(n=max_spectators), 4503)
+            return
         conn = Conn(seat=seat, lang=hello.lang)
         conn.send({"type": "welcome", "seat": seat, "table": live.meta()})
-        sender = asyncio.create_task(_pump(ws, conn))
+        sender = asyncio.create_task(_pump(ws, conn, send_timeout))
+        ended = asyncio.create_task(conn.ended.wait())
         hub.attach(live, conn)
         bucket = Bucket(*RATE)
         try:
-            while not conn.dropped:
-                message = await ws.receive()
+            while True:
+                receiving = asyncio.ensure_future(ws.receive())
+                await asyncio.wait({receiving, ended}, return_when=asyncio.FIRST_COMPLETED)
+                if not receiving.done():  # the server gave up on this client, or could not send to it
+                    receiving.cancel()
+                    break
+                message = receiving.result()
                 if message["type"] == "websocket.disconnect":
                     break
                 if not bucket.take():
@@ -364,11 +455,15 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             pass
         finally:
             hub.detach(live, conn)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
-            with contextlib.suppress(Exception):
-                await ws.close()
+            for task in (sender, ended):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            if conn.dropped:
+                await _close_slow(ws)
+            else:
+                with contextlib.suppress(Exception):
+                    await ws.close()
 
     async def _dispatch(live: Live, conn: Conn, msg: Any) -> None:
         if isinstance(msg, Ping):
@@ -452,14 +547,40 @@ async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> No
         await ws.close(close_code)
 
 
-async def _pump(ws: WebSocket, conn: Conn) -> None:
-    """Send a connection's queued frames in order; close it once the server dropped it."""
-    while True:
-        message = await conn.outbox.get()
-        await ws.send_json(message)
-        if conn.dropped and conn.outbox.empty():
-            await ws.close(1013)
-            return
+FULL = {"fr": "Cette table a déjà {n} spectateurs : réessayez plus tard.",
+        "en": "This table already has {n} spectators: try again later."}
+
+
+async def _pump(ws: WebSocket, conn: Conn, timeout: float) -> None:
+    """Send a connection's queued frames (texts shared with the other connections) in order.
+
+    A frame the client leaves unread for ``timeout`` seconds drops it; any end of sending ends the connection.
+    """
+    try:
+        while True:
+            text = await conn.outbox.get()
+            try:
+                await asyncio.wait_for(ws.send_text(text), timeout)
+            except TimeoutError:
+                log.warning("dropping a connection that read nothing for %g s", timeout)
+                conn.drop()
+                return
+    finally:
+        conn.ended.set()
+
+
+async def _close_slow(ws: WebSocket) -> None:
+    """Close a dropped client: close code 4408 if it still takes it, its TCP connection reset after ``CLOSE_GRACE``."""
+    abort = ws.scope.get("atout.abort")
+    if callable(abort):
+        asyncio.get_running_loop().call_later(CLOSE_GRACE, _quietly, abort)
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.close(4408, "too slow: frames left unread"), CLOSE_GRACE)
+
+
+def _quietly(fn: Any) -> None:
+    with contextlib.suppress(Exception):
+        fn()
 
 
 __all__ = ["create_app"]
