@@ -11,7 +11,6 @@ import json
 import logging
 import os
 import re
-import time
 import warnings
 from typing import Any
 

@@ -22,6 +22,7 @@ import logging
 import multiprocessing
 import os
 import secrets
+import signal
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -77,7 +78,12 @@ def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])
-    return ProcessPoolExecutor(max_workers=workers or machine_cores(), mp_context=context)
+    return ProcessPoolExecutor(max_workers=workers or machine_cores(), mp_context=context, initializer=_worker_start)
+
+
+def _worker_start() -> None:
+    """A bot worker ignores Ctrl+C (sent to the whole terminal's process group): the server stops it in order."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def bot_name(game: str, level: str) -> str:
@@ -258,6 +264,7 @@ class Hub:
         # Bots think in other processes (started on the first bot move): ``thinkers`` replaces the pool in tests.
         self.bot_workers = bot_workers
         self._thinkers = thinkers
+        self.closing = False  # set by close(): a bot move lost to the shutdown is no news
 
     def thinkers(self) -> Executor:
         """The executor where bots think: a process pool of ``bot_workers`` (default: one per core)."""
@@ -442,6 +449,8 @@ class Hub:
                     action = await asyncio.get_running_loop().run_in_executor(
                         self.thinkers(), think, live.game, name, seed, obs)
                 except Exception as exc:  # a bot bug (or a lost worker) must not stall the table: logged, a legal move
+                    if self.closing:
+                        return
                     log.exception("table %s: bot %s at seat %s failed; it plays its first legal action", live.id, name, seat)
                     if isinstance(exc, BrokenProcessPool):  # a worker killed (out of memory…): a new pool next time
                         self._thinkers = None
@@ -504,6 +513,7 @@ class Hub:
 
     async def close(self) -> None:
         """Stop every bot loop, the bots' processes and the database worker (server shutdown)."""
+        self.closing = True
         for live in self.tables.values():
             if live.presence is not None:
                 live.presence.cancel()
