@@ -261,7 +261,7 @@ def test_the_event_loop_stays_free_while_expert_bots_think(tmp_path: Path) -> No
         print(f"healthz median {statistics.median(took) * 1000:.1f} ms, max {max(took) * 1000:.1f} ms, {moves[0]} frames")
         assert moves[0] > 12, f"the bots did not play ({moves[0]} frames)"
         median = statistics.median(took)
-        assert median < 0.05 and max(took) < 0.5, f"/healthz median {median * 1000:.0f} ms, max {max(took) * 1000:.0f} ms"
+        assert median < 0.03 and max(took) < 1.0, f"/healthz median {median * 1000:.0f} ms, max {max(took) * 1000:.0f} ms"
     finally:
         stop.set()
         proc.terminate()
@@ -273,9 +273,9 @@ def test_the_event_loop_stays_free_while_expert_bots_think(tmp_path: Path) -> No
 class ThreadServer:
     """uvicorn in a thread on a free loopback port (the app built with the test's limits)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, loop: str = "auto") -> None:
         self.port = free_port()
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", loop=loop))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 30
@@ -284,17 +284,25 @@ class ThreadServer:
             time.sleep(0.05)
         self.url = f"http://127.0.0.1:{self.port}"
 
+    def connections(self) -> list[Any]:
+        """The server's open connections (uvicorn's protocols, each with its ``client`` address)."""
+        return list(self.server.server_state.connections)
+
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(15)
 
 
 def test_a_client_that_stops_reading_is_closed(tmp_path: Path) -> None:
-    """A spectator that reads nothing while bots play Tarot: dropped after 1 s unread, its TCP connection reset."""
+    """A spectator that reads nothing while bots play Tarot: dropped after 1 s unread, its TCP connection reset.
+
+    On asyncio's own loop (no uvloop) a plain close waits for the unread frames forever: the server must reset it.
+    """
     app = create_app(f"sqlite:///{tmp_path / 'slow.db'}", bot_delay=0, send_timeout=1.0)
-    server = ThreadServer(app)
+    server = ThreadServer(app, loop="asyncio")
     try:
-        t = create(httpx.Client(base_url=server.url), game="tarot", players=4, seat=None, seed=2, deals=100)
+        with httpx.Client(base_url=server.url) as http:
+            t = create(http, game="tarot", players=4, seat=None, seed=2, deals=100)
         raw = socket.socket()
         raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: the server's writes block soon
         raw.connect(("127.0.0.1", server.port))
@@ -307,9 +315,13 @@ def test_a_client_that_stops_reading_is_closed(tmp_path: Path) -> None:
             while live.conns and time.monotonic() < deadline:  # the client reads nothing meanwhile
                 time.sleep(0.2)
             assert not live.conns, "the server still sends to a client that reads nothing"
-            time.sleep(3)  # the close frame's grace, then the reset
+            me = raw.getsockname()
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline and any(c.client == me for c in server.connections()):
+                time.sleep(0.2)  # the close frame's grace, then the reset: still without reading a byte
+            assert not any(c.client == me for c in server.connections()), "the server keeps the TCP connection open"
             with pytest.raises(ConnectionClosed):
-                for _ in range(100_000):  # what was queued before the close, then the end
+                for _ in range(100_000):  # what was queued before the reset, then the end
                     ws.recv(timeout=5)
     finally:
         server.stop()
