@@ -23,6 +23,8 @@ import multiprocessing
 import os
 import secrets
 import signal
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -78,12 +80,28 @@ def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])
-    return ProcessPoolExecutor(max_workers=workers or machine_cores(), mp_context=context, initializer=_worker_start)
+    return ProcessPoolExecutor(max_workers=workers or machine_cores(), mp_context=context,
+                               initializer=_worker_start, initargs=(os.getpid(),))
 
 
-def _worker_start() -> None:
-    """A bot worker ignores Ctrl+C (sent to the whole terminal's process group): the server stops it in order."""
+def _worker_start(server: int) -> None:
+    """A bot worker ignores Ctrl+C (sent to the whole terminal's process group): the server stops it in order.
+
+    It also ends when the server process is gone (killed by SIGKILL, it could not say so): no orphan stays.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with, args=(server,), daemon=True, name="atout-orphan-watch").start()
+
+
+def _exit_with(server: int) -> None:
+    while True:
+        time.sleep(1)
+        try:
+            os.kill(server, 0)  # signal 0: only asks whether the process exists
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # exists, under another user (a reused pid): keep going
+            pass
 
 
 def bot_name(game: str, level: str) -> str:
