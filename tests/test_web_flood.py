@@ -242,8 +242,11 @@ def test_the_event_loop_stays_free_while_expert_bots_think(tmp_path: Path) -> No
                     msg = json.loads(ws.recv(timeout=0.5))
                 except TimeoutError:
                     continue
+                except ConnectionClosed:
+                    return
                 if msg["type"] == "state":
                     moves[0] += 1
+    watchers: list[threading.Thread] = []
     try:
         ids = [httpx.post(url + "/api/tables", json={"game": "tarot", "players": 4, "seat": None, "level": "expert",
                                                      "seed": s}).json()["id"] for s in range(6)]
@@ -265,6 +268,8 @@ def test_the_event_loop_stays_free_while_expert_bots_think(tmp_path: Path) -> No
         assert median < 0.03, f"/healthz median {median * 1000:.0f} ms, max {max(took) * 1000:.0f} ms"
     finally:
         stop.set()
+        for w in watchers:
+            w.join(5)
         proc.terminate()
         proc.wait(15)
 
