@@ -27,7 +27,6 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from atout import present
 from atout.core.errors import AtoutError, IllegalAction, NotationError
@@ -36,6 +35,7 @@ from atout.present.records import refusal, say_refusal
 from atout.records import loads, replay
 from atout.web.hub import LEVELS, Conn, Hub, Live
 from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, parse_client
+from atout.web.sockets import FULL, SEND_TIMEOUT, Abortable, close_slow, pump
 from atout.web.store import Store
 from atout.web.views import full_view, variant_texts
 
@@ -47,8 +47,6 @@ MAX_SPECTATORS = 100  # spectators per table (--max-spectators, 0..10000); seats
 MAX_SOCKETS = 20  # open WebSocket connections per client address (--max-sockets, 1..10000)
 TABLE_RATE = 6.0  # table creation tokens one address earns a minute (--table-rate, 0.1..6000)
 TABLE_BURST = 20  # ... and may save: a table costs 1, +1 when only bots sit, +1 at a searching bots' level
-SEND_TIMEOUT = 20.0  # seconds a frame may wait for a client to read before the server closes it (4408)
-CLOSE_GRACE = 2.0  # seconds a dropped client has to take its close frame before its TCP connection is reset
 
 
 class Bucket:
@@ -80,25 +78,6 @@ def table_cost(body: CreateTable) -> int:
     """
     searching = LEVELS.get(body.level, "").startswith("search")
     return 1 + (body.seat is None) + searching
-
-
-class Abortable:
-    """ASGI middleware: gives a WebSocket's handler ``scope["atout.abort"]``, which resets its TCP connection.
-
-    A client that stops reading keeps its socket open forever (its close frame waits behind the unread
-    frames, and a plain close waits for them to be sent): the server resets it instead. Works with
-    uvicorn (its protocol's transport); under another server the close frame is all there is.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
-            transport = getattr(getattr(send, "__self__", None), "transport", None)
-            if transport is not None and callable(getattr(transport, "abort", None)):
-                scope["atout.abort"] = transport.abort
-        await self.app(scope, receive, send)
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -426,7 +405,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return
         conn = Conn(seat=seat, lang=hello.lang)
         conn.send({"type": "welcome", "seat": seat, "table": live.meta()})
-        sender = asyncio.create_task(_pump(ws, conn, send_timeout))
+        sender = asyncio.create_task(pump(ws, conn, send_timeout))
         ended = asyncio.create_task(conn.ended.wait())
         hub.attach(live, conn)
         bucket = Bucket(*RATE)
@@ -460,7 +439,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
             if conn.dropped:
-                await _close_slow(ws)
+                await close_slow(ws)
             else:
                 with contextlib.suppress(Exception):
                     await ws.close()
@@ -545,42 +524,6 @@ async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> No
     with contextlib.suppress(Exception):
         await ws.send_json(_frame_error(code, message))
         await ws.close(close_code)
-
-
-FULL = {"fr": "Cette table a déjà {n} spectateurs : réessayez plus tard.",
-        "en": "This table already has {n} spectators: try again later."}
-
-
-async def _pump(ws: WebSocket, conn: Conn, timeout: float) -> None:
-    """Send a connection's queued frames (texts shared with the other connections) in order.
-
-    A frame the client leaves unread for ``timeout`` seconds drops it; any end of sending ends the connection.
-    """
-    try:
-        while True:
-            text = await conn.outbox.get()
-            try:
-                await asyncio.wait_for(ws.send_text(text), timeout)
-            except TimeoutError:
-                log.warning("dropping a connection that read nothing for %g s", timeout)
-                conn.drop()
-                return
-    finally:
-        conn.ended.set()
-
-
-async def _close_slow(ws: WebSocket) -> None:
-    """Close a dropped client: close code 4408 if it still takes it, its TCP connection reset after ``CLOSE_GRACE``."""
-    abort = ws.scope.get("atout.abort")
-    if callable(abort):
-        asyncio.get_running_loop().call_later(CLOSE_GRACE, _quietly, abort)
-    with contextlib.suppress(Exception):
-        await asyncio.wait_for(ws.close(4408, "too slow: frames left unread"), CLOSE_GRACE)
-
-
-def _quietly(fn: Any) -> None:
-    with contextlib.suppress(Exception):
-        fn()
 
 
 __all__ = ["create_app"]

@@ -5,7 +5,7 @@ unchanged when it refuses), committed to the database (on a worker thread, the e
 meanwhile), and only then sent out, each seat receiving its own frame
 (:func:`atout.web.views.frame`). Bots play server-side, paced by ``bot_delay`` seconds, each move drawn
 from a seed fixed by the table's seed, the move number and the seat, so a table reloaded after a
-restart plays on exactly as it would have. A bot thinks in a process pool (:class:`Thinkers`), never on
+restart plays on exactly as it would have. A bot thinks in a process pool (:func:`bot_pool`), never on
 the event loop or its threads, and a table where only bots sit pauses while nobody watches it.
 
 >>> bot_name("triomphe", "easy"), bot_name("triomphe", "medium"), bot_name("triomphe", "hard")
@@ -94,6 +94,7 @@ def _worker_start(server: int) -> None:
 
 
 def _exit_with(server: int) -> None:
+    """End this worker once the process ``server`` is gone (checked every second)."""
     while True:
         time.sleep(1)
         try:
