@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from atout.web import create_app
-from atout.web.hub import Hub, bot_pool, think
+from atout.web.hub import OUTBOX, Conn, Hub, bot_pool, think
 from atout.web.store import Store
 
 httpx = pytest.importorskip("httpx")
@@ -275,6 +275,15 @@ def test_the_event_loop_stays_free_while_expert_bots_think(tmp_path: Path) -> No
 
 
 # --- point 9: a client that stops reading is closed ------------------------------------------------
+
+def test_a_full_outbox_drops_the_connection() -> None:
+    """The frames a client has not taken pile up to ``OUTBOX``: one more drops it, and its handler is woken."""
+    conn = Conn(seat=None, lang="fr")
+    assert all(conn.send({"type": "pong"}) for _ in range(OUTBOX))
+    assert not conn.dropped and not conn.ended.is_set()
+    assert conn.send("{}") is False
+    assert conn.dropped and conn.ended.is_set()
+
 
 class ThreadServer:
     """uvicorn in a thread on a free loopback port (the app built with the test's limits)."""
