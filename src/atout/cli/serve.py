@@ -28,6 +28,7 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from atout.web import create_app
+    from atout.web.lock import check_url, lock_database
     from atout.web.store import database_url
 
     if not 0 < args.port < 65536:
@@ -39,8 +40,14 @@ def serve(args: argparse.Namespace) -> int:
     url = database_url(args.db)
     if args.http_rate <= 0:
         raise ValueError(f"--http-rate must be above 0, not {args.http_rate}")
-    app = create_app(url, bot_delay=args.bot_delay, http_rate=args.http_rate)
-    shown = url.split("@")[-1] if "@" in url else url  # never print a password
-    print(f"atout: serving on http://{args.host}:{args.port} (database {shown}); Ctrl+C to stop", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    check_url(url)  # an unknown scheme: one line, exit 2
+    lock = lock_database(url)  # a second server on this SQLite file: one line, exit 2 (held until we return)
+    try:
+        app = create_app(url, bot_delay=args.bot_delay, http_rate=args.http_rate)
+        shown = url.split("@")[-1] if "@" in url else url  # never print a password
+        print(f"atout: serving on http://{args.host}:{args.port} (database {shown}); Ctrl+C to stop", flush=True)
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    finally:
+        if lock is not None:
+            lock.release()
     return 0
