@@ -21,7 +21,13 @@ TOURNAMENT = ["tournament", "tarot", "--bots", "heuristic,search", "--deals", "4
 def atout(*argv: str) -> subprocess.Popen[str]:
     """``atout ARGV`` in its own process group, as a terminal runs a command (Ctrl-C signals the whole group)."""
     return subprocess.Popen([sys.executable, "-c", MAIN, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+                            text=True, start_new_session=True, preexec_fn=_sigint_default,
+                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+
+
+def _sigint_default() -> None:
+    """A child of a background job (CI) inherits SIGINT ignored, and Python would then never see Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def children(pid: int) -> set[int]:
