@@ -77,6 +77,24 @@ def test_a_second_server_on_one_sqlite_file_exits_2_naming_the_file(tmp_path: Pa
         again.wait(timeout=30)
 
 
+def test_serve_refuses_a_database_in_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "no" / "such" / "atout.db"
+    assert main(["serve", "--db", f"sqlite:///{db}", "--port", str(free_port())]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"the folder {db.parent} does not exist" in err, err
+    assert not (tmp_path / "no").exists()  # nothing created
+
+
+def test_the_default_database_and_its_lock_are_ignored_by_git() -> None:
+    # After a first `atout serve`, `git status` showed atout.db, atout.db-shm and atout.db-wal (issue 16, point 10).
+    root = Path(__file__).resolve().parent.parent
+    if not (root / ".git").exists():
+        pytest.skip("not a git checkout")
+    names = ["atout.db", "atout.db-shm", "atout.db-wal", "atout.db.lock"]
+    out = subprocess.run(["git", "-C", str(root), "check-ignore", *names], capture_output=True, text=True, check=False)
+    assert out.stdout.split() == names, out
+
+
 @pytest.mark.parametrize(("url", "said"), [
     ("nope://x", "the scheme 'nope' is not supported"),
     ("mysql://u:secret@localhost/x", "the scheme 'mysql' is not supported"),

@@ -65,6 +65,8 @@ def lock_database(url: str) -> FileLock | None:
     path = sqlite_path(url)
     if path is None:
         return None
+    if not path.parent.is_dir():  # filelock would create the folders: a typo would start an empty database
+        raise ValueError(f"database {path}: the folder {path.parent} does not exist")
     lock = FileLock(f"{path}.lock", timeout=0)
     try:
         lock.acquire()
