@@ -43,6 +43,7 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from atout.web import create_app
+    from atout.web.lock import check_url, lock_database
     from atout.web.store import database_url
 
     if not 0 < args.port < 65536:
@@ -59,9 +60,15 @@ def serve(args: argparse.Namespace) -> int:
     _within("--table-rate", args.table_rate, 0.1, 6000)
     if args.bot_workers is not None:
         _within("--bot-workers", args.bot_workers, 1, 256)
-    app = create_app(url, bot_delay=args.bot_delay, http_rate=args.http_rate, max_spectators=args.max_spectators,
-                     max_sockets=args.max_sockets, table_rate=args.table_rate, bot_workers=args.bot_workers)
-    shown = url.split("@")[-1] if "@" in url else url  # never print a password
-    print(f"atout: serving on http://{args.host}:{args.port} (database {shown}); Ctrl+C to stop", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    check_url(url)  # an unknown scheme: one line, exit 2
+    lock = lock_database(url)  # a second server on this SQLite file: one line, exit 2 (held until we return)
+    try:
+        app = create_app(url, bot_delay=args.bot_delay, http_rate=args.http_rate, max_spectators=args.max_spectators,
+                         max_sockets=args.max_sockets, table_rate=args.table_rate, bot_workers=args.bot_workers)
+        shown = url.split("@")[-1] if "@" in url else url  # never print a password
+        print(f"atout: serving on http://{args.host}:{args.port} (database {shown}); Ctrl+C to stop", flush=True)
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    finally:
+        if lock is not None:
+            lock.release()
     return 0
