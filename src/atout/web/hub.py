@@ -24,12 +24,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from atout.bots.base import bot_names, make_bot
 from atout.bots.search import LEVELS as BOT_LEVELS
 from atout.core.actions import parse_action
 from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, game_info, json_number, new_game
-from atout.core.rng import new_seed
+from atout.core.rng import is_secret_seed, new_seed, seed_bytes
 from atout.records import replay
 from atout.web.messages import CreateTable
 from atout.web.store import Store
@@ -42,6 +44,14 @@ log = logging.getLogger("atout.web")
 #: The lobby's levels: the bots' ladder (docs/bots.md), plus "normal", the name of "medium" in older tables.
 LEVELS: dict[str, str] = {**BOT_LEVELS, "normal": BOT_LEVELS["medium"]}
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
+DB_RETRY = 5.0  # seconds a bot waits before trying again a move the database could not store
+
+
+class TableUnavailable(IllegalAction):
+    """The database could not store a move or an undo: refused, the table as it was (code ``db_unavailable``)."""
+
+    def __init__(self, message: str = "the database is unavailable: nothing was recorded; try again in a moment") -> None:
+        super().__init__(message, code="db_unavailable")
 
 
 def bot_name(game: str, level: str) -> str:
@@ -53,8 +63,16 @@ def bot_name(game: str, level: str) -> str:
 
 
 def move_seed(table_seed: int, n: int, seat: int) -> int:
-    """The seed of the bot making move ``n`` at ``seat``: a pure function, so restarts replay the same moves."""
-    return (table_seed * 1_000_003 + n * 131 + seat) % (1 << 62)
+    """The seed of the bot making move ``n`` at ``seat``: 128 bits of BLAKE2b keyed by the table's seed.
+
+    A pure function, so restarts replay the same moves; a keyed hash, so a bot's seed (which its moves
+    may betray) says nothing of the table's seed, the deals, or the other bots' seeds.
+
+    >>> move_seed(7, 0, 1) == move_seed(7, 0, 1) != move_seed(7, 0, 2)
+    True
+    """
+    digest = hashlib.blake2b(f"atout/bot/{n}/{seat}".encode(), key=seed_bytes(table_seed), digest_size=16)
+    return int.from_bytes(digest.digest(), "big")
 
 
 def faces_pack(game: str, options: dict[str, Any]) -> str | None:
@@ -126,13 +144,22 @@ class Live:
         return None
 
     @property
+    def seed_chosen(self) -> bool:
+        """True when the creator chose the deal's seed (and may know every hand): told to everyone who joins.
+
+        Worked out from the seed alone, so it survives restarts: the server draws secret seeds of at least
+        2**64 (atout.core.rng.new_seed), and :meth:`Hub.create` takes only a chosen seed below that.
+        """
+        return self.source == "played" and not is_secret_seed(self.seed)
+
+    @property
     def status(self) -> str:
         if self.state.is_terminal():
             return "over"
         return "open" if "empty" in self.kinds else "playing"
 
     def can_undo(self, seat: int | None) -> bool:
-        """Undo is for a person alone with bots, who has moved, before the end, and has seen no new card since."""
+        """Undo is for a person alone with bots, who has moved, before the end, and has learnt nothing since."""
         return self.undo_refusal(seat) is None
 
     def undo_refusal(self, seat: int | None) -> str | None:
@@ -140,6 +167,9 @@ class Live:
 
         ``undo_reveals``: a card became known to the seat after that move (the talon shown, a bot's card
         played, a new deal): going back would let it choose again knowing it.
+        ``undo_spoken``: another seat has moved since (a bid, a pass, a bet, a concession, a discard): its
+        choice tells something of its hand, and a deterministic bot would choose the same again, so going
+        back would let the seat bid again knowing the answer. One rule for every game and phase.
         """
         if seat is None or self.kinds[seat] != "human" or self.state.is_terminal():
             return "undo_forbidden"
@@ -150,6 +180,8 @@ class Live:
             return "undo_forbidden"
         if self.state.known_cards(seat) & ~self._known_after(mine[-1], seat):
             return "undo_reveals"
+        if any(s != seat for s, _ in self.moves[mine[-1] + 1:]):
+            return "undo_spoken"
         return None
 
     def _known_after(self, index: int, seat: int) -> int:
@@ -173,6 +205,7 @@ class Live:
             "level": self.level,
             "status": self.status,
             "source": self.source,
+            "seed_chosen": self.seed_chosen,  # never the seed itself: it would show every hand
             "spectators": sum(1 for c in self.conns if c.seat is None),
             "seats": [{"seat": s, "kind": k, "online": s in online} for s, k in enumerate(self.kinds)],
             "faces": faces_pack(self.game, self.options),
@@ -200,7 +233,16 @@ class Hub:
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-db")
 
     async def _write(self, fn: Callable[..., None], *args: Any) -> None:
-        await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+        """Run one store write on the database thread; a database failure becomes :class:`TableUnavailable`.
+
+        The caller keeps its table as it was (nothing in memory changes before the write succeeds) and
+        the sender gets an error frame; the log gets one warning line, not a traceback.
+        """
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+        except SQLAlchemyError as exc:
+            log.warning("database write %s failed: %s", fn.__name__, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            raise TableUnavailable() from exc
 
     # --- loading and creating -------------------------------------------------------------------
     def get(self, table_id: str) -> Live | None:
@@ -238,7 +280,9 @@ class Hub:
                 options[key] = value
         for key in ("seed", "deal", "dealer", "players", "variant"):
             options.pop(key, None)  # creation arguments, not rule options: the server chooses them
-        seed = req.seed if req.seed is not None else new_seed()
+        if req.seed is not None and is_secret_seed(req.seed):  # Live.seed_chosen tells chosen seeds by their size
+            raise ValueError(f"a chosen seed must be below 2**64, not {req.seed}")
+        seed = req.seed if req.seed is not None else new_seed()  # 128 secret bits: no seat can work the deal out
         state = new_game(req.game, players=req.players, variant=req.variant, seed=seed, **options)
         if req.seat is not None and req.seat >= state.players:
             raise ValueError(f"no seat {req.seat} at a table of {state.players} (seats are 0..{state.players - 1})")
@@ -302,16 +346,26 @@ class Hub:
         live.pending = True  # until the commit, no frame goes out (broadcast waits for it)
         try:
             await self._write(self.store.add_move, live.id, live.history, seat, canonical, status)
-        except Exception:
-            log.exception("table %s: could not store move %r; the table goes back to its stored moves", live.id, canonical)
+        except Exception as exc:
+            if isinstance(exc, TableUnavailable):
+                log.warning("table %s: move %r not stored (database unavailable); the table goes back to its "
+                            "stored moves", live.id, canonical)
+            else:
+                log.exception("table %s: could not store move %r; the table goes back to its stored moves",
+                              live.id, canonical)
             live.state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves)
+            live.pending = False
+            self.broadcast(live)  # to anyone who connected during the commit (the mover gets the error)
             raise
         finally:
             live.pending = False
         live.history += 1
         live.moves.append((seat, canonical))
         if state.is_terminal():
-            await self._write(self.store.finish, live.id, state.to_record(), [json_number(x) for x in state.returns()])
+            try:  # the moves are stored: the record can be rebuilt from them, so a failure here refuses nothing
+                await self._write(self.store.finish, live.id, state.to_record(), [json_number(x) for x in state.returns()])
+            except TableUnavailable:
+                log.warning("table %s: its final record was not stored (database unavailable)", live.id)
         self.broadcast(live)
 
     async def undo(self, live: Live, seat: int) -> None:
@@ -320,12 +374,18 @@ class Hub:
             refusal = live.undo_refusal(seat)
             if refusal == "undo_reveals":
                 raise IllegalAction("undo refused: a card has been shown to you since that move", code=refusal)
+            if refusal == "undo_spoken":
+                raise IllegalAction("undo refused: another seat has moved since that move", code=refusal)
             if refusal is not None:
                 raise IllegalAction("undo is only for a person alone with bots, after a move of theirs, before the end",
                                     code="undo_forbidden")
             back_to = max(i for i, (s, _) in enumerate(live.moves) if s == seat)
             state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[:back_to])
-            await self._write(self.store.add_undo, live.id, live.history, seat, back_to)
+            try:
+                await self._write(self.store.add_undo, live.id, live.history, seat, back_to)
+            except TableUnavailable:
+                log.warning("table %s: undo not stored (database unavailable); nothing taken back", live.id)
+                raise
             live.history += 1
             del live.moves[back_to:]
             live.state = state
@@ -359,6 +419,7 @@ class Hub:
             if seat is None or live.kinds[seat] != "bot":
                 return
             await asyncio.sleep(self.bot_delay)
+            unstored = False
             async with live.lock:
                 seat = live.state.current_player
                 if seat is None or live.kinds[seat] != "bot":
@@ -373,9 +434,13 @@ class Hub:
                     action = obs.legal_actions[0]
                 try:
                     await self._move(live, seat, str(action), None)
+                except TableUnavailable:  # logged by _move: the bot tries again, so the table heals by itself
+                    unstored = True
                 except Exception:  # a bot bug must not kill the table silently
                     log.exception("table %s: bot at seat %s failed to play %s", live.id, seat, action)
                     return
+            if unstored:
+                await asyncio.sleep(DB_RETRY)  # out of the lock: the table's people are not held up
 
     # --- connections --------------------------------------------------------------------------
     def attach(self, live: Live, conn: Conn) -> None:
