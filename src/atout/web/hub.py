@@ -54,6 +54,13 @@ class TableUnavailable(IllegalAction):
         super().__init__(message, code="db_unavailable")
 
 
+def db_error(exc: BaseException) -> str:
+    """The database's own error behind ``exc``, in one line, for a log warning (its first line, cut)."""
+    cause = exc.__cause__ or exc
+    lines = str(cause).strip().splitlines()
+    return f"{type(cause).__name__}: {lines[0][:200] if lines else ''}"
+
+
 def bot_name(game: str, level: str) -> str:
     """The bot that plays ``level`` at ``game``: the level's bot if the game has it, else 'random'."""
     if level not in LEVELS:
@@ -235,13 +242,12 @@ class Hub:
     async def _write(self, fn: Callable[..., None], *args: Any) -> None:
         """Run one store write on the database thread; a database failure becomes :class:`TableUnavailable`.
 
-        The caller keeps its table as it was (nothing in memory changes before the write succeeds) and
-        the sender gets an error frame; the log gets one warning line, not a traceback.
+        The caller keeps its table as it was (nothing in memory changes before the write succeeds), logs
+        one warning line (no traceback: the database's own error, first line) and the sender gets an error frame.
         """
         try:
             await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
         except SQLAlchemyError as exc:
-            log.warning("database write %s failed: %s", fn.__name__, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
             raise TableUnavailable() from exc
 
     # --- loading and creating -------------------------------------------------------------------
@@ -348,8 +354,8 @@ class Hub:
             await self._write(self.store.add_move, live.id, live.history, seat, canonical, status)
         except Exception as exc:
             if isinstance(exc, TableUnavailable):
-                log.warning("table %s: move %r not stored (database unavailable); the table goes back to its "
-                            "stored moves", live.id, canonical)
+                log.warning("table %s: move %r not stored (%s); the table goes back to its stored moves",
+                            live.id, canonical, db_error(exc))
             else:
                 log.exception("table %s: could not store move %r; the table goes back to its stored moves",
                               live.id, canonical)
@@ -364,8 +370,8 @@ class Hub:
         if state.is_terminal():
             try:  # the moves are stored: the record can be rebuilt from them, so a failure here refuses nothing
                 await self._write(self.store.finish, live.id, state.to_record(), [json_number(x) for x in state.returns()])
-            except TableUnavailable:
-                log.warning("table %s: its final record was not stored (database unavailable)", live.id)
+            except TableUnavailable as exc:
+                log.warning("table %s: its final record was not stored (%s)", live.id, db_error(exc))
         self.broadcast(live)
 
     async def undo(self, live: Live, seat: int) -> None:
@@ -383,8 +389,8 @@ class Hub:
             state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[:back_to])
             try:
                 await self._write(self.store.add_undo, live.id, live.history, seat, back_to)
-            except TableUnavailable:
-                log.warning("table %s: undo not stored (database unavailable); nothing taken back", live.id)
+            except TableUnavailable as exc:
+                log.warning("table %s: undo not stored (%s); nothing taken back", live.id, db_error(exc))
                 raise
             live.history += 1
             del live.moves[back_to:]
