@@ -197,3 +197,30 @@ def test_bots_try_again_once_the_database_answers(monkeypatch: pytest.MonkeyPatc
         live, stored, failures = asyncio.run(scenario())
     assert failures == 3 and len(live.moves) >= 4 and stored[:4] == live.moves[:4]
     assert not any(r.exc_info for r in caplog.records)  # warnings, no traceback
+
+
+def test_creating_or_joining_a_table_during_an_outage_answers_503_and_changes_nothing(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        store = client.app.state.store  # type: ignore[attr-defined]
+        t = client.post("/api/tables", json={"game": "tarot", "players": 4, "seat": 0, "fill": False, "seed": 5}).json()
+        live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+        for name in ("create_table", "set_seat"):
+            monkeypatch.setattr(store, name, _outage)
+        with caplog.at_level(logging.WARNING, logger="atout.web"):
+            made = client.post("/api/tables", json={"game": "tarot", "players": 4, "seat": 0, "seed": 6})
+            joined = client.post(f"/api/tables/{t['id']}/join", json={"seat": 1})
+        for r in (made, joined):
+            assert r.status_code == 503 and r.json()["error"] == "db_unavailable"
+        assert live.kinds == ["human", "empty", "empty", "empty"] and store.count() == 1
+        assert not any(r.exc_info for r in caplog.records)
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:  # bots asked for: refused the same way
+            ws.send_json({"type": "hello", "token": t["token"]})
+            _next_state(ws)
+            ws.send_json({"type": "fill_bots"})
+            while (m := ws.receive_json())["type"] == "state":
+                pass
+            assert m["code"] == "db_unavailable"
+        assert live.kinds == ["human", "empty", "empty", "empty"]
+        monkeypatch.undo()
+        assert client.post(f"/api/tables/{t['id']}/join", json={"seat": 1}).status_code == 200

@@ -250,6 +250,16 @@ class Hub:
         except SQLAlchemyError as exc:
             raise TableUnavailable() from exc
 
+    def _write_now(self, table_id: str, fn: Callable[..., None], *args: Any) -> None:
+        """A store write made at once (a seat, a new table); a database failure: one warning, :class:`TableUnavailable`."""
+        try:
+            fn(*args)
+        except SQLAlchemyError as exc:
+            unavailable = TableUnavailable()
+            unavailable.__cause__ = exc
+            log.warning("table %s: %s not stored (%s)", table_id, fn.__name__, db_error(unavailable))
+            raise unavailable from exc
+
     # --- loading and creating -------------------------------------------------------------------
     def get(self, table_id: str) -> Live | None:
         """The live table, rebuilt from the database (creation arguments + moves) if not in memory."""
@@ -305,8 +315,8 @@ class Hub:
         live = Live(id=table_id, game=state.game_name, variant=state.variant, players=state.players, seed=seed,
                     options=options, level=req.level, source="played", kinds=kinds, hashes=hashes, state=state,
                     moves=[], history=0)
-        self.store.create_table(table_id, live.game, live.variant, live.players, seed, options, req.level,
-                                list(zip(kinds, hashes, strict=True)), status=live.status)
+        self._write_now(table_id, self.store.create_table, table_id, live.game, live.variant, live.players, seed,
+                        options, req.level, list(zip(kinds, hashes, strict=True)), live.status)
         self.tables[table_id] = live
         self.kick_bots(live)
         return live, token
@@ -324,7 +334,11 @@ class Hub:
             raise PermissionError(f"seat {seat} is taken")
         token = secrets.token_urlsafe(24)
         live.kinds[seat], live.hashes[seat] = "human", token_hash(token)
-        self.store.set_seat(live.id, seat, "human", live.hashes[seat], live.status)
+        try:
+            self._write_now(live.id, self.store.set_seat, live.id, seat, "human", live.hashes[seat], live.status)
+        except TableUnavailable:
+            live.kinds[seat], live.hashes[seat] = "empty", None  # the seat stays free: nobody got its token
+            raise
         self.broadcast(live)
         self.kick_bots(live)
         return seat, token
@@ -404,7 +418,12 @@ class Hub:
         for s, k in enumerate(live.kinds):
             if k == "empty":
                 live.kinds[s] = "bot"
-                self.store.set_seat(live.id, s, "bot", None, live.status)
+                try:
+                    self._write_now(live.id, self.store.set_seat, live.id, s, "bot", None, live.status)
+                except TableUnavailable:
+                    live.kinds[s] = "empty"  # as stored; the seats filled before it are stored too
+                    self.broadcast(live)
+                    raise
         self.broadcast(live)
         self.kick_bots(live)
 
