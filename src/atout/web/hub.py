@@ -57,6 +57,7 @@ class TableUnavailable(IllegalAction):
 def db_error(exc: BaseException) -> str:
     """The database's own error behind ``exc``, in one line, for a log warning (its first line, cut)."""
     cause = exc.__cause__ or exc
+    cause = getattr(cause, "orig", None) or cause  # SQLAlchemy's wrapper -> the driver's own error
     lines = str(cause).strip().splitlines()
     return f"{type(cause).__name__}: {lines[0][:200] if lines else ''}"
 
@@ -389,7 +390,7 @@ class Hub:
         self.broadcast(live)
 
     async def undo(self, live: Live, seat: int) -> None:
-        """Take back ``seat``'s last move and the bots' moves after it; recorded as an undo."""
+        """Take back ``seat``'s last move (no other seat has moved since: :meth:`Live.undo_refusal`); recorded as an undo."""
         async with live.lock:
             refusal = live.undo_refusal(seat)
             if refusal == "undo_reveals":
