@@ -193,3 +193,27 @@ def test_a_secret_seed_survives_a_restart(tmp_path: Any) -> None:
         again = client.app.state.hub.get(t["id"])  # type: ignore[attr-defined]
         assert again.seed == seed >= SECRET_SEED_MIN and again.state.to_record() == deal
         assert client.get(f"/api/tables/{t['id']}").json()["seed_chosen"] is False
+
+
+def test_atout_play_without_seed_prints_and_records_the_whole_128_bit_seed(tmp_path: Any) -> None:
+    """The header cut a 39-digit seed on an 80-column terminal ("seed 2528416914089134740940100…")."""
+    import os
+    import re
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="80", LINES="40", PYTHONIOENCODING="utf-8")
+    child = pexpect.spawn(sys.executable, ["-m", "atout.cli.main", "play", "triomphe", "--players", "2", "--lang", "en",
+                                           "--speed", "0", "--records", str(tmp_path)],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(40, 80))
+    child.expect(r"seed (?:\x1b\[[0-9;]*m)*(\d+)(?:\x1b\[[0-9;]*m)*\s")  # rich may embolden the number
+    seed = int(child.match.group(1))
+    child.expect(r"Your move")
+    child.sendline("q")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert seed >= SECRET_SEED_MIN
+    [path] = tmp_path.glob("triomphe-*.json")
+    assert json.loads(path.read_text("utf-8"))["seed"] == seed and re.search(rf"seed{seed}", path.name)
