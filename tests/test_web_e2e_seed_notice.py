@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
+from atout.web.messages import CreateTable
+
 # The guard (skip without Playwright or Chromium; a failure in CI), the browser and the server are those of
 # tests/test_web_e2e.py: importing it runs its guard before anything imports Playwright here.
 from test_web_e2e import Browser, Page, Server, launch_browser
-
-from atout.web.messages import CreateTable
 
 TIMEOUT = 20_000  # ms
 
@@ -37,7 +37,7 @@ def browser() -> Iterator[Browser]:
 
 def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:  # noqa: S310 (loopback test server)
+    with urllib.request.urlopen(req, timeout=10) as r:
         return dict(json.loads(r.read()))
 
 
