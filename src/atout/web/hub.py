@@ -56,7 +56,7 @@ class TableUnavailable(IllegalAction):
 
 def db_error(exc: BaseException) -> str:
     """The database's own error behind ``exc``, in one line, for a log warning (its first line, cut)."""
-    cause = exc.__cause__ or exc
+    cause = exc.__cause__ if isinstance(exc, TableUnavailable) and exc.__cause__ else exc
     cause = getattr(cause, "orig", None) or cause  # SQLAlchemy's wrapper -> the driver's own error
     lines = str(cause).strip().splitlines()
     return f"{type(cause).__name__}: {lines[0][:200] if lines else ''}"
@@ -74,7 +74,8 @@ def move_seed(table_seed: int, n: int, seat: int) -> int:
     """The seed of the bot making move ``n`` at ``seat``: 128 bits of BLAKE2b keyed by the table's seed.
 
     A pure function, so restarts replay the same moves; a keyed hash, so a bot's seed (which its moves
-    may betray) says nothing of the table's seed, the deals, or the other bots' seeds.
+    may betray) says nothing of the table's seed, the deals, or the other bots' seeds. (The deals' stream,
+    atout.core.rng.KeyedRandom, hashes 8-byte counters to 64-byte digests: never the same input.)
 
     >>> move_seed(7, 0, 1) == move_seed(7, 0, 1) != move_seed(7, 0, 2)
     True
@@ -256,10 +257,8 @@ class Hub:
         try:
             fn(*args)
         except SQLAlchemyError as exc:
-            unavailable = TableUnavailable()
-            unavailable.__cause__ = exc
-            log.warning("table %s: %s not stored (%s)", table_id, fn.__name__, db_error(unavailable))
-            raise unavailable from exc
+            log.warning("table %s: %s not stored (%s)", table_id, fn.__name__, db_error(exc))
+            raise TableUnavailable() from exc
 
     # --- loading and creating -------------------------------------------------------------------
     def get(self, table_id: str) -> Live | None:
@@ -367,16 +366,14 @@ class Hub:
         live.pending = True  # until the commit, no frame goes out (broadcast waits for it)
         try:
             await self._write(self.store.add_move, live.id, live.history, seat, canonical, status)
-        except Exception as exc:
-            if isinstance(exc, TableUnavailable):
-                log.warning("table %s: move %r not stored (%s); the table goes back to its stored moves",
-                            live.id, canonical, db_error(exc))
-            else:
-                log.exception("table %s: could not store move %r; the table goes back to its stored moves",
-                              live.id, canonical)
-            live.state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves)
-            live.pending = False
-            self.broadcast(live)  # to anyone who connected during the commit (the mover gets the error)
+        except TableUnavailable as exc:  # the database is down: one warning line, the mover gets an error frame
+            log.warning("table %s: move %r not stored (%s); the table goes back to its stored moves",
+                        live.id, canonical, db_error(exc))
+            self._roll_back(live)
+            raise
+        except Exception:
+            log.exception("table %s: could not store move %r; the table goes back to its stored moves", live.id, canonical)
+            self._roll_back(live)
             raise
         finally:
             live.pending = False
@@ -388,6 +385,12 @@ class Hub:
             except TableUnavailable as exc:
                 log.warning("table %s: its final record was not stored (%s)", live.id, db_error(exc))
         self.broadcast(live)
+
+    def _roll_back(self, live: Live) -> None:
+        """A move applied but not stored: the state rebuilt from the moves in force, shown to whoever came meanwhile."""
+        live.state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves)
+        live.pending = False
+        self.broadcast(live)  # to anyone who connected during the commit (the mover gets the error)
 
     async def undo(self, live: Live, seat: int) -> None:
         """Take back ``seat``'s last move (no other seat has moved since: :meth:`Live.undo_refusal`); recorded as an undo."""
