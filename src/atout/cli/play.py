@@ -190,7 +190,8 @@ class Session:
         lab = self.lab
         info = game_info(self.game)
         self.console.rule(f"[bold]{info.title}[/] — {_variant(self.game, self.state.variant, self.lang)}, {self.state.players} "
-                          f"{'joueurs' if self.lang == 'fr' else 'players'}, {lab['seed']} {self.seed}")
+                          f"{'joueurs' if self.lang == 'fr' else 'players'}")
+        self.console.print(f"{lab['seed']} {self.seed}", justify="center", soft_wrap=True)  # whole: up to 39 digits
         code = 0
         try:
             while True:

@@ -15,6 +15,11 @@ How a new game uses it (in ``games/<game>/__init__.py``)::
 and register ``GameInfo(..., rules=MyRules)`` so that the fuzz suite knows its options. Types the
 checker understands: ``bool``, ``int``, ``float``, ``str``, ``Literal[...]``, an ``Enum``,
 ``tuple[T, ...]`` / ``tuple[T1, T2]`` (a JSON list is accepted), and ``T | None``.
+
+Every number option declares its range next to its field with ``Annotated`` and the constraints of
+``annotated_types`` (``Interval(ge=1, le=50)``, ``MultipleOf(2)``; ``Len(1, 5)`` for a list): one
+declaration that :func:`build_rules` enforces, :func:`describe` words and :func:`option_rows` lists
+for the docs (issue 16: no option may take a value that makes a legal-action list or a match huge).
 :func:`new_game` itself checks the arguments every game shares (players, variant, seed, dealer,
 deals, target, deal) with :func:`check_int` and :func:`check_seat_arg`.
 
@@ -29,18 +34,28 @@ R(players=4, italian=True, packets=(2, 3))
 >>> build_rules(R, "Demo", {"italian": "yes"})
 Traceback (most recent call last):
 ValueError: Demo option 'italian' must be true or false, not 'yes'
+>>> @dataclass(frozen=True)
+... class S:
+...     stake: Annotated[int, Interval(ge=1, le=50)] = 10  # the highest bet
+>>> build_rules(S, "Demo", {"stake": 10**12})
+Traceback (most recent call last):
+ValueError: Demo option 'stake' must be a whole number from 1 to 50, not 1000000000000
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import math
 import types
 import typing
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
+
+# Interval and Len are re-exported: the rules classes declare their ranges with them, imported from here.
+from annotated_types import Ge, GroupedMetadata, Gt, Interval, Le, Len, Lt, MaxLen, MinLen, MultipleOf  # noqa: F401
 
 from atout.core.errors import clip
 
@@ -54,13 +69,53 @@ MAX_INT = 10**18
 @cache
 def option_types(rules_cls: type) -> dict[str, Any]:
     """Each field of a rules dataclass and its resolved type (cached per class: metadata, not input)."""
-    hints = typing.get_type_hints(rules_cls)
+    hints = typing.get_type_hints(rules_cls, include_extras=True)  # keep Annotated: the ranges
     return {f.name: hints[f.name] for f in dataclasses.fields(rules_cls)}
+
+
+def constraints(tp: Any) -> tuple[Any, list[Any]]:
+    """``(base type, its annotated_types constraints)`` of ``Annotated[base, ...]`` (grouped ones spread out).
+
+    >>> constraints(Annotated[int, Interval(ge=1, le=5)])
+    (<class 'int'>, [Ge(ge=1), Le(le=5)])
+    """
+    if typing.get_origin(tp) is not Annotated:
+        return tp, []
+    base, *meta = typing.get_args(tp)
+    flat: list[Any] = []
+    for m in meta:
+        flat.extend(m if isinstance(m, GroupedMetadata) else [m])
+    return base, flat
+
+
+def option_rows(rules_cls: type, skip: tuple[str, ...] = ("players", "variant")) -> list[tuple[str, Any, str]]:
+    """``(name, default, what it allows)`` of every option of a rules dataclass, for docs and help.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class R:
+    ...     stake: Annotated[int, Interval(ge=1, le=50)] = 10
+    >>> option_rows(R)
+    [('stake', 10, 'a whole number from 1 to 50')]
+    """
+    types_ = option_types(rules_cls)
+    return [(f.name, f.default, describe(types_[f.name])) for f in dataclasses.fields(rules_cls) if f.name not in skip]
+
+
+def options_table(rules_cls: type, skip: tuple[str, ...] = ("players", "variant")) -> str:
+    """The Markdown table of a game's options (name, default, allowed values) that its docs page holds."""
+    lines = ["| Option | Default | Allowed |", "|---|---|---|"]
+    for name, default, allowed in option_rows(rules_cls, skip):
+        shown = json.dumps(list(default) if isinstance(default, tuple) else default)
+        lines.append(f"| `{name}` | `{shown}` | {allowed} |")
+    return "\n".join(lines)
 
 
 def describe(tp: Any) -> str:
     """What a type allows, in words: ``true or false``, ``a whole number``, ``one of 'a', 'b'``…"""
     origin, targs = typing.get_origin(tp), typing.get_args(tp)
+    if origin is Annotated:
+        return _describe_annotated(*constraints(tp))
     if tp is bool:
         return "true or false"
     if tp is int:
@@ -82,7 +137,32 @@ def describe(tp: Any) -> str:
     return getattr(tp, "__name__", str(tp))
 
 
+def _describe_annotated(base: Any, rules: list[Any]) -> str:
+    """A constrained type in words: ``a whole number from 1 to 50``, ``a list of 1 to 5 …``."""
+    lo = next((r.ge for r in rules if isinstance(r, Ge)), None)
+    hi = next((r.le for r in rules if isinstance(r, Le)), None)
+    short = next((r.min_length for r in rules if isinstance(r, MinLen)), None)
+    long = next((r.max_length for r in rules if isinstance(r, MaxLen)), None)
+    step = next((r.multiple_of for r in rules if isinstance(r, MultipleOf)), None)
+    if short is not None or long is not None:
+        words = describe(base)
+        count = f"{short or 0} to {long}" if long is not None else f"at least {short}"
+        return words.replace("a list of", f"a list of {count}", 1)
+    words = {int: "a whole number", float: "a number"}.get(base, describe(base))
+    if step == 2:
+        words = words.replace("a whole number", "an even whole number")
+    elif step is not None:
+        words += f", a multiple of {step}"
+    if lo is not None and hi is not None:
+        return f"{words} from {lo} to {hi}"
+    if lo is not None:
+        return f"{words} of at least {lo}"
+    return f"{words} of at most {hi}" if hi is not None else words
+
+
 def _plural(words: str) -> str:
+    if words.startswith(("a whole number ", "an even whole number ")):  # a constrained one: "… from 1 to 5"
+        return words.replace("a whole number", "whole numbers", 1).replace("an even whole number", "even whole numbers", 1)
     return {"a whole number (at most 18 digits)": "whole numbers (at most 18 digits)", "a number": "numbers", "a text": "texts",
             "true or false": "true/false values"}.get(words, words)
 
@@ -94,6 +174,15 @@ class _Bad(Exception):
 def coerce(tp: Any, value: Any) -> Any:
     """``value`` checked against the type ``tp`` (JSON lists become tuples); raise _Bad if it does not fit."""
     origin, targs = typing.get_origin(tp), typing.get_args(tp)
+    if origin is Annotated:
+        base, rules = constraints(tp)
+        long = next((r.max_length for r in rules if isinstance(r, MaxLen)), None)
+        if long is not None and isinstance(value, list | tuple) and len(value) > long:
+            raise _Bad  # before its items are looked at: a list of a million numbers costs nothing
+        out = coerce(base, value)
+        if not all(_fits(rule, out) for rule in rules):
+            raise _Bad
+        return out
     if tp is bool:
         if isinstance(value, bool):
             return value
@@ -144,6 +233,32 @@ def coerce(tp: Any, value: Any) -> Any:
     if isinstance(tp, type) and isinstance(value, tp):
         return value
     raise _Bad
+
+
+def _fits(rule: Any, value: Any) -> bool:
+    """Whether ``value`` satisfies one annotated_types constraint (an unknown kind is a programming error)."""
+    if isinstance(rule, Ge):
+        return bool(value >= rule.ge)
+    if isinstance(rule, Gt):
+        return bool(value > rule.gt)
+    if isinstance(rule, Le):
+        return bool(value <= rule.le)
+    if isinstance(rule, Lt):
+        return bool(value < rule.lt)
+    if isinstance(rule, MultipleOf):
+        return bool(value % rule.multiple_of == 0)
+    if isinstance(rule, MinLen):
+        return len(value) >= rule.min_length
+    if isinstance(rule, MaxLen):
+        return len(value) <= rule.max_length
+    raise TypeError(f"unsupported option constraint {rule!r}")
+
+
+def check_fields(rules: object, title: str) -> None:
+    """Every field of a rules object within its declared type and range: a rules class calls it from
+    ``__post_init__``, so that one built directly (not through :func:`build_rules`) is checked as well."""
+    for name, tp in option_types(typing.cast(type, type(rules))).items():
+        check_option(title, name, tp, getattr(rules, name))
 
 
 def check_option(title: str, name: str, tp: Any, value: Any) -> Any:
@@ -217,11 +332,16 @@ def check_int(name: str, value: Any, minimum: int | None = None, maximum: int | 
     >>> check_int("deals", True, minimum=1)
     Traceback (most recent call last):
     ValueError: deals must be a whole number, not True
+    >>> check_int("deals", 100_000, minimum=1, maximum=10_000)
+    Traceback (most recent call last):
+    ValueError: deals must be from 1 to 10000, not 100000
     """
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"{name} must be a whole number, not {clip(value)}")
     if maximum is None and abs(value) > MAX_INT:
         raise ValueError(f"{name} must have at most 18 digits, not {clip(value)}")
+    if minimum is not None and maximum is not None and not minimum <= value <= maximum:
+        raise ValueError(f"{name} must be from {minimum} to {maximum}, not {clip(value)}")
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, not {clip(value)}")
     if maximum is not None and value > maximum:

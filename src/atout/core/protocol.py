@@ -29,6 +29,15 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "atout-record/1"
 #: The most explicit deals a match may be given (each is checked at creation): an absurd list is refused at once.
 MAX_GIVEN_DEALS = 100_000
+#: The most deals a match may be asked to play (``deals=N``), whatever path the number comes by (the API,
+#: ``--deals``, a web table's ``options``): ``simulate --deals 2000`` fits, a runaway count does not
+#: (issue 16: ``deals=100000`` through a table's options made every frame grow by the score sheet). A web
+#: table caps it lower (100, docs/web.md); Mistigri's ``tours`` are capped by its rules (20 tours).
+MAX_DEALS = 10_000
+#: The highest ``target`` score (La Triomphe plays until a side reaches it): the web table's cap too.
+MAX_TARGET = 10_000
+#: The cap of each shared match argument that is a count.
+MATCH_CAPS = {"deals": MAX_DEALS, "target": MAX_TARGET}
 
 Score = int | Fraction
 
@@ -436,14 +445,14 @@ def new_game(
 
 
 def _check_match_args(players: int, seed: Any, options: Mapping[str, Any]) -> None:
-    """The creation arguments every game shares: seed, first dealer, deals, target, explicit deal(s)."""
+    """The creation arguments every game shares: seed, first dealer, deals and target (capped: MATCH_CAPS), explicit deal(s)."""
     if seed is not None:
         check_int("seed", seed, minimum=-(2**128), maximum=2**128)  # a record holds it (39 digits at most)
     if options.get("dealer") is not None:
         check_seat_arg("dealer", options["dealer"], players)
-    for key in ("deals", "target"):
+    for key, cap in MATCH_CAPS.items():
         if options.get(key) is not None:
-            check_int(key, options[key], minimum=1)
+            check_int(key, options[key], minimum=1, maximum=cap)
     deal = options.get("deal")
     if deal is None or isinstance(deal, dict):
         return

@@ -12,10 +12,11 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
 from atout.core.cards import Card, Rank
 from atout.core.cardset import SUIT_MASKS
+from atout.core.options import Interval, check_fields
 
 #: The Mistigri (also Cascaret, Pamphile): the Jack of clubs, id 3*14 + 10 = 52.
 MISTIGRI: int = Card.parse("JC").id
@@ -24,6 +25,9 @@ END_POTS = ("liquidate", "refund")
 VARIANT_HELP = {"boussac": "Boussac 1896, as played in Burgundy: 4 or 5 players and the fille (3 as an extension, D1)"}
 PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"boussac": (3, 4, 5)}
 HAND = 5  # five cards each (seed 003: "chacun ayant reçu cinq cartes")
+#: The most complete tours a match may ask for: 20 tours of 5 players are 100 coups, the web table's cap
+#: on ``deals`` (issue 16: ``tours=10**6`` once asked for millions of coups through the options).
+TOURS_LIMIT = 20
 
 
 @dataclass(frozen=True)
@@ -35,9 +39,10 @@ class MistigriRules:
     """
 
     players: int = 4  # seed 003: "la plus jolie partie est à quatre joueurs"; 5 too; 3 an extension (D1)
-    start_chips: int = 30  # seed 003: "chacun d'eux prend trente jetons"
-    dealer_stake: int = 6  # seed 003: "le donneur doit avoir mis six jetons au jeu"
-    tours: int = 2  # D15: complete rounds of deals, used when the match is asked for with deals=None
+    start_chips: Annotated[int, Interval(ge=0, le=10_000)] = 30  # seed 003: "chacun d'eux prend trente jetons"
+    dealer_stake: Annotated[int, Interval(ge=1, le=1_000)] = 6  # seed 003: "le donneur doit avoir mis six jetons au jeu"
+    # D15: complete rounds of deals, used when the match is asked for with deals=None
+    tours: Annotated[int, Interval(ge=1, le=TOURS_LIMIT)] = 2
     left_of_dealer_must_play: bool = False  # §10: "dans certains pays" the dealer's left may not pass
     cascaret_trump_second: bool = False  # §10: "jouer atout en second"
     end_pot: Literal["liquidate", "refund"] = "liquidate"  # D16: what becomes of a pool still on the table at the end
@@ -45,16 +50,12 @@ class MistigriRules:
     def __post_init__(self) -> None:
         if self.players not in (3, 4, 5):
             raise ValueError(f"Mistigri is for 3, 4 or 5 players plus the fille (D1), not {self.players}")
-        for name in ("start_chips", "dealer_stake", "tours"):
-            value = getattr(self, name)
-            least = 0 if name == "start_chips" else 1
-            if not isinstance(value, int) or isinstance(value, bool) or value < least:
-                raise ValueError(f"{name} must be an integer of at least {least}, not {value!r}")
         for name in ("left_of_dealer_must_play", "cascaret_trump_second"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
         if self.end_pot not in END_POTS:
             raise ValueError(f"end_pot must be one of {', '.join(END_POTS)}, not {self.end_pot!r}")
+        check_fields(self, "Mistigri")  # every option's type and range (chips, stake, tours), as build_rules says them
 
     @property
     def talon_size(self) -> int:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.core.options import build_rules
-from atout.core.protocol import GameInfo, packaged_rules_text, register
+from atout.core.options import build_rules, check_int
+from atout.core.protocol import MAX_DEALS, GameInfo, packaged_rules_text, register
 from atout.games.prime.evaluate import Category, HandValue, card_value, evaluate
 from atout.games.prime.rules import PLAYER_COUNTS, VARIANT_HELP, VARIANTS, PrimeRules
 from atout.games.prime.state import PrimeState
@@ -35,7 +35,7 @@ def make(
     """Create a match of La Prime (see :func:`atout.new_game`); ``coups`` is a synonym of ``deals`` (D12)."""
     rules = build_rules(PrimeRules, "La Prime", options, preset=VARIANTS[variant], players=players)
     if coups is not None:
-        deals = coups
+        deals = check_int("coups", coups, minimum=1, maximum=MAX_DEALS)  # the cap new_game sets on deals
     return PrimeState(rules, variant, seed=seed, deal=deal, dealer=dealer, deals=deals)
 
 

@@ -7,7 +7,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
+
+from atout.core.options import Interval, check_fields
 
 #: Variants: each for himself (3-6 players) and the 4-player partnership ("en société de deux à deux").
 VARIANTS: dict[str, dict[str, bool]] = {"chacun_pour_soi": {}, "societe": {"partnerships": True}}
@@ -20,6 +22,11 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"chacun_pour_soi": (3, 4, 5, 6), "s
 #: calling round for every participant (spec D7).
 FIRST_DISCARD = ("pass", "after_calling")
 SHOW_RULES = ("compulsory", "optional")
+#: The highest stake an option may set: the opening lists one ``bet N`` per amount from min_stake to
+#: max_stake, so at most 50 bets and 4 passes (issue 16: a stake of 10¹² once listed 10¹² bets).
+STAKE_LIMIT = 50
+#: The largest stack an option may give: a thousand times the default, far above any table's use.
+CHIPS_LIMIT = 100_000
 
 
 @dataclass(frozen=True)
@@ -28,10 +35,11 @@ class PrimeRules:
 
     players: int = 4  # seed 004: "entre 3, entre 4, entre 5, & même en 6 personnes"
     partnerships: bool = False  # seed 004: with 4, "en société de deux à deux" (partners: seat mod 2)
-    max_stake: int = 10  # seed 004: "le plus fort pari n'ira pas au-delà de …" (an agreed limit)
-    min_stake: int = 1  # the smallest bet, in chips
-    consolation: int = 1  # seed 004: paid by each player to a bettor nobody calls ("limite à un écu")
-    chips: int = 100  # each player's stack at the start of the match (ours: the seed names no amount)
+    max_stake: Annotated[int, Interval(ge=1, le=STAKE_LIMIT)] = 10  # seed 004: "le plus fort pari n'ira pas au-delà de …"
+    min_stake: Annotated[int, Interval(ge=1, le=STAKE_LIMIT)] = 1  # the smallest bet, in chips (at most max_stake)
+    # seed 004: paid by each player to a bettor nobody calls ("limite à un écu … ou à ce qu'on veut")
+    consolation: Annotated[int, Interval(ge=0, le=STAKE_LIMIT)] = 1
+    chips: Annotated[int, Interval(ge=1, le=CHIPS_LIMIT)] = 100  # each stack at the start (the seed names no amount)
     # "pass": the seed's order, a passer lays aside 0-2 cards; "after_calling": spec D7, every participant.
     first_discard: Literal["pass", "after_calling"] = "pass"
     # "compulsory": the seed's order, a prime or flux dealt in the completion is shown and the second
@@ -43,18 +51,13 @@ class PrimeRules:
             raise ValueError(f"La Prime is for 3, 4, 5 or 6 players (seed 004), not {self.players!r}")
         if self.partnerships and self.players != 4:
             raise ValueError(f"partnerships need exactly 4 players (seed 004), not {self.players}")
-        for name in ("max_stake", "min_stake", "chips"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"{name} must be a positive integer, not {value!r}")
-        if self.min_stake > self.max_stake:
-            raise ValueError(f"min_stake ({self.min_stake}) is above max_stake ({self.max_stake})")
-        if not isinstance(self.consolation, int) or isinstance(self.consolation, bool) or self.consolation < 0:
-            raise ValueError(f"consolation must be a non-negative integer, not {self.consolation!r}")
         if self.first_discard not in FIRST_DISCARD:
             raise ValueError(f"first_discard must be one of {', '.join(FIRST_DISCARD)}, not {self.first_discard!r}")
         if self.show not in SHOW_RULES:
             raise ValueError(f"show must be one of {', '.join(SHOW_RULES)}, not {self.show!r}")
+        check_fields(self, "La Prime")  # every option's type and range (stakes, chips), as build_rules says them
+        if self.min_stake > self.max_stake:
+            raise ValueError(f"min_stake ({self.min_stake}) is above max_stake ({self.max_stake})")
 
     @property
     def teams(self) -> int:

@@ -14,10 +14,11 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Annotated, Final, Literal
 
 from atout.core.cards import EXCUSE_ID, PLAIN_CARDS, Card
 from atout.core.cardset import SUIT_MASKS, TRUMPS_MASK
+from atout.core.options import Interval, MultipleOf, check_fields
 
 # --- card ids and masks ----------------------------------------------------------------------------
 HEARTS: Final = 1
@@ -106,8 +107,10 @@ class TarotRules:
 
     players: int = 4  # 3, 4 or 5 (seed 001: "à trois, quatre ou cinq joueurs")
     variant: str = "seed"  # "seed" (seed 001) or "fft" (spec section "Variant: FFT official rules")
-    capot_value: int = 600  # seed 001: 600 ("dans certaines régions, 1000"); half when unannounced (§11.4)
-    count_method: str = "half_points"  # D3: every card at its half-point value; "seed_literal" pairs honours
+    # seed 001: 600 ("dans certaines régions, 1000"); even, since half is paid when unannounced (§11.4)
+    capot_value: Annotated[int, Interval(ge=2, le=10_000), MultipleOf(2)] = 600
+    # D3: every card at its half-point value; "seed_literal" pairs honours
+    count_method: Literal["half_points", "seed_literal"] = "half_points"
     italian: bool = False  # show Italian suit names (swords, cups, coins, batons); the rules are unchanged
 
     def __post_init__(self) -> None:
@@ -122,6 +125,7 @@ class TarotRules:
             raise ValueError(f"count_method must be one of {', '.join(COUNT_METHODS)}, not {self.count_method!r}")
         if not isinstance(self.italian, bool):
             raise ValueError(f"italian must be true or false, not {self.italian!r}")
+        check_fields(self, "Tarot")  # every option's type and range (capot_value at most 10000), as build_rules says
 
     @property
     def hand_size(self) -> int:

@@ -20,6 +20,7 @@ from typing import Final, Literal
 
 from atout.core.cards import EXCUSE_ID, PLAIN_CARDS, TRUMP_BASE
 from atout.core.cardset import SUIT_MASKS, TRUMPS_MASK, codes
+from atout.core.options import check_fields
 from atout.core.packs import TAROT66_1637
 
 __all__ = ["Tarot1637Rules", "codes", "legal_play_mask", "trick_winner"]
@@ -50,6 +51,7 @@ class Tarot1637Rules:
             raise ValueError(f"deal_packets must be 3 or 5 ('trois a trois ou cinq a cinq'), not {self.deal_packets!r}")
         if not isinstance(self.mat_exchange_card, bool):
             raise ValueError(f"mat_exchange_card must be true or false, not {self.mat_exchange_card!r}")
+        check_fields(self, "tarot1637")  # every option's type, as build_rules says them
 
     @property
     def manuscript(self) -> bool:

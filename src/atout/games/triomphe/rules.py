@@ -6,8 +6,10 @@ Seed 002, "Règles de la Triomphe"; spec ``shared/rules/triomphe.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
 from atout.core.cards import Rank
+from atout.core.options import Interval, Len, check_fields
 
 #: Variants: the base game in two sides, each for himself, and its "As qui pille" preset.
 VARIANTS: dict[str, dict[str, bool]] = {
@@ -31,7 +33,8 @@ class TriompheRules:
     each_for_himself: bool = False  # §9: four or more players, each playing for himself
     aces_high: bool = False  # §9.2: "les As sont les premières cartes du jeu" (As qui pille)
     pillage: bool = False  # §9.3: the dealer or the holder of the trump Ace robs the turn-up
-    deal_packets: tuple[int, ...] = (3, 2)  # D4: five cards "comme l'Écarté", 3 then 2
+    # D4: five cards "comme l'Écarté", 3 then 2 (packets adding up to 5: at most five of them)
+    deal_packets: Annotated[tuple[Annotated[int, Interval(ge=1, le=5)], ...], Len(1, 5)] = (3, 2)
 
     def __post_init__(self) -> None:
         if self.each_for_himself and self.players not in (4, 5, 6):
@@ -42,6 +45,7 @@ class TriompheRules:
             raise ValueError("aces_high and pillage belong to the each-for-himself variant (seed 002)")
         if sum(self.deal_packets) != 5 or any(p <= 0 for p in self.deal_packets):
             raise ValueError(f"deal_packets must be positive and add up to 5 cards, not {self.deal_packets}")
+        check_fields(self, "Triomphe")  # every option's type and range, as build_rules says them
 
     @property
     def sides(self) -> int:

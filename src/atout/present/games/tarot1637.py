@@ -88,6 +88,8 @@ ERRORS: dict[str, dict[str, str]] = {
     "fr": {
         "expected_discard": "C'est le moment d'écarter, une carte à la fois (« écarter CARTE »)",
         "discard_forbidden": "On ne peut écarter ni Tarot ni triomphe ({card})",
+        "discard_lowest_trumps": "Vous n'avez que Tarots et triomphes : écartez à découvert vos plus basses "
+                                 "triomphes, en commençant par la plus basse ({owed}) : {allowed} maintenant",
         "expected_declaration": "Avant votre première carte : déclarer une combinaison, ou « fini »",
         "unknown_declaration": "Cette combinaison n'existe pas ({item})",
         "already_declared": "Déjà déclaré : {item}",
@@ -100,6 +102,8 @@ ERRORS: dict[str, dict[str, str]] = {
     "en": {
         "expected_discard": "Time to discard, one card at a time ('discard CARD')",
         "discard_forbidden": "A Tarot or a trump may not be discarded ({card})",
+        "discard_lowest_trumps": "Holding only Tarots and trumps, you lay aside your lowest trumps face up, "
+                                 "from the lowest ({owed}): {allowed} now",
         "expected_declaration": "Before your first card: declare a combination, or 'done'",
         "unknown_declaration": "No such combination ({item})",
         "already_declared": "Already declared: {item}",
