@@ -17,6 +17,7 @@ looping on uploading it, each time under a new match seed).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import resource
@@ -102,7 +103,7 @@ async def spectators(spec: dict[str, Any], end: float) -> dict[str, Any]:
 
 
 async def bots(spec: dict[str, Any], end: float) -> dict[str, Any]:
-    """``count`` "watch bots" tables created in one burst from one address; optionally watched."""
+    """``count`` "watch bots" tables created in one burst (round robin over the spec's addresses); optionally watched."""
     statuses: Counter[str] = Counter()
     took: list[float] = []
     ids: list[str] = []
@@ -120,8 +121,10 @@ async def bots(spec: dict[str, Any], end: float) -> dict[str, Any]:
         if r.status_code == 200:
             ids.append(r.json()["id"])
 
-    async with _client(spec["base"], address(ATTACKER_BLOCK, 0)) as http:
-        await asyncio.gather(*(create(http) for _ in range(spec["count"])))
+    spread = max(1, spec.get("addresses", 1))
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(_client(spec["base"], address(ATTACKER_BLOCK, i))) for i in range(spread)]
+        await asyncio.gather(*(create(clients[i % spread]) for i in range(spec["count"])))
     out: dict[str, Any] = {"asked": spec["count"], "level": body["level"], "statuses": dict(statuses),
                            "accepted": statuses["200"], "refused_429": statuses["429"], "create_ms": latency_summary(took)}
     if spec.get("watch") and ids:

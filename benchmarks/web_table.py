@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 RESULTS = Path(__file__).with_name("results")
+FLOODS = ("spectators", "spectators-spread", "spectators-uncapped", "bots", "bots-watched", "bots-watched-spread", "replay")
 
 
 def lat(d: dict[str, Any], keys: tuple[str, ...] = ("p50", "p90", "p99", "max")) -> str:
@@ -57,7 +58,7 @@ def counts(statuses: dict[str, int]) -> str:
 
 def flood_rows(label: str) -> list[str]:
     rows = []
-    for name in ("spectators", "spectators-spread", "bots", "bots-watched", "replay"):
+    for name in FLOODS:
         path = RESULTS / f"{label}-flood-{name}.json"
         if not path.exists():
             continue
@@ -67,7 +68,7 @@ def flood_rows(label: str) -> list[str]:
                     f"| {a['actions']} in {a['seconds']:.0f} s ({a['unacknowledged']} unanswered), "
                     f"{lat(a['ack_ms'], ('p50', 'p99', 'max'))} | {lat(q['healthz_ms'], ('p50',))} → "
                     f"{lat(a['healthz_ms'], ('p50', 'max'))} ({a['healthz_unanswered']} unanswered) "
-                    f"| {q['server_cpu_share']} → {a['server_cpu_share']} | {attacker(r)} |")
+                    f"| {q['server_cpu_share']} → {a['server_cpu_share']} | {r['load_average'][0]} | {attacker(r)} |")
     return rows
 
 
@@ -79,8 +80,8 @@ def main(labels: list[str]) -> None:
         print("\n".join(load_rows(label)))
     print()
     print("| code | flood | played table alone: moves, ack p50 / p99 (ms) | under attack: moves, ack p50 / p99 / max (ms) "
-          "| /healthz p50 (ms), alone → attacked | server CPU share | what the attacker got |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+          "| /healthz p50 (ms), alone → attacked | server CPU share | load | what the attacker got |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for label in labels:
         print("\n".join(flood_rows(label)))
 
