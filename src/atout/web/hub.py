@@ -41,6 +41,7 @@ from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
 from atout.core.rng import is_secret_seed, new_seed, seed_bytes
 from atout.records import replay
+from atout.web.limits import log_refusal
 from atout.web.messages import CreateTable
 from atout.web.store import Store
 from atout.web.views import frame, variant_texts
@@ -620,7 +621,7 @@ class Hub:
         meta = live.meta()
         for conn in list(live.conns):
             if not conn.send(self.frame_text(live, conn.seat, conn.lang, meta)):
-                log.warning("table %s: dropping a connection too slow to read its frames", live.id)
+                log_refusal("too_slow", f"table {live.id}: dropping a connection too slow to read its frames")
                 live.conns.remove(conn)
 
     def frame_text(self, live: Live, seat: int | None, lang: str, meta: dict[str, Any] | None = None) -> str:

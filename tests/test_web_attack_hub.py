@@ -1,0 +1,73 @@
+"""Issue 16's attack on the fixes (ATTACK.md findings 1, 4 and 5): the hub under a visitor's load.
+
+1. Opening sockets to a finished long table does not hold the event loop (built off the loop, kept in an
+   LRU cache), and WebSocket opens are rate-limited per address; a seat opens at most a few sockets.
+4. Cheap bots (random, heuristic) never wait behind search bots' decisions.
+5. A client that never reads is reset (RST): the kernel keeps no connection with megabytes queued.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from pathlib import Path
+
+import pytest
+
+from atout.web import create_app
+
+httpx = pytest.importorskip("httpx")
+uvicorn = pytest.importorskip("uvicorn")
+ws_sync = pytest.importorskip("websockets.sync.client")
+
+from test_web_flood import ThreadServer, create  # noqa: E402
+
+
+def kernel_state(local_port: int, remote: tuple[str, int]) -> str | None:
+    """The TCP state (``/proc/net/tcp``'s hex code: 01 established, 04 FIN-WAIT-1…) of the server's side of
+    the connection from ``remote``, or None when the kernel holds no such connection."""
+    want_local, want_remote = f"{local_port:04X}", f"{remote[1]:04X}"
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, peer, state = fields[1], fields[2], fields[3]
+        if local.endswith(":" + want_local) and peer.endswith(":" + want_remote):
+            return state
+    return None
+
+
+# --- finding 5: a slow consumer is reset, not left in FIN-WAIT-1 -----------------------------------
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads the kernel's TCP table (Linux)")
+def test_a_client_that_never_reads_is_reset_in_the_kernel_too(tmp_path: Path) -> None:
+    """Raw socket, tiny receive window, never reads: dropped after 1 s, then no connection stays in the kernel.
+
+    Before: the transport's ``abort()`` closed the file descriptor, but the kernel kept the connection in
+    FIN-WAIT-1 with its unsent frames (megabytes) for as long as the client stayed.
+    """
+    app = create_app(f"sqlite:///{tmp_path / 'slow.db'}", bot_delay=0, send_timeout=1.0)
+    server = ThreadServer(app, loop="asyncio")
+    raw = socket.socket()
+    try:
+        with httpx.Client(base_url=server.url) as http:
+            t = create(http, game="tarot", players=4, seat=None, seed=2, deals=100)
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        raw.connect(("127.0.0.1", server.port))
+        me = raw.getsockname()
+        with ws_sync.connect(f"ws://127.0.0.1:{server.port}/ws/{t['id']}", sock=raw, max_queue=4) as ws:
+            ws.send(json.dumps({"type": "hello"}))  # then reads nothing (past a queue of 4 frames)
+            live = app.state.hub.tables[t["id"]]
+            deadline = time.monotonic() + 60
+            while not live.conns and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert live.conns, "the hello was not taken"
+            while live.conns and time.monotonic() < deadline:  # the client reads nothing meanwhile
+                time.sleep(0.2)
+            assert not live.conns, "the server still sends to a client that reads nothing"
+            deadline = time.monotonic() + 10  # the close frame's 2 s grace, then the reset
+            while time.monotonic() < deadline and kernel_state(server.port, me) is not None:
+                time.sleep(0.2)
+            assert kernel_state(server.port, me) is None, f"the kernel keeps the connection (state {kernel_state(server.port, me)})"
+    finally:
+        raw.close()
+        server.stop()
