@@ -8,14 +8,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from atout.web import create_app
+from atout.web import hub as hub_module
 
 httpx = pytest.importorskip("httpx")
 uvicorn = pytest.importorskip("uvicorn")
@@ -71,3 +75,43 @@ def test_a_client_that_never_reads_is_reset_in_the_kernel_too(tmp_path: Path) ->
     finally:
         raw.close()
         server.stop()
+
+
+# --- finding 4: cheap bots never wait behind searches ---------------------------------------------
+
+def test_medium_bots_play_on_while_search_bots_fill_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three watched expert tables whose every decision takes 1.5 s fill a one-worker pool; a watched table of
+    medium bots still makes 6 moves within 5 s. Before: its decisions queued behind the searches (~4.5 s each)."""
+    real = hub_module.think
+
+    def slow_search(game: str, name: str, seed: int, obs: Any) -> str:
+        if name.startswith("search"):  # the "hard" and "expert" bots
+            time.sleep(1.5)
+        return real(game, name, seed, obs)
+
+    monkeypatch.setattr(hub_module, "think", slow_search)
+    app = create_app("sqlite://", bot_delay=0, http_rate=100.0)
+    app.state.hub._thinkers = ThreadPoolExecutor(max_workers=1)  # the search pool: one worker, saturated
+    server = ThreadServer(app)
+    try:
+        with httpx.Client(base_url=server.url) as http, contextlib.ExitStack() as stack:
+            experts = [create(http, game="triomphe", players=2, seat=None, level="expert") for _ in range(3)]
+            for t in experts:
+                ws = stack.enter_context(ws_sync.connect(f"ws://127.0.0.1:{server.port}/ws/{t['id']}"))
+                ws.send(json.dumps({"type": "hello"}))
+            time.sleep(0.3)  # the searches are queued
+            medium = create(http, game="triomphe", players=2, seat=None, level="medium")
+            start = time.monotonic()
+            moves = 0
+            with ws_sync.connect(f"ws://127.0.0.1:{server.port}/ws/{medium['id']}") as ws:
+                ws.send(json.dumps({"type": "hello"}))
+                while moves < 6 and time.monotonic() - start < 5:
+                    with contextlib.suppress(TimeoutError):
+                        msg = json.loads(ws.recv(timeout=max(0.01, 5 - (time.monotonic() - start))))
+                        if msg["type"] == "state":
+                            moves = max(moves, msg["n"])
+            took = time.monotonic() - start
+        assert moves >= 6, f"the medium table made {moves} moves in {took:.1f} s behind the searches"
+    finally:
+        server.stop()
+        app.state.hub._thinkers.shutdown(wait=False, cancel_futures=True)

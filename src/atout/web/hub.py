@@ -52,6 +52,8 @@ log = logging.getLogger("atout.web")
 #: The one table to change when stronger bots arrive.
 #: The lobby's levels: the bots' ladder (docs/bots.md), plus "normal", the name of "medium" in older tables.
 LEVELS: dict[str, str] = {**BOT_LEVELS, "normal": BOT_LEVELS["medium"]}
+#: Bots that decide in milliseconds (the lobby's "easy" and "medium"): never queued behind a search.
+CHEAP_BOTS = frozenset({"random", BOT_LEVELS["easy"], BOT_LEVELS["medium"]})
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
 PRESENCE_DELAY = 0.25  # seconds: arrivals and departures within it share one broadcast of the table
 
@@ -328,10 +330,18 @@ class Hub:
         # Bots think in other processes (started on the first bot move): ``thinkers`` replaces the pool in tests.
         self.bot_workers = bot_workers
         self._thinkers = thinkers
+        # Cheap bots (random, heuristic: a few ms) decide on their own threads, never queued behind the
+        # search bots' seconds of thought in the process pool (issue 16's attack: a table against medium
+        # bots went from 233 moves in 30 s to 2 while expert tables of other addresses filled the pool).
+        self._quick = ThreadPoolExecutor(max_workers=2, thread_name_prefix="atout-quick-bot")
         self.closing = False  # set by close(): a bot move lost to the shutdown is no news
 
+    def executor_for(self, bot: str) -> Executor:
+        """Where bot ``bot`` decides: cheap bots (:data:`CHEAP_BOTS`) on two threads of their own, searches in the pool."""
+        return self._quick if bot in CHEAP_BOTS else self.thinkers()
+
     def thinkers(self) -> Executor:
-        """The executor where bots think: a process pool of ``bot_workers`` (default: one per core)."""
+        """The executor where search bots think: a process pool of ``bot_workers`` (default: one per core)."""
         if self._thinkers is None:
             self._thinkers = bot_pool(self.bot_workers)
         return self._thinkers
@@ -563,12 +573,12 @@ class Hub:
                 obs = live.state.observation(seat)
                 try:
                     action = await asyncio.get_running_loop().run_in_executor(
-                        self.thinkers(), think, live.game, name, seed, obs)
+                        self.executor_for(name), think, live.game, name, seed, obs)
                 except Exception as exc:  # a bot bug (or a lost worker) must not stall the table: logged, a legal move
                     if self.closing:
                         return
                     log.exception("table %s: bot %s at seat %s failed; it plays its first legal action", live.id, name, seat)
-                    if isinstance(exc, BrokenProcessPool):  # a worker killed (out of memory…): a new pool next time
+                    if isinstance(exc, BrokenProcessPool) and name not in CHEAP_BOTS:  # a worker killed (out of memory…): a new pool next time
                         self._thinkers = None
                     action = str(obs.legal_actions[0])
                 try:
@@ -643,4 +653,5 @@ class Hub:
                     await live.bot_task
         if self._thinkers is not None:
             self._thinkers.shutdown(wait=False, cancel_futures=True)
+        self._quick.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
