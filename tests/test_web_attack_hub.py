@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 
 import pytest
 
+import atout
 from atout.web import create_app
 from atout.web import hub as hub_module
 
@@ -71,7 +73,8 @@ def test_a_client_that_never_reads_is_reset_in_the_kernel_too(tmp_path: Path) ->
             deadline = time.monotonic() + 10  # the close frame's 2 s grace, then the reset
             while time.monotonic() < deadline and kernel_state(server.port, me) is not None:
                 time.sleep(0.2)
-            assert kernel_state(server.port, me) is None, f"the kernel keeps the connection (state {kernel_state(server.port, me)})"
+            state = kernel_state(server.port, me)
+            assert state is None, f"the kernel keeps the connection (state {state}: 04 is FIN-WAIT-1)"
     finally:
         raw.close()
         server.stop()
@@ -115,3 +118,64 @@ def test_medium_bots_play_on_while_search_bots_fill_the_pool(monkeypatch: pytest
     finally:
         server.stop()
         app.state.hub._thinkers.shutdown(wait=False, cancel_futures=True)
+
+
+# --- finding 1: sockets to a finished long table -----------------------------------------------------
+
+def test_spectators_of_a_finished_long_table_do_not_hold_the_event_loop(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An uploaded 501-deal record (~0.7 s to replay), watched by 8 spectators one after the other while another
+    client asks ``/healthz`` every 10 ms: the table is rebuilt once, off the event loop, then kept (LRU).
+
+    Before: each connection replayed the whole record on the event loop (/healthz waited ~0.7 s, 8 times).
+    """
+    builds: list[str] = []
+    real = hub_module.replay
+
+    def counted(record: Any) -> Any:
+        builds.append("replay")
+        return real(record)
+
+    monkeypatch.setattr(hub_module, "replay", counted)
+    g = atout.new_game("tarot1637", players=3, seed=3, deals=501)
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    record = atout.dumps(g.to_record()).encode()
+    app = create_app(f"sqlite:///{tmp_path / 'long.db'}", bot_delay=0, http_rate=100.0, max_deals=1000, budget=30.0)
+    server = ThreadServer(app)
+    slowest: list[float] = []
+    done = threading.Event()
+
+    def health() -> None:
+        with httpx.Client(base_url=server.url) as http:
+            while not done.is_set():
+                t = time.perf_counter()
+                assert http.get("/healthz").status_code == 200
+                slowest.append(time.perf_counter() - t)
+                time.sleep(0.01)
+
+    try:
+        with httpx.Client(base_url=server.url, timeout=60) as http:
+            up = http.post("/api/records", content=record, headers={"content-type": "application/json"})
+            assert up.status_code == 200, up.text
+        table = up.json()["id"]
+        app.state.hub.tables.pop(table, None)  # as after a restart, or once its last spectator left
+        getattr(app.state.hub, "finished", {}).pop(table, None)
+        watcher = threading.Thread(target=health, daemon=True)
+        watcher.start()
+        start = time.monotonic()
+        for _ in range(8):
+            with ws_sync.connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=30) as ws:
+                ws.send(json.dumps({"type": "hello"}))
+                while json.loads(ws.recv(timeout=30))["type"] != "state":
+                    pass
+        took = time.monotonic() - start
+        done.set()
+        watcher.join(10)
+    finally:
+        done.set()
+        server.stop()
+    worst = max(slowest)
+    # Before: /healthz waited for each replay (~0.7 s each); now a thread's GIL steps only (tens of ms).
+    assert worst < min(0.5, took / 3), f"/healthz took up to {worst:.3f} s while 8 spectators connected ({took:.1f} s)"
+    assert len(builds) == 1, f"the finished table was rebuilt {len(builds)} times for 8 spectators"
