@@ -27,7 +27,9 @@ httpx = pytest.importorskip("httpx")
 uvicorn = pytest.importorskip("uvicorn")
 ws_sync = pytest.importorskip("websockets.sync.client")
 
-from test_web_flood import ThreadServer, create  # noqa: E402
+from fastapi.testclient import TestClient  # noqa: E402
+
+from test_web_flood import ThreadServer, create, refused  # noqa: E402
 
 
 def kernel_state(local_port: int, remote: tuple[str, int]) -> str | None:
@@ -179,3 +181,31 @@ def test_spectators_of_a_finished_long_table_do_not_hold_the_event_loop(tmp_path
     # Before: /healthz waited for each replay (~0.7 s each); now a thread's GIL steps only (tens of ms).
     assert worst < min(0.5, took / 3), f"/healthz took up to {worst:.3f} s while 8 spectators connected ({took:.1f} s)"
     assert len(builds) == 1, f"the finished table was rebuilt {len(builds)} times for 8 spectators"
+
+
+def test_websocket_opens_are_rate_limited_per_address() -> None:
+    """Looping connects cost tokens: past the burst (60), a new socket is refused before any table is looked at."""
+    with TestClient(create_app("sqlite://", bot_delay=0, ws_rate=0.01)) as client:
+        codes = []
+        for _ in range(61):
+            with client.websocket_connect("/ws/nosuchtable") as ws:
+                codes.append(refused(ws))
+    assert codes[:60] == [("no_table", 4404)] * 60
+    assert codes[60] == ("rate_limited", 4429)
+
+
+def test_a_seat_opens_at_most_four_sockets() -> None:
+    """One seat's token opened 60 sockets in the attack: the fifth is refused, a spectator is not."""
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        t = create(client, game="triomphe", players=2, seat=0)
+        with contextlib.ExitStack() as stack:
+            for _ in range(4):
+                ws = stack.enter_context(client.websocket_connect(f"/ws/{t['id']}"))
+                ws.send_json({"type": "hello", "token": t["token"]})
+                assert ws.receive_json()["type"] == "welcome"
+            with client.websocket_connect(f"/ws/{t['id']}") as ws:
+                ws.send_json({"type": "hello", "token": t["token"]})
+                assert refused(ws) == ("too_many_sockets", 4429)
+            with client.websocket_connect(f"/ws/{t['id']}") as ws:
+                ws.send_json({"type": "hello"})
+                assert ws.receive_json()["type"] == "welcome"
