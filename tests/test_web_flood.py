@@ -165,7 +165,7 @@ def test_bots_think_in_another_process() -> None:
     with TestClient(app) as client:
         recording = Recording()
         app.state.hub._thinkers = recording
-        t = create(client, game="triomphe", players=2, seat=None, seed=5)
+        t = create(client, game="triomphe", players=2, seat=None, seed=5, level="hard")  # a search: in the pool
         with client.websocket_connect(f"/ws/{t['id']}") as ws:
             ws.send_json({"type": "hello"})
             until_state(ws, 3)

@@ -47,6 +47,8 @@ HELLO_TIMEOUT = 15.0  # seconds a new connection has to say hello
 RATE = (10.0, 30.0)  # messages per second per connection, burst: above it frames are refused
 MAX_SPECTATORS = 100  # spectators per table (--max-spectators, 0..10000); seats are never refused
 MAX_SOCKETS = 20  # open WebSocket connections per client address (--max-sockets, 1..10000)
+MAX_SEAT_SOCKETS = 4  # open WebSocket connections per seat (tabs of one player); a fifth is refused (4429)
+WS_RATE, WS_BURST = 2.0, 60.0  # WebSocket opens a second per address (--ws-rate in create_app), and the burst saved
 TABLE_RATE = 6.0  # table creation tokens one address earns a minute (--table-rate, 0.1..6000)
 TABLE_BURST = 20  # ... and may save: a table costs 1, +1 when only bots sit, +1 at a searching bots' level
 
@@ -124,7 +126,7 @@ def _games() -> list[dict[str, Any]]:
 def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: float = 2.0, *, replay_rate: float = 5.0,
                budget: float = BUDGET, max_deals: int = MAX_RECORD_DEALS,
                max_spectators: int = MAX_SPECTATORS, max_sockets: int = MAX_SOCKETS, table_rate: float = TABLE_RATE,
-               bot_workers: int | None = None, send_timeout: float = SEND_TIMEOUT) -> FastAPI:
+               bot_workers: int | None = None, send_timeout: float = SEND_TIMEOUT, ws_rate: float = WS_RATE) -> FastAPI:
     """The application on a database URL (SQLite file by default, ``ATOUT_DB``, or PostgreSQL).
 
     ``http_rate``: requests a second each address may make to create tables, seats and uploads (bursts of 30 s' worth);
@@ -132,7 +134,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     for one upload or replay position (then 503); ``max_deals``: deals in an uploaded record.
     ``max_spectators`` per table, ``max_sockets`` open WebSockets per address, ``table_rate`` table tokens an
     address earns a minute (:func:`table_cost`; at most ``TABLE_BURST`` saved), ``bot_workers`` processes where
-    bots think (default: one per core), ``send_timeout`` seconds a client may leave a frame unread.
+    bots think (default: one per core), ``send_timeout`` seconds a client may leave a frame unread,
+    ``ws_rate`` WebSocket opens a second per address (bursts of ``WS_BURST``).
     """
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers)
@@ -141,6 +144,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     replay_buckets: dict[str, Bucket] = {}
     table_buckets: dict[str, Bucket] = {}
     sockets: dict[str, int] = {}  # client address -> its open WebSocket connections
+    ws_buckets: dict[str, Bucket] = {}  # client address -> its WebSocket opens
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -384,6 +388,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             log_refusal("too_many_sockets", f"{host}: WebSocket refused: {max_sockets} connections open from this address")
             await _refuse(ws, "too_many_sockets", f"at most {max_sockets} connections from one address", 4429)
             return
+        if len(ws_buckets) > 10_000:  # many addresses: forget those whose bucket is full again
+            for old in [h for h, b in ws_buckets.items() if b.full()]:
+                del ws_buckets[old]
+        if not ws_buckets.setdefault(host, Bucket(ws_rate, WS_BURST)).take():
+            log_refusal("rate_limited", f"{host}: WebSocket refused: more than {ws_rate:g} opens a second")
+            await _refuse(ws, "rate_limited", f"too many new connections from this address: at most {ws_rate:g} a second", 4429)
+            return
         sockets[host] = sockets.get(host, 0) + 1
         try:
             await _session(ws, table_id)
@@ -394,7 +405,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
 
     async def _session(ws: WebSocket, table_id: str) -> None:
         """One accepted connection: its hello, then its messages until it leaves or the server drops it."""
-        live = _live(table_id)
+        live = await hub.load(table_id) if len(table_id) <= 32 else None  # rebuilt off the event loop if need be
         if live is None:
             await _refuse(ws, "no_table", f"no table {table_id!r}", 4404)
             return
@@ -414,6 +425,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                 log_refusal("bad_token", f"table {table_id}: refused a connection with a forged or foreign token")
                 await _refuse(ws, "bad_token", "this token opens no seat at this table", 4403)
                 return
+        if seat is not None and sum(1 for c in live.conns if c.seat == seat) >= MAX_SEAT_SOCKETS:
+            log_refusal("too_many_sockets", f"table {table_id}: refused a connection: seat {seat} has {MAX_SEAT_SOCKETS} open")
+            await _refuse(ws, "too_many_sockets", f"at most {MAX_SEAT_SOCKETS} connections for one seat", 4429)
+            return
         if seat is None and live.spectators() >= max_spectators:
             log_refusal("spectators_full", f"table {table_id}: refused a spectator: {max_spectators} already watch")
             await _refuse(ws, "spectators_full", FULL[hello.lang].format(n=max_spectators), 4503)

@@ -25,6 +25,7 @@ import secrets
 import signal
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -41,6 +42,7 @@ from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
 from atout.core.rng import is_secret_seed, new_seed, seed_bytes
 from atout.records import replay
+from atout.web.limits import log_refusal
 from atout.web.messages import CreateTable
 from atout.web.store import Store
 from atout.web.views import frame, variant_texts
@@ -51,6 +53,10 @@ log = logging.getLogger("atout.web")
 #: The one table to change when stronger bots arrive.
 #: The lobby's levels: the bots' ladder (docs/bots.md), plus "normal", the name of "medium" in older tables.
 LEVELS: dict[str, str] = {**BOT_LEVELS, "normal": BOT_LEVELS["medium"]}
+#: Bots that decide in milliseconds (the lobby's "easy" and "medium"): never queued behind a search.
+CHEAP_BOTS = frozenset({"random", BOT_LEVELS["easy"], BOT_LEVELS["medium"]})
+FINISHED_CACHE = 32  # finished tables nobody watches kept in memory (LRU): a reconnecting spectator costs nothing
+LOADS = 2  # tables rebuilt from the database at once, off the event loop (Hub.load)
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
 PRESENCE_DELAY = 0.25  # seconds: arrivals and departures within it share one broadcast of the table
 
@@ -321,16 +327,27 @@ class Hub:
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, Live] = {}
+        self.finished: OrderedDict[str, Live] = OrderedDict()  # finished tables nobody watches, least recent first
+        self._loading: dict[str, asyncio.Future[Live | None]] = {}  # tables being rebuilt off the loop
+        self._loads = asyncio.Semaphore(LOADS)
         # Moves are committed on one worker thread, in order, so that a slow commit (PostgreSQL's fsync)
         # never blocks the event loop: other tables play on meanwhile.
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-db")
         # Bots think in other processes (started on the first bot move): ``thinkers`` replaces the pool in tests.
         self.bot_workers = bot_workers
         self._thinkers = thinkers
+        # Cheap bots (random, heuristic: a few ms) decide on their own threads, never queued behind the
+        # search bots' seconds of thought in the process pool (issue 16's attack: a table against medium
+        # bots went from 233 moves in 30 s to 2 while expert tables of other addresses filled the pool).
+        self._quick = ThreadPoolExecutor(max_workers=2, thread_name_prefix="atout-quick-bot")
         self.closing = False  # set by close(): a bot move lost to the shutdown is no news
 
+    def executor_for(self, bot: str) -> Executor:
+        """Where bot ``bot`` decides: cheap bots (:data:`CHEAP_BOTS`) on two threads of their own, searches in the pool."""
+        return self._quick if bot in CHEAP_BOTS else self.thinkers()
+
     def thinkers(self) -> Executor:
-        """The executor where bots think: a process pool of ``bot_workers`` (default: one per core)."""
+        """The executor where search bots think: a process pool of ``bot_workers`` (default: one per core)."""
         if self._thinkers is None:
             self._thinkers = bot_pool(self.bot_workers)
         return self._thinkers
@@ -356,10 +373,58 @@ class Hub:
 
     # --- loading and creating -------------------------------------------------------------------
     def get(self, table_id: str) -> Live | None:
-        """The live table, rebuilt from the database (creation arguments + moves) if not in memory."""
-        live = self.tables.get(table_id)
+        """The live table, rebuilt from the database (creation arguments + moves) if not in memory.
+
+        Synchronous, in the caller's thread: the WebSocket uses :meth:`load`, which rebuilds off the event loop.
+        """
+        live = self._known(table_id)
         if live is not None:
             return live
+        return self._keep(self._build(table_id))
+
+    async def load(self, table_id: str) -> Live | None:
+        """:meth:`get` without holding the event loop: a table not in memory is rebuilt on a thread.
+
+        Rebuilding replays every move (a 200-deal uploaded record: about a second), so it never runs on the
+        event loop; at most ``LOADS`` rebuilds run at once, and one table asked by several connections
+        at once is rebuilt once. Finished tables nobody watches stay in a small LRU cache
+        (``FINISHED_CACHE``), so spectators reconnecting to them cost nothing (issue 16's attack, finding 1).
+        """
+        live = self._known(table_id)
+        if live is not None:
+            return live
+        task = self._loading.get(table_id)
+        if task is None:
+            task = asyncio.ensure_future(self._load_off_loop(table_id))
+            self._loading[table_id] = task
+            task.add_done_callback(lambda _t: self._loading.pop(table_id, None))
+        built = await asyncio.shield(task)
+        return self._known(table_id) or self._keep(built)
+
+    async def _load_off_loop(self, table_id: str) -> Live | None:
+        async with self._loads:
+            return await asyncio.to_thread(self._build, table_id)
+
+    def _known(self, table_id: str) -> Live | None:
+        """The table if in memory: in play, watched, or a finished one of the LRU cache (then back in play's dict)."""
+        live = self.tables.get(table_id)
+        if live is None and table_id in self.finished:
+            live = self.tables[table_id] = self.finished.pop(table_id)
+        return live
+
+    def _keep(self, live: Live | None) -> Live | None:
+        """Register a table just built (its bots resume), unless another caller registered it meanwhile."""
+        if live is None:
+            return None
+        known = self._known(live.id)
+        if known is not None:
+            return known
+        self.tables[live.id] = live
+        self.kick_bots(live)
+        return live
+
+    def _build(self, table_id: str) -> Live | None:
+        """A table rebuilt from the database (its moves replayed), not registered: None if unknown or refused now."""
         row = self.store.table(table_id)
         if row is None:
             return None
@@ -375,14 +440,11 @@ class Hub:
             except ValueError as exc:  # created before today's option ranges (issue 16): gone, never a 500
                 log.warning("table %s: its options are refused now, not loaded: %s", table_id, exc)
                 return None
-        live = Live(id=row.id, game=row.game, variant=row.variant, players=row.players, seed=row.seed,
+        return Live(id=row.id, game=row.game, variant=row.variant, players=row.players, seed=row.seed,
                     options=dict(row.options), level=row.level, source=row.source,
                     kinds=[s.kind for s in seats] or ["bot"] * row.players,
                     hashes=[s.token_hash for s in seats] or [None] * row.players,
                     state=state, moves=moves, history=len(history))
-        self.tables[table_id] = live
-        self.kick_bots(live)
-        return live
 
     def create(self, req: CreateTable) -> tuple[Live, str | None]:
         """A new table from a request; returns it and the creator's seat token (None when only bots sit)."""
@@ -562,12 +624,12 @@ class Hub:
                 obs = live.state.observation(seat)
                 try:
                     action = await asyncio.get_running_loop().run_in_executor(
-                        self.thinkers(), think, live.game, name, seed, obs)
+                        self.executor_for(name), think, live.game, name, seed, obs)
                 except Exception as exc:  # a bot bug (or a lost worker) must not stall the table: logged, a legal move
                     if self.closing:
                         return
                     log.exception("table %s: bot %s at seat %s failed; it plays its first legal action", live.id, name, seat)
-                    if isinstance(exc, BrokenProcessPool):  # a worker killed (out of memory…): a new pool next time
+                    if isinstance(exc, BrokenProcessPool) and name not in CHEAP_BOTS:  # a worker killed: a new pool
                         self._thinkers = None
                     action = str(obs.legal_actions[0])
                 try:
@@ -591,8 +653,11 @@ class Hub:
         if conn in live.conns:
             live.conns.remove(conn)
             self._presence(live)
-        if not live.conns and live.state.is_terminal() and not live.pending:
-            self.tables.pop(live.id, None)  # a finished game nobody watches: reloaded from the database if asked for
+        if not live.conns and live.state.is_terminal() and not live.pending and self.tables.get(live.id) is live:
+            # A finished game nobody watches: kept in the LRU cache, then reloaded from the database if asked for.
+            self.finished[live.id] = self.tables.pop(live.id)
+            while len(self.finished) > FINISHED_CACHE:
+                self.finished.popitem(last=False)
 
     def _presence(self, live: Live) -> None:
         """Broadcast who is here within ``PRESENCE_DELAY``: a burst of arrivals shares one broadcast."""
@@ -620,7 +685,7 @@ class Hub:
         meta = live.meta()
         for conn in list(live.conns):
             if not conn.send(self.frame_text(live, conn.seat, conn.lang, meta)):
-                log.warning("table %s: dropping a connection too slow to read its frames", live.id)
+                log_refusal("too_slow", f"table {live.id}: dropping a connection too slow to read its frames")
                 live.conns.remove(conn)
 
     def frame_text(self, live: Live, seat: int | None, lang: str, meta: dict[str, Any] | None = None) -> str:
@@ -642,4 +707,5 @@ class Hub:
                     await live.bot_task
         if self._thinkers is not None:
             self._thinkers.shutdown(wait=False, cancel_futures=True)
+        self._quick.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
