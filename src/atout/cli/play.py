@@ -15,6 +15,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,119 +23,50 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 
+import atout
 from atout.bots.base import Bot, make_bot
 from atout.core.actions import Action
 from atout.core.errors import IllegalAction, NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
 from atout.core.rng import new_seed
-from atout.present import Table, breakdown, number, say, say_error
+from atout.present import LANGS, Table, breakdown, catalogs, number, phrases, say, say_error
 from atout.present.cards import fold
+from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
 from atout.present.screen import action_label, card_text, hand_text
 from atout.records import dumps
 from atout.sim import default_bot
 
-LABELS: dict[str, dict[str, Any]] = {
-    "fr": {
-        "you": "vous", "hand": "Votre main", "trick": "Pli", "lead": "entame", "turn": "À vous",
-        "choices": "Possible", "prompt": "Votre jeu (? aide, q quitter)", "deal": "Donne", "sheet": "Feuille de marque",
-        "seed": "graine", "bye": "Partie interrompue.", "confirm": "Quitter la partie ? (o/n) ", "yes": ("o", "oui", "y"),
-        "saved": "Partie enregistrée", "replay": "pour la revoir", "auto_done": "(fini : rien d'autre à annoncer)",
-        "help": ("Commandes : indice (le conseil du robot), annuler, dernier (dernier pli), règles, q (quitter). "
-                 "Dans un pli, * marque le joueur qui a entamé. Les codes de cartes suivent la notation anglaise : "
-                 "S = pique, H = cœur, D = carreau, C = trèfle (8C = 8 de trèfle, 8H = 8 de cœur) ; "
-                 "le plus simple est de taper la carte comme l'écran la montre (R♥, 10♠) ou en mots (roi de cœur)."),
-        "hint": "Conseil", "undone": "Coup annulé.", "no_undo": "Rien à annuler.", "no_last": "Aucun pli terminé.",
-        "last": "Dernier pli", "enter": "(Entrée pour continuer)", "enter_or_q": "(Entrée pour continuer, q pour quitter) ",
-        "ecart": (
-            "Écartez encore {n} cartes : une à la fois (tapez la carte, ou « écarter » puis la carte), ou toutes "
-            "d'un coup (« écarter » puis les cartes) ; pas de Roi ni de bout, un atout seulement si c'est "
-            "inévitable. Exemple : {example}"),
-        "contract": "Contrat", "taker": "preneur", "called": "appelé", "partner": "partenaire", "alone": "seul",
-        "talon": "Chien", "poignees": "Poignées", "tricks": "Plis", "attack": "attaque", "defence": "défense",
-        "attack_points": "points de l'attaque", "trump": "Atout", "turnup": "retournée", "scores": "Marque",
-        "match_over": "Fin de la partie", "total": "Total", "bids": "Enchères", "refused": "Refusé",
-    },
-    "en": {
-        "you": "you", "hand": "Your hand", "trick": "Trick", "lead": "lead", "turn": "Your turn",
-        "choices": "Legal actions", "prompt": "Your move (? help, q quit)", "deal": "Deal", "sheet": "Score sheet",
-        "seed": "seed", "bye": "Game interrupted.", "confirm": "Quit the game? (y/n) ", "yes": ("y", "yes", "o"),
-        "saved": "Game saved", "replay": "to watch it again", "auto_done": "(done: nothing else to announce)",
-        "help": ("Commands: hint (the bot's advice), undo, last (last trick), rules, q (quit). "
-                 "In a trick, * marks the player who led. Card codes: S spades, H hearts, D diamonds, C clubs "
-                 "(8C = 8 of clubs); or type the card as the screen shows it (K♥, 10♠)."),
-        "hint": "Hint", "undone": "Move taken back.", "no_undo": "Nothing to take back.", "no_last": "No trick yet.",
-        "last": "Last trick", "enter": "(Enter to continue)", "enter_or_q": "(Enter to continue, q to quit) ",
-        "ecart": (
-            "Lay aside {n} more cards: one at a time (type the card, or 'discard' and the card), or all at once "
-            "('discard' then the cards); no King, no oudler, a trump only when unavoidable. Example: {example}"),
-        "contract": "Contract", "taker": "taker", "called": "called", "partner": "partner", "alone": "alone",
-        "talon": "Talon", "poignees": "Poignées", "tricks": "Tricks", "attack": "attack", "defence": "defence",
-        "attack_points": "attack's card points", "trump": "Trumps", "turnup": "turn-up", "scores": "Score",
-        "match_over": "Match over", "total": "Total", "bids": "Bids", "refused": "Refused",
-    },
-}
+LABELS: Section = Section("common", "play_labels")
 #: A line of guidance for the Tarot phases a newcomer may not know (seed 001 §3.1, §5, §7).
-PHASE_NOTES = {
-    "fr": {
-        "petit_sec": "Vous avez le Petit sec (le 1 d'atout seul) : « petit sec » annule la donne, « pas de petit sec » la joue.",
-        "call": "Appelez un Roi (une Dame si vous avez les quatre Rois) : celui qui l'a sera votre partenaire, en secret.",
-        "annonces": "Annonces : poignée, capot (le preneur), sans atouts, sans points… ou « fini ».",
-        "annonces/fft": "Annonce : chelem (le preneur seul) ou « fini » ; la poignée se montre avant votre première carte.",
-        "bidding": "Enchères : un seul tour ; chaque contrat doit être plus fort que le précédent.",
-    },
-    "en": {
-        "petit_sec": "You hold the Petit sec (the 1 of trumps alone): 'petit sec' annuls the deal, 'no petit sec' plays it.",
-        "call": "Call a King (a Queen if you hold the four Kings): its holder becomes your secret partner.",
-        "annonces": "Announcements: poignée (handful), capot (the taker), sans atouts, sans points… or 'done'.",
-        "annonces/fft": "Announcement: chelem (slam, the taker only) or 'done'; the poignée is shown before your first card.",
-        "bidding": "Bidding: one round only; each contract must beat the one before.",
-    },
-}
-#: What one types at each game's table (its own words, as its present module reads them), before the commands;
-#: ``game/variant`` when a variant has other contracts or announcements (the FFT Tarot: FFT rules 4, 5).
-GAME_HELP: dict[str, dict[str, str]] = {
-    "tarot": {
-        "fr": ("Tapez une carte (R♥, 10♠, CD pour le Cavalier de carreau, 21 pour le 21 d'atout, petit, excuse) "
-               "ou un mot : passe, prise, garde, garde sans, garde contre, appeler R♥, écarter R♥ (une carte à la "
-               "fois), annoncer poignée, annoncer sans points, fini."),
-        "en": ("Type a card (K♥, 10♠, NH for the Knight of Hearts, 21 for trump 21, excuse) or a word: pass, "
-               "bid garde, call K♥, discard K♥ (one card at a time), announce poignee, done."),
-    },
-    "tarot/fft": {
-        "fr": ("Tapez une carte (R♥, 10♠, CD pour le Cavalier de carreau, 21 pour le 21 d'atout, petit, excuse) "
-               "ou un mot : passe, petite, garde, garde sans, garde contre, appeler R♥, écarter R♥ (une carte à la "
-               "fois), annoncer chelem (le preneur), annoncer poignée (avant votre première carte), fini."),
-        "en": ("Type a card (K♥, 10♠, NH for the Knight of Hearts, 21 for trump 21, excuse) or a word: pass, "
-               "bid petite, bid garde, call K♥, discard K♥ (one card at a time), announce chelem (the taker), "
-               "announce poignee (before your first card), done."),
-    },
-    "triomphe": {
-        "fr": ("Tapez une carte (R♥, 10♠, as de pique) ou un mot : concéder, pas de concession, accepter, "
-               "refuser, vole, stop, piller CARTE."),
-        "en": "Type a card (K♥, 10♠) or a word: concede, no concession, accept, refuse, vole, stop, pillage CARD.",
-    },
-    "mistigri": {
-        "fr": ("Tapez une carte (R♥, 10♠) ou un mot : jouer (avec son jeu), fille, écarter CARTES (1 à 5 cartes), "
-               "passer, lanturlu, ne pas montrer, retourne contre CARTE, atout cœur."),
-        "en": ("Type a card (K♥, 10♠) or a word: play hand, fille, discard CARDS (1 to 5 cards), pass, lanturlu, "
-               "no reveal, turned card for CARD, trumps hearts."),
-    },
-    "prime": {
-        "fr": ("Tapez un mot : parier N, passer (en écartant : passer 2♥ R♠), accepter, refuser, montrer, "
-               "ne pas montrer, écarter CARTES (0 à 4 cartes)."),
-        "en": "Type a word: bet N, pass (discarding: pass 2♥ K♠), accept, decline, show, no show, discard CARDS.",
-    },
-    "tarot1637": {
-        "fr": ("Tapez une carte comme l'écran la montre (Rn♠ pour la Reine d'épées, F♦ pour le Faon de deniers, "
-               "Ch♣ pour le Chevalier de bâtons, 21, Mat) ou en mots (reine d'épées), ou un mot : écarter CARTE, "
-               "déclarer …, fini. ♠ épées, ♥ coupes, ♦ deniers, ♣ bâtons."),
-        "en": ("Type a card as the screen shows it (Q♠ Queen of Swords, Kn♣ Knight of Batons, 21, Mat), or a word: "
-               "discard CARD, declare …, done. ♠ swords, ♥ cups, ♦ coins, ♣ batons."),
-    },
-}
+PHASE_NOTES: Section = Section("common", "play_phase_notes")
+
+
+class _GameHelp(Mapping[str, dict[str, str]]):
+    """What one types at each game's table, before the commands: ``GAME_HELP["tarot/fft"]["fr"]``.
+
+    Read from the game's catalog (section ``play``, key ``game_help`` or ``game_help/<variant>`` when a variant
+    has other contracts or announcements: the FFT Tarot, FFT rules 4, 5).
+    """
+
+    def __getitem__(self, key: str) -> dict[str, str]:
+        game, _, variant = key.partition("/")
+        entry = f"game_help/{variant}" if variant else "game_help"
+        out = {lang: text for lang in LANGS if (text := catalogs.entries(game, "play", lang).get(entry))}
+        if not out:
+            raise KeyError(key)
+        return out
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([g.name for g in atout.list_games()])
+
+    def __len__(self) -> int:
+        return len(atout.list_games())
+
+
+GAME_HELP = _GameHelp()
 
 #: The match a game plays when --deals is not given, where it is not one deal: Mistigri plays complete tours
 #: (seed 003, "on joue un nombre de tours convenu"; mistigri.md D15: ``deals=None`` means its ``tours``).
@@ -445,7 +377,7 @@ class Session:
         except (EOFError, KeyboardInterrupt):
             self.console.print()  # after the terminal's "^C", "Partie interrompue." on a line of its own
             raise Quit from None
-        if fold(answer) in self.lab["yes"]:
+        if fold(answer) in self.lab["yes"].split("|"):
             raise Quit
 
     # --- the table ---------------------------------------------------------------------------------
@@ -633,14 +565,12 @@ def _is_card(word: str) -> bool:
 
 def _variant(game: str, variant: str, lang: str) -> str:
     """A variant's name in the table's language: its title in the present module's VARIANTS, else its word."""
-    from atout.present import phrases
 
     titles = getattr(phrases(game).module, "VARIANTS", {}).get(lang, {})
     return titles[variant][0] if variant in titles else _word(game, variant, lang)
 
 
 def _word(game: str, word: str, lang: str) -> str:
-    from atout.present import phrases
 
     return phrases(game).word(word, lang)
 

@@ -17,51 +17,9 @@ from atout.core.actions import Action
 from atout.core.cards import Card
 from atout.core.errors import NotationError
 from atout.core.protocol import Observation
+from atout.present.catalogs import Section
 
-_WHY = {
-    "fr": {
-        "pass": "main trop faible pour prendre.",
-        "bid": "main assez forte pour ce contrat (atouts, bouts, Rois).",
-        "call": "appeler un Roi d'une couleur où l'on a des cartes, pour que le partenaire vous aide.",
-        "discard": "écarter des cartes sans valeur et vider une couleur pour pouvoir couper.",
-        "announce": "l'annonce rapporte une prime.",
-        "done": "rien de plus à annoncer.",
-        "lead_high": "entamer avec une carte maîtresse pour faire le pli.",
-        "lead_low": "entamer petit pour ne pas perdre de points.",
-        "high": "jouer la plus forte pour prendre le pli.",
-        "low": "jouer petit : le pli est perdu ou déjà acquis à votre camp ; on garde les bonnes cartes.",
-        "middle": "une carte moyenne : assez pour suivre, sans gaspiller la plus forte.",
-        "concede": "la main est trop faible : mieux vaut donner un jeu que risquer d'en perdre deux.",
-        "no_concession": "la main peut faire trois plis.",
-        "accept": "un jeu sûr vaut mieux que la vole risquée.",
-        "refuse": "la main est assez forte pour faire la vole.",
-        "stop": "garder le jeu acquis plutôt que risquer deux jeux.",
-        "vole": "la main peut faire les cinq plis : deux jeux.",
-        "other": "c'est ce que jouerait le robot.",
-        "only": "c'est la seule carte permise ici.",
-    },
-    "en": {
-        "pass": "the hand is too weak to take.",
-        "bid": "the hand is strong enough for this contract (trumps, oudlers, Kings).",
-        "call": "call a King of a suit you hold, so that the partner can help.",
-        "discard": "lay aside worthless cards and void a suit so as to trump it.",
-        "announce": "the announcement earns a bonus.",
-        "done": "nothing more to announce.",
-        "lead_high": "lead a master card to take the trick.",
-        "lead_low": "lead low so as not to give points away.",
-        "high": "play the highest to take the trick.",
-        "low": "play low: the trick is lost or already your side's; keep the good cards.",
-        "middle": "a middle card: enough to follow without wasting the highest.",
-        "concede": "the hand is too weak: better give one point than risk losing two.",
-        "no_concession": "the hand can take three tricks.",
-        "accept": "a sure point is worth more than a risky vole.",
-        "refuse": "the hand is strong enough for the vole.",
-        "stop": "keep the point won rather than risk two.",
-        "vole": "the hand can take all five tricks: two points.",
-        "other": "this is what the bot would play.",
-        "only": "it is the only card allowed here.",
-    },
-}
+_WHY: Section = Section("common", "why")
 
 
 #: The verbs each game's reasons speak of (issue 7: no "prendre", "couper" or partner at a game without them);

@@ -19,105 +19,19 @@ import json
 from typing import Any
 
 from atout.core.errors import AtoutError, IllegalAction, NotationError, RecordError
+from atout.present.catalogs import Section
 
 #: Sentences by code; ``{where}`` is filled with the move's place (`` 3 (donne 1, « R♥ »)``) or left empty.
-REFUSALS: dict[str, dict[str, str]] = {
-    "fr": {
-        "not_json": "Ce fichier n'est pas du JSON (ligne {line}, colonne {column}).",
-        "not_utf8": "Ce fichier n'est pas du texte UTF-8 (octet {byte}).",
-        "too_large": "Enregistrement trop gros : {limit} octets au plus.",
-        "too_deep": "JSON trop imbriqué : {limit} niveaux au plus.",
-        "bad_number": "Un nombre de l'enregistrement est illisible ou hors limites (seuls les nombres finis sont admis).",
-        "not_a_record": "Ce fichier n'est pas un enregistrement atout (format attendu : atout-record/1).",
-        "missing_fields": "Il manque à l'enregistrement : {fields}.",
-        "bad_field": "Le champ « {field} » de l'enregistrement est mal formé{where}.",
-        "unknown_game": "Jeu inconnu : « {game} ».",
-        "bad_setup": "La partie de cet enregistrement ne peut pas être mise en place (joueurs, variante ou options).",
-        "wrong_dealer": "Donne {deal}, mauvais donneur : selon les règles, c'est au joueur {expected} de donner, "
-                        "l'enregistrement dit le joueur {stated}.",
-        "wrong_deal_count": "Donne {deal} : la partie était déjà finie ou encore dans une autre donne.",
-        "wrong_turn": "Coup{where} : le joueur {seat} a joué, mais c'était au tour du joueur {expected}.",
-        "illegal_move": "Coup{where} refusé : {reason}",
-        "bad_move": "Coup{where} illisible : ce n'est pas une action du jeu.",
-        "wrong_result": "Résultat faux ({part}) : l'enregistrement annonce {stated}, les règles donnent {actual}.",
-        "unfinished_result": "L'enregistrement annonce un résultat final, mais la partie n'est pas finie.",
-        "rate_limited": "Trop de demandes : attendez un peu.",
-        "invalid": "Cet enregistrement n'est pas valide.",
-        "bad_argument": "Mauvais argument : on attend {expected}.",
-        "cannot_read": "Impossible de lire « {path} » : {reason}.",
-        "not_json_able": "Cet enregistrement ne peut pas s'écrire en JSON (valeur non JSON ou non finie).",
-        "too_many_deals": "Trop de donnes fournies : {count} (au plus {limit}).",
-        "bad_deal": "{at}la donne fournie est mal formée : on attend un objet avec {fields}.",
-        "deal_lacks": "{at}il manque à la donne : {fields}.",
-        "deal_unknown_keys": "{at}la donne a des clés inconnues : {keys}.",
-        "hands_count": "{at}la donne doit avoir {hands} mains (« hands »).",
-        "bad_pile": "{at}{pile} : une liste de codes de cartes est attendue.",
-        "bad_card": "{at}une carte de la donne est illisible.",
-        "card_not_in_pack": "{at}carte hors du jeu de {pack} cartes : {card}.",
-        "card_twice": "{at}carte distribuée deux fois : {card}.",
-        "wrong_size": "{at}{pile} a {count} cartes ; il en faut {want}.",
-        "unexpected_mort": "{at}seule une donne à deux joueurs a un Mort.",
-    },
-    "en": {
-        "not_json": "This file is not JSON (line {line}, column {column}).",
-        "not_utf8": "This file is not UTF-8 text (byte {byte}).",
-        "too_large": "Record too large: at most {limit} bytes.",
-        "too_deep": "JSON nested too deeply: at most {limit} levels.",
-        "bad_number": "A number of the record is unreadable or out of range (finite numbers only).",
-        "not_a_record": "This file is not an atout record (expected format: atout-record/1).",
-        "missing_fields": "The record lacks: {fields}.",
-        "bad_field": "The record's field '{field}' is malformed{where}.",
-        "unknown_game": "Unknown game: '{game}'.",
-        "bad_setup": "The game of this record cannot be set up (players, variant or options).",
-        "wrong_dealer": "Deal {deal}, wrong dealer: by the rules player {expected} deals, the record says player {stated}.",
-        "wrong_deal_count": "Deal {deal}: the match was already over or still in another deal.",
-        "wrong_turn": "Move{where}: player {seat} played, but it was player {expected}'s turn.",
-        "illegal_move": "Move{where} refused: {reason}",
-        "bad_move": "Move{where} unreadable: not an action of the game.",
-        "wrong_result": "Wrong result ({part}): the record states {stated}, the rules give {actual}.",
-        "unfinished_result": "The record states a final result but the match is not over.",
-        "rate_limited": "Too many requests: wait a little.",
-        "invalid": "This record is not valid.",
-        "bad_argument": "Bad argument: expected {expected}.",
-        "cannot_read": "Cannot read '{path}': {reason}.",
-        "not_json_able": "This record cannot be written as JSON (a value not JSON or not finite).",
-        "too_many_deals": "Too many given deals: {count} (at most {limit}).",
-        "bad_deal": "{at}the given deal is malformed: expected an object with {fields}.",
-        "deal_lacks": "{at}the deal lacks: {fields}.",
-        "deal_unknown_keys": "{at}the deal has unknown keys: {keys}.",
-        "hands_count": "{at}the deal needs {hands} hands ('hands').",
-        "bad_pile": "{at}{pile}: a list of card codes is expected.",
-        "bad_card": "{at}a card of the deal is unreadable ({detail}).",
-        "card_not_in_pack": "{at}card not in the {pack}-card pack: {card}.",
-        "card_twice": "{at}card dealt twice: {card}.",
-        "wrong_size": "{at}{pile} has {count} cards; it needs {want}.",
-        "unexpected_mort": "{at}only a two-player deal has a Mort.",
-    },
-}
+REFUSALS: Section = Section("common", "refusals")
 
 #: Piles of a deal, named in sentences (``wrong_size``, ``bad_pile``); ``{seat}`` counts players from 1.
-PILES: dict[str, dict[str, str]] = {
-    "fr": {"hand": "la main du joueur {seat}", "hands": "chaque main et le talon", "talon": "le talon",
-           "stock": "le talon", "fille": "la fille", "mort": "le Mort"},
-    "en": {"hand": "player {seat}'s hand", "hands": "each hand and the stock", "talon": "the talon",
-           "stock": "the stock", "fille": "the fille", "mort": "the Mort"},
-}
+PILES: Section = Section("common", "piles")
 
 #: Why a record file could not be read (``cannot_read``), by errno name; other errors say their name.
-READ_REASONS: dict[str, dict[str, str]] = {
-    "fr": {"ENOENT": "fichier introuvable", "EACCES": "accès refusé", "EPERM": "accès refusé",
-           "EISDIR": "c'est un dossier", "ENOTDIR": "un élément du chemin n'est pas un dossier",
-           "ENAMETOOLONG": "nom trop long", "bad_path": "chemin invalide", "": "erreur du système"},
-    "en": {"ENOENT": "no such file", "EACCES": "permission denied", "EPERM": "permission denied",
-           "EISDIR": "it is a folder", "ENOTDIR": "a part of the path is not a folder",
-           "ENAMETOOLONG": "name too long", "bad_path": "invalid path", "": "system error"},
-}
+READ_REASONS: Section = Section("common", "read_reasons")
 
 #: What a misused function expected (``bad_argument``: ``loads(42)``, ``load("x.json")``…).
-EXPECTED: dict[str, dict[str, str]] = {
-    "fr": {"text": "un texte JSON", "file": "un fichier ouvert", "path": "un chemin de fichier"},
-    "en": {"text": "JSON text", "file": "an open file", "path": "a file path"},
-}
+EXPECTED: Section = Section("common", "expected")
 
 
 def refusal(exc: BaseException) -> tuple[str, dict[str, Any]]:
@@ -190,7 +104,7 @@ def say_refusal(code: str, params: dict[str, Any], lang: str = "fr", game: str =
             pass
     if code == "cannot_read":
         reasons = READ_REASONS[lang]
-        values["reason"] = reasons.get(str(params.get("reason", "")), f"{reasons['']} {params.get('reason', '')}".strip())
+        values["reason"] = reasons.get(str(params.get("reason", "")), f"{reasons['other']} {params.get('reason', '')}".strip())
     if code == "bad_argument":
         values["expected"] = EXPECTED[lang].get(str(params.get("expected")), EXPECTED[lang]["text"])
     for key in ("limit", "count"):  # 2 000 000 / 2,000,000

@@ -21,42 +21,14 @@ from fractions import Fraction
 from typing import Any
 
 from atout.core.protocol import GameState, json_number
+from atout.present.catalogs import Section
 
 #: The lines of ``atout simulate``'s report, by language (seats named as the rest of the CLI names them:
 #: ``Joueur 1`` is seat 0). ``played`` heads a match that played more deals than asked (Mistigri's extra
 #: coups without stake, mistigri.md D16): the means are then per deal played, and the report says so.
-REPORT: dict[str, dict[str, str]] = {
-    "fr": {
-        "head": "{game} ({variant}, {players} joueurs) : {deals} en {seconds} s ({rate} donnes/s), "
-                "robots {bots}",
-        "seed": "graine {seed}",
-        "seat": "  {seat} : {total} (moyenne par donne {mean})",
-        "deals": "{deals} donnes",
-        "played": "{deals} donnes ({played} coups joués)",
-        "seat_played": "  {seat} : {total} (moyenne par coup joué {mean})",
-        "contract": "  {contract} : prise {taken} fois, réussie {made} fois ({percent} %)",
-        "all_passed": "  donnes où tout le monde a passé (nulles, redistribuées) : {count}",
-        "endings": "  comment les donnes ont fini :",
-        "ending": "    {reason} : {count}",
-        "record": "enregistrement : {path}",
-    },
-    "en": {
-        "head": "{game} ({variant}, {players} players): {deals} in {seconds} s ({rate} deals/s), bots {bots}",
-        "seed": "seed {seed}",
-        "seat": "  {seat}: {total} (mean per deal {mean})",
-        "deals": "{deals} deals",
-        "played": "{deals} deals ({played} played)",
-        "seat_played": "  {seat}: {total} (mean per deal played {mean})",
-        "contract": "  {contract}: taken {taken}, made {made} ({percent}%)",
-        "all_passed": "  deals where everybody passed (void, dealt again): {count}",
-        "endings": "  how the deals ended:",
-        "ending": "    {reason}: {count}",
-        "record": "record: {path}",
-    },
-}
+REPORT: Section = Section("common", "report")
 #: Bot names as words (the names typed after --bots stay the same in both languages).
-BOT_WORDS = {"fr": {"heuristic": "heuristique", "random": "aléatoire", "search": "recherche",
-                    "search_expert": "recherche experte"}, "en": {}}
+BOT_WORDS: Section = Section("common", "bot_words")
 
 
 def match_stats(state: GameState) -> dict[str, Any]:
@@ -142,36 +114,7 @@ def report(run: dict[str, Any], stats: dict[str, Any], lang: str = "fr") -> list
 
 
 #: The words of ``atout tournament``'s report, by language (the ``--json`` report is language-free).
-TOURNAMENT: dict[str, dict[str, str]] = {
-    "fr": {
-        "title": "{game} ({variant}, {players} joueurs), {deals}, graine {seed}",
-        "deal": "1 donne dupliquée",
-        "deals": "{deals} donnes dupliquées",
-        "bot": "robot",
-        "mean": "moyenne par donne",
-        "interval": "intervalle à 95 %",
-        "elo": "cote (façon Elo)",
-        "pair": "  {a} − {b} : {margin} par donne {interval} ({verdict})",
-        "clear": "zéro hors de l'intervalle",
-        "not_clear": "zéro dans l'intervalle",
-        "n_a": "inconnu (moins de 2 donnes)",
-        "progress": "{game} : {deals} donnes × {rotations} rotations",
-    },
-    "en": {
-        "title": "{game} ({variant}, {players} players), {deals}, seed {seed}",
-        "deal": "1 duplicate deal",
-        "deals": "{deals} duplicate deals",
-        "bot": "bot",
-        "mean": "mean per deal",
-        "interval": "95% interval",
-        "elo": "Elo-like",
-        "pair": "  {a} - {b}: {margin} per deal {interval} ({verdict})",
-        "clear": "clear",
-        "not_clear": "not clear of zero",
-        "n_a": "n/a (under 2 deals)",
-        "progress": "{game}: {deals} boards x {rotations} rotations",
-    },
-}
+TOURNAMENT: Section = Section("common", "tournament")
 
 
 def _signed(x: float, lang: str) -> str:

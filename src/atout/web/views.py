@@ -260,7 +260,7 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
 
 def hints(game: str, legal: list[str], lang: str) -> dict[str, str]:
     """One-line hints for the choices offered (the game's ``HINTS`` phrases), by action or by verb."""
-    book = getattr(present.phrases(game).module, "HINTS", {}).get(lang, {})
+    book = present.phrases(game).section("hints", lang)
     out = {}
     for text in legal:
         for key in (text, text.split()[0]):
@@ -271,8 +271,8 @@ def hints(game: str, legal: list[str], lang: str) -> dict[str, str]:
 
 def marks(game: str, obs: dict[str, Any], lang: str) -> dict[str, str]:
     """Cards of the seat's hand that carry a mark (the game's ``MARKED``: Mistigri's valet de trèfle)."""
-    marked = getattr(present.phrases(game).module, "MARKED", {})
-    return {c: str(marked[c][lang]) for c in obs.get("hand", []) if c in marked}
+    marked = present.phrases(game).section("marked", lang)
+    return {c: marked[c] for c in obs.get("hand", []) if c in marked}
 
 
 def typed_examples(state: GameState, legal: list[str], lang: str) -> list[str]:

@@ -14,147 +14,22 @@ from typing import TYPE_CHECKING, Any
 
 from atout.core.events import Event
 from atout.core.packs import PIQUET32
+from atout.present.catalogs import PairSection, Section
 
 if TYPE_CHECKING:
     from atout.present import Table
 
 PACK = PIQUET32.mask  # the 32-card piquet pack
 
-EVENTS: dict[str, dict[str, str]] = {
-    "fr": {
-        "hand_dealt": "{seat} reçoit {cards}.",
-        "hand_dealt/you": "Vous recevez {cards}.",
-        "retourne_shown": "{seat} retourne {card}.",
-        "retourne_shown/you": "Vous retournez {card}.",
-        "trump_named": "{seat} a tourné le Mistigri et choisit l'atout : {suit}.",
-        "trump_named/you": "Vous choisissez l'atout : {suit}.",
-        "retourne_taken": "{seat} prend la retourne ({card}) contre une de ses cartes.",
-        "retourne_taken/you": "Vous prenez la retourne ({card}) contre une de vos cartes.",
-        "discarded": "Vous écartez {cards}.",
-        "fille_taken": "{seat} prend la fille.",
-        "fille_taken/you": "Vous prenez la fille.",
-        "fille_received": "La fille vous donne {cards}.",
-        "cards_drawn": "{seat} demande {count} carte(s) au talon.",
-        "cards_drawn/you": "Vous demandez {count} carte(s) au talon.",
-        "cards_received": "Vous recevez {cards}.",
-        "passed": "{seat} passe.",
-        "passed/you": "Vous passez.",
-        "hand_played": "{seat} joue avec son jeu.",
-        "hand_played/you": "Vous jouez avec votre jeu.",
-        "lanturlu_shown": "{seat} montre Lanturlu : {cards} et ramasse tout ce qui est sur le jeu.",
-        "lanturlu_shown/you": "Vous montrez Lanturlu : {cards} et ramassez tout ce qui est sur le jeu.",
-        "card_played": "{seat} joue {card}.",
-        "card_played/you": "Vous jouez {card}.",
-        "trick_won": "{seat} fait le pli {trick}.",
-        "trick_won/you": "Vous faites le pli {trick}.",
-        "bete": "{seat} est bête : il mettra {pays} jetons au coup suivant.",
-        "bete/you": "Vous êtes bête : vous mettrez {pays} jetons au coup suivant.",
-    },
-    "en": {
-        "hand_dealt": "{seat} receives {cards}.",
-        "hand_dealt/you": "You receive {cards}.",
-        "retourne_shown": "{seat} turns up {card}.",
-        "retourne_shown/you": "You turn up {card}.",
-        "trump_named": "{seat} turned the Mistigri and names trumps: {suit}.",
-        "trump_named/you": "You name trumps: {suit}.",
-        "retourne_taken": "{seat} takes the turned card ({card}) against one of his cards.",
-        "retourne_taken/you": "You take the turned card ({card}) against one of your cards.",
-        "discarded": "You lay aside {cards}.",
-        "fille_taken": "{seat} takes the fille (the spare hand).",
-        "fille_taken/you": "You take the fille (the spare hand).",
-        "fille_received": "The fille gives you {cards}.",
-        "cards_drawn": "{seat} asks for {count} card(s) from the stock.",
-        "cards_drawn/you": "You ask for {count} card(s) from the stock.",
-        "cards_received": "You receive {cards}.",
-        "passed": "{seat} passes.",
-        "passed/you": "You pass.",
-        "hand_played": "{seat} plays his hand.",
-        "hand_played/you": "You play your hand.",
-        "lanturlu_shown": "{seat} shows Lanturlu (five of a suit): {cards} and takes the whole pool.",
-        "lanturlu_shown/you": "You show Lanturlu (five of a suit): {cards} and take the whole pool.",
-        "card_played": "{seat} plays {card}.",
-        "card_played/you": "You play {card}.",
-        "trick_won": "{seat} wins trick {trick}.",
-        "trick_won/you": "You win trick {trick}.",
-        "bete": "{seat} is bête: he puts {pays} chips into the next pool.",
-        "bete/you": "You are bête: you put {pays} chips into the next pool.",
-    },
-}
+EVENTS: Section = Section("mistigri", "events")
 
-ERRORS: dict[str, dict[str, str]] = {
-    "fr": {
-        "noce_no_pass": "Coup de noce (pas de bête au jeu) : tout le monde est obligé de jouer",
-        "left_must_play": "Tous ont passé : à gauche du donneur, il faut prendre la fille ou jouer avec son jeu",
-        "fille_unavailable": "La fille n'est plus à prendre",
-        "must_play": "Le donneur qui a pris la retourne doit jouer",
-        "dealer_only": "Seul le donneur peut prendre la retourne",
-        "retourne_taken": "Vous avez déjà pris la retourne",
-        "talon_empty": "Le talon ne donne plus de cartes",
-        "draw_count": "On demande de 1 à {drawable} cartes",
-        "not_lanturlu": "Votre jeu n'est pas un Lanturlu (cinq cartes d'une couleur, le Mistigri compris)",
-        "unexpected_action": "Ce n'est pas le moment : vous pouvez {expected}",
-        "bad_card": "Carte inconnue",
-        "bad_cards": "Nommez des cartes distinctes de votre main, en bon nombre",
-        "bad_suit": "Couleur inconnue : pique, cœur, carreau ou trèfle",
-        "must_follow": "Il faut fournir à la couleur demandée ; jouables : {cards}",
-        "must_beat": "Il faut fournir et monter sur la plus forte carte de la couleur ; jouables : {cards}",
-        "must_overtrump": "Il faut monter à l'atout ; jouables : {cards}",
-        "must_trump": "Sans la couleur demandée, il faut couper ; jouables : {cards}",
-        "must_lead_trump": "Atout en second : le premier qui a fait un pli doit jouer atout ; jouables : {cards}",
-    },
-    "en": {
-        "noce_no_pass": "A coup de noce (no bête in the pool): everybody must play",
-        "left_must_play": "Everybody passed: on the dealer's left you must take the fille or play your hand",
-        "fille_unavailable": "The fille can no longer be taken",
-        "must_play": "The dealer who took the turned card must play",
-        "dealer_only": "Only the dealer may take the turned card",
-        "retourne_taken": "You have already taken the turned card",
-        "talon_empty": "No card can be drawn from the stock",
-        "draw_count": "Ask for 1 to {drawable} cards",
-        "not_lanturlu": "Your hand is not a Lanturlu (five of a suit, the Mistigri counting as any)",
-        "unexpected_action": "Not now: you may {expected}",
-        "bad_card": "Unknown card",
-        "bad_cards": "Name distinct cards of your hand, as many as needed",
-        "bad_suit": "Unknown suit: spades, hearts, diamonds or clubs",
-        "must_follow": "You must follow the suit led; playable: {cards}",
-        "must_beat": "You must follow suit and beat its best card; playable: {cards}",
-        "must_overtrump": "You must play a higher trump; playable: {cards}",
-        "must_trump": "Void in the suit led, you must trump; playable: {cards}",
-        "must_lead_trump": "Trump second: the first to win a trick must lead a trump; playable: {cards}",
-    },
-}
+ERRORS: Section = Section("mistigri", "errors")
 
-WORDS: dict[str, dict[str, str]] = {
-    "fr": {"spades": "pique", "hearts": "cœur", "diamonds": "carreau", "clubs": "trèfle",
-           "play_hand": "jouer avec son jeu", "take_fille": "prendre la fille", "draw": "demander des cartes",
-           "pass": "passer", "reveal_lanturlu": "montrer Lanturlu", "no_reveal": "ne pas montrer",
-           "exchange_retourne": "prendre la retourne", "name_trump": "choisir l'atout", "play": "jouer",
-           "speaking": "parole", "reveal": "Lanturlu", "trump": "choix de l'atout"},
-    "en": {"spades": "spades", "hearts": "hearts", "diamonds": "diamonds", "clubs": "clubs",
-           "play_hand": "play your hand", "take_fille": "take the fille", "draw": "ask for cards",
-           "pass": "pass", "reveal_lanturlu": "show Lanturlu", "no_reveal": "not show",
-           "exchange_retourne": "take the turned card", "name_trump": "name trumps", "play": "play",
-           "speaking": "speaking", "reveal": "Lanturlu", "trump": "trump choice"},
-}
+WORDS: Section = Section("mistigri", "words")
 
-LABELS: dict[str, dict[str, str]] = {
-    "fr": {"play_hand": "jouer", "take_fille": "fille", "draw": "écarter {cards}", "pass": "passer",
-           "reveal_lanturlu": "lanturlu", "no_reveal": "ne pas montrer", "exchange_retourne": "retourne contre {cards}",
-           "name_trump": "atout {words}"},
-    "en": {"play_hand": "play hand", "take_fille": "fille", "draw": "discard {cards}", "pass": "pass",
-           "reveal_lanturlu": "lanturlu", "no_reveal": "no reveal", "exchange_retourne": "turned card for {cards}",
-           "name_trump": "trumps {words}"},
-}
+LABELS: Section = Section("mistigri", "labels")
 
-VERBS: dict[str, dict[str, str]] = {
-    "fr": {"jouer avec mon jeu": "play_hand", "je joue": "play_hand", "j'y vais": "play_hand", "fille": "take_fille",
-           "prendre la fille": "take_fille", "la fille": "take_fille", "demander": "draw", "ecarter": "draw",
-           "lanturlu": "reveal_lanturlu", "montrer": "reveal_lanturlu", "ne pas montrer": "no_reveal",
-           "retourne": "exchange_retourne", "atout": "name_trump"},
-    "en": {"play hand": "play_hand", "fille": "take_fille", "take fille": "take_fille", "draw": "draw",
-           "discard": "draw", "lanturlu": "reveal_lanturlu", "show": "reveal_lanturlu", "no reveal": "no_reveal",
-           "turned card": "exchange_retourne", "trumps": "name_trump"},
-}
+VERBS: Section = Section("mistigri", "verbs")
 
 
 def _seat(table: Table, seat: int | None, lang: str) -> str:
@@ -188,12 +63,7 @@ def _play_started(event: Event, lang: str, table: Table) -> str:
     return f"In the coup: {names}. A trick is worth {chips}. {_seat(table, event.seat, lang)} leads."
 
 
-_REASONS = {
-    "fr": {"dealer_alone": "tout le monde a passé : le donneur, seul, ramasse tout",
-           "alone": "resté seul, il ramasse tout", "lanturlu": "avec Lanturlu"},
-    "en": {"dealer_alone": "everybody passed: the dealer, alone, takes it all",
-           "alone": "left alone in the coup, he takes it all", "lanturlu": "with Lanturlu"},
-}
+_REASONS: Section = Section("mistigri", "reasons")
 
 
 def _pool_taken(event: Event, lang: str, table: Table) -> str:
@@ -309,17 +179,8 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
 
 
 #: lang -> variant -> (title, one line), as the lobby and the table's header show them.
-VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
-    "fr": {"boussac": ("Boussac (1896)", "Comme on le joue en Bourgogne : à 4 ou 5 joueurs avec la fille (à 3 en extension).")},
-    "en": {"boussac": ("Boussac (1896)", "As played in Burgundy: 4 or 5 players with the fille (3 players as an extension).")},
-}
+VARIANTS: PairSection = PairSection("mistigri", "variants")
 
 
 #: lang -> action verb -> a plain-words prompt shown with the choice (seed 003: the draw from the talon).
-HINTS: dict[str, dict[str, str]] = {
-    "fr": {"draw": "Choisissez les cartes dont vous ne voulez pas (1 à 5) : vous en recevrez autant du talon."},
-    "en": {"draw": "Choose the cards you do not want (1 to 5): you get as many new ones from the talon."},
-}
-
-#: card code -> lang -> a mark drawn on the card (the Mistigri, the valet de trèfle, is of every suit).
-MARKED: dict[str, dict[str, str]] = {"JC": {"fr": "Mistigri", "en": "Mistigri"}}
+HINTS: Section = Section("mistigri", "hints")

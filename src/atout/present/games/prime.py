@@ -17,102 +17,22 @@ from typing import TYPE_CHECKING, Any
 
 from atout.core.events import Event
 from atout.core.packs import PRIME40
+from atout.present.catalogs import PairSection, Section
 
 if TYPE_CHECKING:
     from atout.present import Table
 
 PACK = PRIME40.mask  # A, 2-7, J, Q, K in four suits
 
-EVENTS: dict[str, dict[str, str]] = {
-    "fr": {
-        "cards_dealt": "Vous recevez {cards}.",
-        "pass": "{seat} passe et écarte {laid_aside} carte(s).",
-        "pass/you": "Vous passez et écartez {laid_aside} carte(s).",
-        "laid_aside": "Vous écartez {cards}.",
-        "accept": "{seat} accepte le pari.",
-        "accept/you": "Vous acceptez le pari.",
-        "decline": "{seat} refuse le pari et jette ses cartes.",
-        "decline/you": "Vous refusez le pari et jetez vos cartes.",
-        "discard": "{seat} écarte {count} carte(s).",
-        "discard/you": "Vous écartez {count} carte(s).",
-        "cards_given": "",
-        "cards_drawn": "Vous recevez {cards}.",
-        "stock_renewed": "Le talon est épuisé : les écarts mêlés font un nouveau talon de {size} cartes.",
-        "no_show": "",
-        "deal_scored": "Fin du coup {deal}.",
-    },
-    "en": {
-        "cards_dealt": "You receive {cards}.",
-        "pass": "{seat} passes and lays aside {laid_aside} card(s).",
-        "pass/you": "You pass and lay aside {laid_aside} card(s).",
-        "laid_aside": "You lay aside {cards}.",
-        "accept": "{seat} accepts the bet.",
-        "accept/you": "You accept the bet.",
-        "decline": "{seat} declines and throws in.",
-        "decline/you": "You decline and throw in.",
-        "discard": "{seat} discards {count} card(s).",
-        "discard/you": "You discard {count} card(s).",
-        "cards_given": "",
-        "cards_drawn": "You receive {cards}.",
-        "stock_renewed": "The stock is out: the discards, shuffled, make a new stock of {size} cards.",
-        "no_show": "",
-        "deal_scored": "End of coup {deal}.",
-    },
-}
+EVENTS: Section = Section("prime", "events")
 
-ERRORS: dict[str, dict[str, str]] = {
-    "fr": {
-        "bad_stake": "Un pari s'écrit « bet N », N jetons",
-        "stake_out_of_range": "Le pari va de {low} à {high} jetons",
-        "stake_over_stack": "Vous n'avez que {stack} jetons",
-        "not_now": "Ce n'est pas le moment de ce coup",
-        "too_many_cards": "Vous ne pouvez écarter que {most} cartes ici",
-        "duplicate_card": "Une carte est nommée deux fois",
-        "not_in_hand": "Vous n'avez pas {cards} en main",
-        "not_a_card": "Une carte de l'écart est illisible",
-        "cannot_cover": "Vous n'avez que {stack} jetons et le pari est de {stake}",
-        "no_made_hand": "Avant le second écart on ne peut montrer qu'une prime ou un flux",
-        "must_show": ("Vous avez une prime ou un flux : il faut le montrer, "
-                      "le second écart n'est que pour qui n'a pas de jeu fait"),
-    },
-    "en": {
-        "bad_stake": "A bet is written 'bet N', N chips",
-        "stake_out_of_range": "The bet is from {low} to {high} chips",
-        "stake_over_stack": "You have only {stack} chips",
-        "not_now": "This is not the time for that action",
-        "too_many_cards": "You may lay aside only {most} cards here",
-        "duplicate_card": "A card is named twice",
-        "not_in_hand": "{cards} not in your hand",
-        "not_a_card": "A card of the discard cannot be read",
-        "cannot_cover": "You have only {stack} chips and the stake is {stake}",
-        "no_made_hand": "Before the second discard only a prime or a flux may be shown",
-        "must_show": ("You hold a prime or a flux: it must be shown, "
-                      "the second discard is only for those without a made hand"),
-    },
-}
+ERRORS: Section = Section("prime", "errors")
 
-WORDS: dict[str, dict[str, str]] = {
-    "fr": {"point": "point", "prime": "prime", "cinquante_cinq": "cinquante-cinq", "flux": "flux",
-           "bet": "parier", "accept": "accepter", "decline": "refuser", "show": "montrer",
-           "no_show": "ne pas montrer", "discard": "écarter", "opening": "paris", "calling": "acceptation",
-           "first_discard": "premier écart", "second_discard": "second écart"},
-    "en": {"point": "point", "prime": "prime (one card of each suit)", "cinquante_cinq": "cinquante-cinq (55)",
-           "flux": "flux (flush)", "bet": "bet", "accept": "accept", "decline": "decline", "show": "show",
-           "no_show": "no show", "discard": "discard", "opening": "betting", "calling": "calling",
-           "first_discard": "first discard", "second_discard": "second discard"},
-}
+WORDS: Section = Section("prime", "words")
 
-VERBS: dict[str, dict[str, str]] = {
-    "fr": {"parier": "bet", "je parie": "bet", "parie": "bet", "accepter": "accept", "j'accepte": "accept",
-           "tenir": "accept", "refuser": "decline", "je refuse": "decline", "montrer": "show", "montre": "show",
-           "ne pas montrer": "no_show", "ecarter": "discard", "ecarte": "discard", "garder": "discard",
-           "je garde": "discard"},
-    "en": {"bet": "bet", "accept": "accept", "call": "accept", "decline": "decline", "fold": "decline",
-           "show": "show", "no show": "no_show", "discard": "discard", "keep": "discard", "stand": "discard"},
-}
+VERBS: Section = Section("prime", "verbs")
 
-_A = {"fr": {"point": "un point", "prime": "une prime", "cinquante_cinq": "le cinquante-cinq", "flux": "un flux"},
-      "en": {"point": "a point", "prime": "a prime", "cinquante_cinq": "the fifty-five", "flux": "a flux"}}
+_A: Section = Section("prime", "a")
 
 
 def _chips(n: int, lang: str) -> str:
@@ -264,9 +184,4 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
 
 
 #: lang -> variant -> (title, one line), as the lobby and the table's header show them.
-VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
-    "fr": {"chacun_pour_soi": ("Chacun pour soi", "De 3 à 6 joueurs, chacun pour soi."),
-           "societe": ("En société", "À 4, deux équipes, les partenaires face à face ; on compte par équipe.")},
-    "en": {"chacun_pour_soi": ("Each for himself", "3 to 6 players, each for himself."),
-           "societe": ("Partnerships", "4 players in two teams, partners facing each other; scores per team.")},
-}
+VARIANTS: PairSection = PairSection("prime", "variants")

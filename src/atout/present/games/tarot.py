@@ -15,200 +15,22 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from atout.core.events import Event
+from atout.present.catalogs import PairSection, Section
 
 if TYPE_CHECKING:
     from atout.present import Table
 
-EVENTS: dict[str, dict[str, str]] = {
-    "fr": {
-        "deal_started": "Donne {deal} : {dealer} distribue.",
-        "bid": "{seat} annonce une {contract}.",
-        "bid/you": "Vous annoncez une {contract}.",
-        "passed": "{seat} passe.",
-        "passed/you": "Vous passez.",
-        "contract": "{taker} prend : {contract}.",
-        "contract/you": "Vous prenez : {contract}.",
-        "called": "{seat} appelle {called}.",
-        "called/you": "Vous appelez {called}.",
-        "called_in_talon": "{called} est dans le chien : {seat} joue seul contre tous.",
-        "talon_shown": "{seat} retourne le chien : {cards}.",
-        "talon_shown/you": "Vous retournez le chien : {cards}.",
-        "talon_hidden": "{contract} : le chien reste caché.",
-        "ecart_made": "Votre écart : {cards}.",
-        "ecart_done": "{seat} a fait son écart.",
-        "ecart_done/you": "Vous avez fait votre écart.",
-        "announced": "{seat} annonce {announcement}.",
-        "announced/you": "Vous annoncez {announcement}.",
-        "poignee_shown": "{seat} montre une {announcement} de {count} atouts : {cards}.",
-        "poignee_shown/you": "Vous montrez une {announcement} de {count} atouts : {cards}.",
-        "card_played": "{seat} joue {card}.",
-        "card_played/you": "Vous jouez {card}.",
-        "petit_au_bout": "Petit au bout pour {side} !",
-        "slam": "",
-        "match_over": "Fin de la partie.",
-    },
-    "en": {
-        "deal_started": "Deal {deal}: {dealer} deals.",
-        "bid": "{seat} bids {contract}.",
-        "bid/you": "You bid {contract}.",
-        "passed": "{seat} passes.",
-        "passed/you": "You pass.",
-        "contract": "{taker} takes: {contract}.",
-        "contract/you": "You take: {contract}.",
-        "called": "{seat} calls {called}.",
-        "called/you": "You call {called}.",
-        "called_in_talon": "{called} is in the talon: {seat} plays alone against all.",
-        "talon_shown": "{seat} turns up the talon (le chien): {cards}.",
-        "talon_shown/you": "You turn up the talon (le chien): {cards}.",
-        "talon_hidden": "{contract}: the talon stays face down.",
-        "ecart_made": "Your écart (discard): {cards}.",
-        "ecart_done": "{seat} has made the écart (discard).",
-        "ecart_done/you": "You have made your écart (discard).",
-        "announced": "{seat} announces {announcement}.",
-        "announced/you": "You announce {announcement}.",
-        "poignee_shown": "{seat} shows a {announcement} of {count} trumps: {cards}.",
-        "poignee_shown/you": "You show a {announcement} of {count} trumps: {cards}.",
-        "card_played": "{seat} plays {card}.",
-        "card_played/you": "You play {card}.",
-        "petit_au_bout": "Petit au bout (the Petit in the last trick) for {side}!",
-        "slam": "",
-        "match_over": "End of the match.",
-    },
-}
+EVENTS: Section = Section("tarot", "events")
 
-ERRORS: dict[str, dict[str, str]] = {
-    "fr": {
-        "petit_sec_choice": "Vous avez le Petit sec : « petit_sec » pour annuler la donne, ou « no_petit_sec »",
-        "unknown_contract": "« {word} » n'est pas un contrat ; les contrats sont : {contracts}",
-        "bid_too_low": "Il faut annoncer plus fort que {contract}",
-        "bid_expected": "Aux enchères : passer, ou annoncer un contrat ({contracts})",
-        "call_expected": "Le preneur appelle une carte : « appeler R♥ »",
-        "call_not_allowed": "Vous ne pouvez pas appeler {card} ; cartes possibles : {cards}",
-        "ecart_expected": "Faites votre écart : « écarter » suivi de {need} cartes",
-        "ecart_count": "L'écart compte exactement {need} cartes, pas {count}",
-        "ecart_not_in_hand": "Vous ne pouvez écarter que des cartes de votre main",
-        "ecart_king": "Pas de Roi à l'écart",
-        "ecart_oudler": "Pas de bout (Petit, 21, Excuse) à l'écart",
-        "ecart_trump": "Pas d'atout à l'écart, sauf si c'est inévitable",
-        "ecart_trump_first": ("Un atout ne va à l'écart que si c'est inévitable : "
-                              "écartez d'abord toutes les autres cartes permises"),
-        "poignee_too_late": "La poignée se montre juste avant de jouer sa première carte",
-        "poignee_at_first_card": "La poignée se montre juste avant votre première carte, pas maintenant",
-        "play_expected": "C'est le moment de jouer une carte",
-        "not_in_hand": "Vous n'avez pas {card} en main",
-        "excuse_last_in_chelem": "Celui qui a annoncé le chelem joue l'Excuse au dernier pli",
-        "called_suit_first_trick": "Au premier pli, on n'entame pas la couleur appelée, sauf avec {called}",
-        "must_follow": "Il faut fournir à la couleur demandée ({suit}) ; jouables : {cards}",
-        "must_overtrump": "Il faut monter sur {card} ; jouables : {cards}",
-        "must_play_trump": "Atout demandé : il faut jouer atout ; jouables : {cards}",
-        "must_trump": "Vous n'avez plus de {suit} : il faut couper ; jouables : {cards}",
-        "any_card": "Toute carte est permise ici",
-        "announce_expected": "Maintenant : « annoncer » une annonce, ou « fini »",
-        "unknown_announcement": "Annonce inconnue : « {word} »",
-        "already_announced": "Déjà annoncé : {announcement}",
-        "fft_chelem_only": "Seul le chelem du preneur s'annonce ici ; la poignée se montre à votre première carte",
-        "say_capot": "Dans cette variante, le chelem s'annonce « capot »",
-        "not_sans_atouts": "« Sans atouts » demande une main sans atout ni Excuse",
-        "not_sans_points": "« Sans points » demande une main sans bout ni figure",
-        "taker_only": "Seul le preneur annonce le {announcement}",
-        "one_poignee": "Une seule poignée par joueur",
-        "poignee_not_in_hand": "Vous ne pouvez montrer que des atouts de votre main",
-        "poignee_trumps_only": "Une poignée ne montre que des atouts (et éventuellement l'Excuse)",
-        "poignee_excuse": "L'Excuse ne se montre qu'avec tous vos atouts",
-        "poignee_count": "Une poignée montre exactement {thresholds} atouts, pas {count}",
-        "poignee_invalid": "Cette poignée n'est pas valable",
-        "poignee_unfinished": "Finissez d'abord de montrer votre poignée : un atout de plus, ou « fini »",
-    },
-    "en": {
-        "petit_sec_choice": "You hold the Petit sec (the 1 of trumps alone): 'petit_sec' to annul the deal, or 'no_petit_sec'",
-        "unknown_contract": "{word!s} is not a contract; the contracts are: {contracts}",
-        "bid_too_low": "A bid must beat {contract}",
-        "bid_expected": "In the bidding: pass, or bid a contract ({contracts})",
-        "call_expected": "The taker calls a card: 'call K♥'",
-        "call_not_allowed": "You may not call {card}; you may call: {cards}",
-        "ecart_expected": "Make your écart (discard): 'discard' and {need} cards",
-        "ecart_count": "The écart (discard) is exactly {need} cards, not {count}",
-        "ecart_not_in_hand": "You can only lay aside cards of your hand",
-        "ecart_king": "No King in the écart (discard)",
-        "ecart_oudler": "No oudler (Petit, 21, Excuse) in the écart (discard)",
-        "ecart_trump": "No trump in the écart (discard) unless unavoidable",
-        "ecart_trump_first": "A trump goes to the écart only when unavoidable: lay aside every other allowed card first",
-        "poignee_too_late": "The poignée (handful) is shown just before one's first card",
-        "poignee_at_first_card": "The poignée (handful) is shown just before your first card, not now",
-        "play_expected": "It is time to play a card",
-        "not_in_hand": "{card} is not in your hand",
-        "excuse_last_in_chelem": "The chelem announcer plays the Excuse to the last trick",
-        "called_suit_first_trick": "At the first trick nobody leads the called suit except with {called}",
-        "must_follow": "You must follow the suit led ({suit}); playable: {cards}",
-        "must_overtrump": "You must overtrump {card}; playable: {cards}",
-        "must_play_trump": "Trumps were led: you must play a trump; playable: {cards}",
-        "must_trump": "You have no {suit} left: you must trump; playable: {cards}",
-        "any_card": "Any card may be played here",
-        "announce_expected": "Now: 'announce' something, or 'done'",
-        "unknown_announcement": "Unknown announcement: {word}",
-        "already_announced": "Already announced: {announcement}",
-        "fft_chelem_only": "Only the taker's chelem is announced here; the poignée is shown at your first card",
-        "say_capot": "In this variant the slam is announced as 'capot'",
-        "not_sans_atouts": "'Sans atouts' needs a hand with neither trump nor Excuse",
-        "not_sans_points": "'Sans points' needs a hand with neither oudler nor court card",
-        "taker_only": "Only the taker announces the {announcement}",
-        "one_poignee": "One poignée (handful) per player",
-        "poignee_not_in_hand": "You can only show trumps of your hand",
-        "poignee_trumps_only": "A poignée (handful) shows trumps only (and possibly the Excuse)",
-        "poignee_excuse": "The Excuse may be shown only with all your trumps",
-        "poignee_count": "A poignée (handful) shows exactly {thresholds} trumps, not {count}",
-        "poignee_invalid": "This poignée (handful) is not valid",
-        "poignee_unfinished": "Finish showing your poignée (handful) first: one more trump, or 'done'",
-    },
-}
+ERRORS: Section = Section("tarot", "errors")
 
-WORDS: dict[str, dict[str, str]] = {
-    "fr": {
-        "prise": "Prise", "pousse": "Pousse", "garde": "Garde", "garde_sans": "Garde sans le chien",
-        "garde_contre": "Garde contre le chien", "petite": "Petite",
-        "poignee_simple": "poignée simple", "poignee_double": "poignée double", "poignee_triple": "poignée triple",
-        "poignee": "poignée", "capot": "le capot", "chelem": "le chelem", "sans_atouts": "sans atouts",
-        "sans_points": "sans points", "call": "appeler", "discard": "écarter", "announce": "annoncer",
-        "petit_sec": "petit sec", "no_petit_sec": "pas de petit sec",
-        "bidding": "enchères", "ecart": "écart", "annonces": "annonces", "over": "fin", "pass": "passe",
-        "seed": "règles du texte d'origine", "fft": "règles de la FFT",
-    },
-    "en": {
-        "prise": "Prise (take)", "pousse": "Pousse (push)", "garde": "Garde (guard)",
-        "garde_sans": "Garde sans (guard without the talon)", "garde_contre": "Garde contre (guard against the talon)",
-        "petite": "Petite (small)", "poignee_simple": "single poignée (handful)",
-        "poignee_double": "double poignée (handful)", "poignee_triple": "triple poignée (handful)",
-        "poignee": "poignée (handful)", "capot": "the capot (slam)", "chelem": "the chelem (slam)",
-        "sans_atouts": "sans atouts (no trumps)", "sans_points": "sans points (no honours)", "call": "call",
-        "discard": "discard", "announce": "announce", "petit_sec": "petit sec", "no_petit_sec": "no petit sec",
-        "bidding": "bidding", "ecart": "écart (discard)", "annonces": "announcements", "over": "over",
-        "seed": "rules of the source text", "fft": "FFT rules",
-    },
-}
+WORDS: Section = Section("tarot", "words")
 
-LABELS: dict[str, dict[str, str]] = {
-    "fr": {"pass": "passe", "bid": "{words}", "bid prise": "prise", "bid pousse": "pousse", "bid garde": "garde",
-           "bid garde_sans": "garde sans", "bid garde_contre": "garde contre", "bid petite": "petite",
-           "call": "appeler {cards}", "discard": "écarter {cards}",
-           "announce": "annoncer {words} {cards}", "done": "fini", "petit_sec": "petit sec",
-           "no_petit_sec": "pas de petit sec"},
-    "en": {"bid": "bid {words}", "announce": "announce {words} {cards}"},
-}
+LABELS: Section = Section("tarot", "labels")
 
-VERBS: dict[str, dict[str, str]] = {
-    "fr": {"prise": "bid prise|bid petite", "prends": "bid prise|bid petite", "je prends": "bid prise|bid petite",
-           "petite": "bid petite|bid prise", "pousse": "bid pousse", "garde": "bid garde", "je garde": "bid garde",
-           "garde sans": "bid garde_sans", "garde sans le chien": "bid garde_sans", "garde contre": "bid garde_contre",
-           "garde contre le chien": "bid garde_contre", "ecarter": "discard", "ecart": "discard",
-           "appeler": "call", "j'appelle": "call", "annoncer": "announce", "annonce": "announce",
-           "poignee": "announce poignee", "capot": "announce capot", "chelem": "announce chelem",
-           "sans atouts": "announce sans_atouts", "sans points": "announce sans_points",
-           "petit sec": "petit_sec", "pas de petit sec": "no_petit_sec", "encheres": "bid"},
-    "en": {"bid": "bid", "take": "bid prise|bid petite", "guard": "bid garde", "discard": "discard",
-           "call": "call", "announce": "announce", "handful": "announce poignee", "slam": "announce capot|announce chelem"},
-}
+VERBS: Section = Section("tarot", "verbs")
 
-_SIDE = {"fr": {"attack": "l'attaque", "defence": "la défense"}, "en": {"attack": "the attack", "defence": "the defence"}}
+_SIDE: Section = Section("tarot", "side")
 
 
 def _num(x: Any, lang: str) -> str:
@@ -477,17 +299,7 @@ def _bout(code: str, lang: str) -> str:
 
 
 #: lang -> variant -> (title, one line), as the lobby and the table's header show them.
-VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
-    "fr": {"seed": ("Tarot traditionnel", "Prise, Pousse, Garde, Garde sans, Garde contre ; annonces et capot."),
-           "fft": ("Règles officielles (FFT)", "Petite, Garde, Garde sans, Garde contre ; poignée et chelem, sans Pousse.")},
-    "en": {"seed": ("Traditional Tarot", "Prise, Pousse, Garde, Garde sans, Garde contre; announcements and capot (slam)."),
-           "fft": ("Official rules (FFT)", "Petite, Garde, Garde sans, Garde contre; poignée and chelem (slam), no Pousse.")},
-}
+VARIANTS: PairSection = PairSection("tarot", "variants")
 
 #: lang -> action verb -> a plain-words prompt shown with the choice (seed 001: the écart, one card at a time).
-HINTS: dict[str, dict[str, str]] = {
-    "fr": {"discard": "Écartez, une à une, autant de cartes qu'il y en avait au chien (ni Roi ni bout ; un atout "
-                      "seulement faute d'autre, et il sera montré) : cliquez la carte, puis validez."},
-    "en": {"discard": "Lay aside, one at a time, as many cards as the talon held (no King, no oudler; a trump only "
-                      "when nothing else is left, and it is shown): click the card, then confirm."},
-}
+HINTS: Section = Section("tarot", "hints")

@@ -25,6 +25,7 @@ from atout.core.cards import Card, Suit
 from atout.core.events import Event
 from atout.core.packs import TAROT66_1637
 from atout.present.cards import join_words
+from atout.present.catalogs import PairSection, Section
 
 if TYPE_CHECKING:
     from atout.present import Table
@@ -53,137 +54,20 @@ def cards(codes: list[str], lang: str) -> str:
     return join_words([card(c, lang) for c in codes], lang)
 
 
-EVENTS: dict[str, dict[str, str]] = {
-    "fr": {
-        "deal_started": "Donne {deal} : {dealer} donne (par paquets de {packets}).",
-        "cards_dealt": "",
-        "bottom_card": "Votre carte de dessous : {card}.",
-        "discard": "Vous écartez {card}.",
-        "discard_face_up": "{seat} n'a que des Tarots et des triomphes : il écarte {card} à découvert.",
-        "discard_face_up/you": "Vous n'avez que des Tarots et des triomphes : vous écartez {card} à découvert.",
-        "discarded": "{seat} a fait son écart.",
-        "discarded/you": "Vous avez fait votre écart.",
-        "declarations_done": "",
-        "trick_won": "{seat} fait la levée {trick}.",
-        "trick_won/you": "Vous faites la levée {trick}.",
-        "match_over": "Fin de la partie.",
-    },
-    "en": {
-        "deal_started": "Deal {deal}: {dealer} deals (in packets of {packets}).",
-        "cards_dealt": "",
-        "bottom_card": "Your bottom card: {card}.",
-        "discard": "You lay aside {card}.",
-        "discard_face_up": "{seat} holds only Tarots and trumps: lays aside {card} face up.",
-        "discard_face_up/you": "You hold only Tarots and trumps: you lay aside {card} face up.",
-        "discarded": "{seat} has discarded.",
-        "discarded/you": "You have discarded.",
-        "declarations_done": "",
-        "trick_won": "{seat} takes trick {trick}.",
-        "trick_won/you": "You take trick {trick}.",
-        "match_over": "End of the match.",
-    },
-}
+EVENTS: Section = Section("tarot1637", "events")
 
-ERRORS: dict[str, dict[str, str]] = {
-    "fr": {
-        "expected_discard": "C'est le moment d'écarter, une carte à la fois (« écarter CARTE »)",
-        "discard_forbidden": "On ne peut écarter ni Tarot ni triomphe ({card})",
-        "expected_declaration": "Avant votre première carte : déclarer une combinaison, ou « fini »",
-        "unknown_declaration": "Cette combinaison n'existe pas ({item})",
-        "already_declared": "Déjà déclaré : {item}",
-        "not_eligible": "Votre jeu n'a pas cette combinaison : {item}",
-        "expected_play": "C'est le moment de jouer une carte",
-        "declaration_too_late": "Trop tard : on déclare avant de jouer sa première carte",
-        "must_follow": "Il faut fournir à la couleur demandée ; jouables : {allowed}",
-        "must_trump": "Il faut jouer une triomphe ; jouables : {allowed}",
-    },
-    "en": {
-        "expected_discard": "Time to discard, one card at a time ('discard CARD')",
-        "discard_forbidden": "A Tarot or a trump may not be discarded ({card})",
-        "expected_declaration": "Before your first card: declare a combination, or 'done'",
-        "unknown_declaration": "No such combination ({item})",
-        "already_declared": "Already declared: {item}",
-        "not_eligible": "Your hand does not hold this combination: {item}",
-        "expected_play": "It is time to play a card",
-        "declaration_too_late": "Too late: combinations are declared before one's first card",
-        "must_follow": "You must follow the suit led; playable: {allowed}",
-        "must_trump": "You must play a trump; playable: {allowed}",
-    },
-}
+ERRORS: Section = Section("tarot1637", "errors")
 
-_ITEMS = {
-    "fr": {
-        "rois": "les Rois et les Tarots", "monde_mat_bagat": "le Monde, le Mat et le Bagat",
-        "triomphes": "ses triomphes (dix, quinze ou vingt, montrées)", "imperiale_epees": "l'Impériale d'épées",
-        "imperiale_coupes": "l'Impériale de coupes", "imperiale_deniers": "l'Impériale de deniers",
-        "imperiale_batons": "l'Impériale de bâtons", "imperiale_dames": "l'Impériale des quatre Dames",
-        "imperiale_cavaliers": "l'Impériale des quatre Cavaliers", "imperiale_faons": "l'Impériale des quatre Faons",
-        "brizigole_hautes": "la Brizigole des hautes", "brizigole_basses": "la Brizigole des basses",
-        "qui_n_a_le_sien": "qui n'a le sien",
-    },
-    "en": {
-        "rois": "Kings and Tarots", "monde_mat_bagat": "Monde, Mat and Bagat",
-        "triomphes": "his trumps (ten, fifteen or twenty, shown)",
-        "imperiale_epees": "the Impériale of Swords", "imperiale_coupes": "the Impériale of Cups",
-        "imperiale_deniers": "the Impériale of Coins", "imperiale_batons": "the Impériale of Batons",
-        "imperiale_dames": "the Impériale of the four Queens", "imperiale_cavaliers": "the Impériale of the four Knights",
-        "imperiale_faons": "the Impériale of the four Faons (Jacks)", "brizigole_hautes": "the high Brizigole (top trumps)",
-        "brizigole_basses": "the low Brizigole (bottom trumps)", "qui_n_a_le_sien": "qui n'a le sien (who lacks his own)",
-    },
-}
+_ITEMS: Section = Section("tarot1637", "items")
 
-WORDS: dict[str, dict[str, str]] = {
-    "fr": {**_ITEMS["fr"], "discard": "écarter", "declare": "déclarer", "done": "fini", "play": "jouer",
-           "declarations": "déclarations", "over": "fin"},
-    "en": {**_ITEMS["en"], "discard": "discard", "declare": "declare", "done": "done", "play": "play",
-           "declarations": "declarations", "over": "over"},
-}
+WORDS: Section = Section("tarot1637", "words")
 
-LABELS: dict[str, dict[str, str]] = {
-    "fr": {"discard": "écarter {cards}", "declare": "déclarer {words}", "done": "fini"},
-    "en": {"discard": "discard {cards}", "declare": "declare {words}"},
-}
+LABELS: Section = Section("tarot1637", "labels")
 
-VERBS: dict[str, dict[str, str]] = {
-    "fr": {"ecarter": "discard", "ecart": "discard", "declarer": "declare", "je declare": "declare",
-           "rois": "declare rois", "tarots": "declare rois", "triomphes": "declare triomphes",
-           "imperiale": "declare", "brizigole": "declare", "qui n'a le sien": "declare qui_n_a_le_sien"},
-    "en": {"discard": "discard", "declare": "declare", "kings": "declare rois", "trumps": "declare triomphes"},
-}
+VERBS: Section = Section("tarot1637", "verbs")
 
 # One sentence per kind of payment (§4, §6, §8, §9, §12); {who}: the seat, {n}: the marques.
-_PAYMENTS = {
-    "fr": {
-        "bottom_card": "{who} a un Tarot sous le paquet ({cards}) : une marque de chacun.",
-        "first_packet": "{who} a un Tarot à la première main ({cards}) : une marque de chacun.",
-        "misdeal": "{who} a mal donné : il perd la donne{extra}.",
-        "declaration": "{who} déclare {item} : {n} de chacun.",
-        "sien": "{who} déclare qui n'a le sien : {payer} lui paie une marque.",
-        "sien_none": "{who} déclare qui n'a le sien, mais chacun a le sien : rien.",
-        "excuse": "{who} s'excuse avec le Mat : une marque de chacun.",
-        "mat_last": "{who} a gardé le Mat jusqu'à la dernière levée : il paie deux marques à chacun.",
-        "tribute": "{card} fait sa levée : tribut d'une marque de chacun pour {who}.",
-        "ransom": "{who} perd {card}, pris par {taker} : rançon d'une marque à chacun.",
-        "belle": "{who} joue la Belle : une marque de chacun.",
-        "ultimo": "{who} fait la dernière levée avec {card} : six marques de chacun.",
-        "cards": "Le compte des cartes : {points}.",
-    },
-    "en": {
-        "bottom_card": "{who} has a Tarot at the bottom of the pack ({cards}): one marque from each.",
-        "first_packet": "{who} has a Tarot in the first packet ({cards}): one marque from each.",
-        "misdeal": "{who} misdealt and loses the deal{extra}.",
-        "declaration": "{who} declares {item}: {n} from each.",
-        "sien": "{who} claims qui n'a le sien: {payer} pays one marque.",
-        "sien_none": "{who} claims qui n'a le sien, but everyone has his own: nothing.",
-        "excuse": "{who} excuses himself with the Mat: one marque from each.",
-        "mat_last": "{who} kept the Mat to the last trick: pays two marques to each.",
-        "tribute": "{card} wins its trick: a tribute of one marque from each for {who}.",
-        "ransom": "{who} loses {card} to {taker}: its ransom, 1 marque to each.",
-        "belle": "{who} plays la Belle: one marque from each.",
-        "ultimo": "{who} takes the last trick with {card}: six marques from each.",
-        "cards": "The count: {points}.",
-    },
-}
+_PAYMENTS: Section = Section("tarot1637", "payments")
 
 
 def _payment(d: dict[str, Any], seat: int | None, lang: str, table: Table) -> str:
@@ -281,22 +165,11 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
 
 
 #: lang -> variant -> (title, one line), as the lobby and the table's header show them.
-VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
-    "fr": {"printed": ("Règle imprimée de 1637", "Les règles imprimées à Nevers en 1637, à 3 (ou à 2 avec un mort)."),
-           "manuscript": ("Avec l'ajout de Dupuy", "La règle de 1637 avec l'ajout manuscrit d'Augustin Dupuy là où il diffère.")},
-    "en": {"printed": ("Printed rules of 1637", "The rules printed at Nevers in 1637, for 3 (or 2 with a dummy)."),
-           "manuscript": ("With Dupuy's addition",
-                          "The 1637 rules with Augustin Dupuy's handwritten addition where it differs.")},
-}
+VARIANTS: PairSection = PairSection("tarot1637", "variants")
 
 
 #: lang -> action verb -> a plain-words prompt shown with the choice (seed 000 §5: the discard).
-HINTS: dict[str, dict[str, str]] = {
-    "fr": {"discard": "Écartez une carte à la fois jusqu'à garder 20 cartes (1 carte, 4 pour le donneur), "
-                      "ni Tarot ni triomphe : cliquez la carte, puis validez."},
-    "en": {"discard": "Discard one card at a time until you keep 20 (1 card, 4 for the dealer), "
-                      "no Tarot and no triumph: click the card, then confirm."},
-}
+HINTS: Section = Section("tarot1637", "hints")
 
 
 # --- the table's display: one set of names, the pack's own (atout.core.packs, seed 000) ----------------------
