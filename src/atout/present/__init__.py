@@ -153,9 +153,14 @@ class Phrases:
         """One message's template: the form for ``n`` when it is a plural entry (KeyError when no catalog has it)."""
         return catalogs.text(self.game, ctx, key, lang, n)
 
-    def say(self, ctx: str, key: str, lang: str, n: float | None = None, **fields: Any) -> str:
-        """One message filled with ``fields`` as they are (numbers already written, names already said)."""
-        return self.t(ctx, key, lang, n).format(**fields)
+    def say(self, ctx: str, key: str, lang: str, count: float | None = None, /, **fields: Any) -> str:
+        """One message filled with ``fields`` as they are; ``count`` picks a plural entry's form.
+
+        Numbers among ``fields`` are written in the language's style (``2,5``); other values as given.
+        """
+        shown = {k: number(v, lang) if isinstance(v, int | float | Fraction) and not isinstance(v, bool) else v
+                 for k, v in fields.items()}
+        return self.t(ctx, key, lang, count).format(**shown)
 
 
 _BOOKS: dict[str, Phrases] = {}

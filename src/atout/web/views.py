@@ -14,6 +14,7 @@ dropped, whatever the game calls it.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -102,6 +103,9 @@ def _is_card(text: str) -> bool:
     return True
 
 
+_HIDDEN = re.compile(r"(.*\S)\s*\((\d+) hidden\)")
+
+
 @lru_cache(maxsize=8192)
 def label(game: str, text: str, lang: str) -> str:
     """An action or a game word as a person reads it (atout.present's words; cards by their short name)."""
@@ -109,6 +113,13 @@ def label(game: str, text: str, lang: str) -> str:
     whole = book.word(text, lang)
     if whole != text:
         return whole
+    hidden = _HIDDEN.fullmatch(text)  # another seat's écart: "discard (2 hidden)"
+    if hidden:
+        n = int(hidden.group(2))
+        return f"{label(game, hidden.group(1), lang)} ({book.say('moves', 'hidden', lang, n, n=n)})"
+    rank = book.section("ranks", lang).get(text)  # a public order of ranks (La Triomphe: K Q J A 10 …)
+    if rank is not None:
+        return rank
     out = []
     for tok in text.split():
         if _is_card(tok):

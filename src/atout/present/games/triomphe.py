@@ -18,7 +18,7 @@ from atout.present.cards import join_words
 from atout.present.catalogs import PairSection, Section
 
 if TYPE_CHECKING:
-    from atout.present import Table
+    from atout.present import Phrases, Table
 
 PACK = PIQUET32.mask  # the 32-card piquet pack: no Cavalier, so C is clubs only as a suit
 
@@ -39,23 +39,23 @@ def side_name(side: int, seat_sides: list[int], lang: str, table: Table) -> str:
     return join_words([table.seat_name(s, lang) for s in seats], lang)
 
 
+def _book() -> Phrases:
+    from atout.present import phrases
+
+    return phrases("triomphe")
+
+
 def _trick(event: Event, lang: str, table: Table) -> str:
     d = event.data
     you = event.seat == table.me and table.names is None
-    who = table.seat_name(event.seat, lang)
-    if lang == "fr":
-        head = f"Vous remportez le pli {d['trick']}" if you else f"{who} remporte le pli {d['trick']}"
-    else:
-        head = f"You win trick {d['trick']}" if you else f"{who} wins trick {d['trick']}"
     counts = " – ".join(str(x) for x in d["side_tricks"])
-    return f"{head} ({'plis' if lang == 'fr' else 'tricks'} {counts})."
+    key = "trick_won/you" if you else "trick_won"
+    return _book().say("says", key, lang, who=table.seat_name(event.seat, lang), trick=d["trick"], counts=counts)
 
 
-_REASONS: Section = Section("triomphe", "reasons")
-
-
-def _plural(side: int, seat_sides: list[int]) -> bool:
-    return sum(1 for x in seat_sides if x == side) > 1
+def _players(side: int, seat_sides: list[int]) -> int:
+    """How many players a side has: the verb agrees with them (``Anne et Claire ont fait trois plis``)."""
+    return sum(1 for x in seat_sides if x == side)
 
 
 def _deciding_side(d: dict[str, object]) -> int:
@@ -71,11 +71,9 @@ def _scored(event: Event, lang: str, table: Table) -> str:
     d = dict(event.data)
     deciding = _deciding_side(d)
     side = side_name(deciding, d["seat_sides"], lang, table)
-    reasons = _REASONS[lang]
-    key = str(d["reason"]) + ("/pl" if _plural(deciding, d["seat_sides"]) else "")
-    text = reasons.get(key, reasons.get(str(d["reason"]), "{side}")).format(side=side)
+    text = _book().say("reasons", str(d["reason"]), lang, _players(deciding, d["seat_sides"]), side=side)
     if d.get("refused") and d["reason"] in ("vole_made", "vole_failed"):
-        text += " (concession refusée)" if lang == "fr" else " (after a refused concession)"
+        text += _book().t("says", "after_refusal", lang)
     return text[:1].upper() + text[1:]
 
 
@@ -86,10 +84,8 @@ def _match_over(event: Event, lang: str, table: Table) -> str:
     seat_sides = [s if len(scores) == table.players else s % len(scores) for s in range(table.players)]
     names = join_words([side_name(s, seat_sides, lang, table) for s in sides], lang)
     marks = " – ".join(str(x) for x in scores)
-    one = len(sides) == 1 and not _plural(sides[0], seat_sides)
-    if lang == "fr":
-        return f"Fin de la partie : {names} {'gagne' if one else 'gagnent'} ({marks})."
-    return f"End of the match: {names} {'wins' if one else 'win'} ({marks})."
+    winners = sum(_players(s, seat_sides) for s in sides)
+    return _book().say("says", "match_over", lang, winners, names=names, marks=marks)
 
 
 SAYERS = {"trick_won": _trick, "deal_scored": _scored, "match_over": _match_over}
@@ -98,36 +94,31 @@ SAYERS = {"trick_won": _trick, "deal_scored": _scored, "match_over": _match_over
 def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     """Tricks per side, why the deal ended, the points marked or lost, the score now (seed 002, §7, §9.5)."""
     d = dict(event.data)
-    fr = lang == "fr"
-    col = " :" if fr else ":"
+    book = _book()
     seat_sides: list[int] = d["seat_sides"]
     sides = range(len(d["side_tricks"]))
-    tricks = " ; ".join(f"{side_name(s, seat_sides, lang, table)}{col} {d['side_tricks'][s]}" for s in sides) if fr else \
-        "; ".join(f"{side_name(s, seat_sides, lang, table)}{col} {d['side_tricks'][s]}" for s in sides)
-    lines = [f"{'Plis' if fr else 'Tricks'}{col} {tricks}", _scored(event, lang, table)]
+    sep = book.t("lists", "semicolon", lang)
+
+    def name(s: int) -> str:
+        return side_name(s, seat_sides, lang, table)
+
+    tricks = sep.join(book.say("breakdown", "side_value", lang, side=name(s), value=d["side_tricks"][s]) for s in sides)
+    lines = [book.say("breakdown", "tricks", lang, tricks=tricks), _scored(event, lang, table)]
     for s in sides:
         g, loss = d["gains"][s], d["losses"][s]
+        players = _players(s, seat_sides)
         if g:
-            debt = d["debts_before"][s]
-            paid = min(g, debt)
-            note = ""
-            if paid:
-                note = (f" (dont {paid} pour payer une dette)" if fr else f" ({paid} of them paying a debt)")
-            pl = _plural(s, seat_sides)
-            verb = ("marquent" if pl else "marque") if fr else ("score" if pl else "scores")
-            lines.append(f"{side_name(s, seat_sides, lang, table)} {verb} {g}{note}")
+            paid = min(g, d["debts_before"][s])
+            note = book.say("breakdown", "paying_debt", lang, paid, paid=paid) if paid else ""
+            lines.append(book.say("breakdown", "scores", lang, players, side=name(s), n=g, note=note))
         if loss:
-            pl = _plural(s, seat_sides)
-            verb = ("perdent" if pl else "perd") if fr else ("lose" if pl else "loses")
-            lines.append(f"{side_name(s, seat_sides, lang, table)} {verb} {loss} "
-                         + ("(un jeu marqué en moins, sinon l'adversaire le marque)" if fr and d["sides"] == 2 else
-                            "(one point taken off, else the other side scores it)" if d["sides"] == 2 else
-                            ("(ce qui manque devient une dette)" if fr else "(what is missing becomes a debt)")))
-    marks = (" ; " if fr else "; ").join(f"{side_name(s, seat_sides, lang, table)}{col} {d['scores'][s]}"
-                      + (f" ({'dette' if fr else 'debt'} {d['debts'][s]})" if d["debts"][s] else "") for s in sides)
+            why = book.t("breakdown", "loss_why/two_sides" if d["sides"] == 2 else "loss_why/debt", lang)
+            lines.append(book.say("breakdown", "loses", lang, players, side=name(s), n=loss, why=why))
+    marks = sep.join(book.say("breakdown", "side_value", lang, side=name(s), value=d["scores"][s])
+                     + (book.say("breakdown", "debt", lang, n=d["debts"][s]) if d["debts"][s] else "") for s in sides)
     target = d.get("target")
-    tail = f" ({'en' if fr else 'to'} {target})" if target else ""
-    lines.append(f"{'Marque' if fr else 'Score'}{col} {marks}{tail}")
+    tail = book.say("breakdown", "target", lang, target=target) if target else ""
+    lines.append(book.say("breakdown", "score", lang, marks=marks, tail=tail))
     return lines
 
 
