@@ -110,9 +110,8 @@ _HIDDEN = re.compile(r"(.*\S)\s*\((\d+) hidden\)")
 def label(game: str, text: str, lang: str) -> str:
     """An action or a game word as a person reads it (atout.present's words; cards by their short name)."""
     book = present.phrases(game)
-    whole = book.word(text, lang)
-    if whole != text:
-        return whole
+    if text in book.words[lang]:
+        return book.words[lang][text]
     hidden = _HIDDEN.fullmatch(text)  # another seat's écart: "discard (2 hidden)"
     if hidden:
         n = int(hidden.group(2))

@@ -17,7 +17,7 @@ from atout.core.packs import PIQUET32
 from atout.present.catalogs import PairSection, Section
 
 if TYPE_CHECKING:
-    from atout.present import Table
+    from atout.present import Phrases, Table
 
 PACK = PIQUET32.mask  # the 32-card piquet pack
 
@@ -36,85 +36,78 @@ def _seat(table: Table, seat: int | None, lang: str) -> str:
     return table.seat_name(seat, lang)
 
 
+def _book() -> Phrases:
+    from atout.present import phrases
+
+    return phrases("mistigri")
+
+
+def _chips(n: int, lang: str) -> str:
+    """``1 jeton``, ``6 jetons`` (the catalog's plural forms)."""
+    return _book().say("units", "chips", lang, n, n=n)
+
+
 def _coup_started(event: Event, lang: str, table: Table) -> str:
     d = event.data
-    who = _seat(table, event.seat, lang)
+    book = _book()
     parts = [str(d["stake"])] if d["stake"] else []
     parts += [str(b) for b in d["betes"] if b]
     if d["carry"]:
         parts.append(str(d["carry"]))
     made = " + ".join(parts) or "0"
-    if lang == "fr":
-        noce = " Coup de noce : tout le monde doit jouer." if d["noce"] else " Il y a des bêtes : on peut passer."
-        stake = f"met {d['stake']} jetons au jeu et donne" if d["stake"] else "donne sans mise (on vide le jeu)"
-        return f"Coup {d['deal'] + 1} : {who} {stake}. Au jeu : {made} = {d['pool']} jetons.{noce}"
-    noce = " A coup de noce: everybody must play." if d["noce"] else " There are bêtes: passing is allowed."
-    stake = f"stakes {d['stake']} chips and deals" if d["stake"] else "deals without a stake (emptying the pool)"
-    return f"Coup {d['deal'] + 1}: {who} {stake}. Pool: {made} = {d['pool']} chips.{noce}"
+    stake = book.say("says", "stake", lang, chips=_chips(d["stake"], lang)) if d["stake"] else book.t("says", "no_stake", lang)
+    noce = book.t("says", "noce" if d["noce"] else "betes_in_pool", lang)
+    return book.say("says", "coup_started", lang, coup=d["deal"] + 1, who=_seat(table, event.seat, lang), stake=stake,
+                    made=made, pool=_chips(d["pool"], lang), noce=noce)
 
 
 def _play_started(event: Event, lang: str, table: Table) -> str:
     d = event.data
-    names = ", ".join(_seat(table, s, lang) for s in d["engaged"])
-    if lang == "fr":
-        chips = f"{d['trick_value']} jeton{'s' if abs(d['trick_value']) >= 2 else ''}"
-        return f"Y vont : {names}. Le pli vaut {chips}. {_seat(table, event.seat, lang)} entame."
-    chips = f"{d['trick_value']} chip{'' if d['trick_value'] == 1 else 's'}"
-    return f"In the coup: {names}. A trick is worth {chips}. {_seat(table, event.seat, lang)} leads."
-
-
-_REASONS: Section = Section("mistigri", "reasons")
+    names = _book().t("lists", "comma", lang).join(_seat(table, s, lang) for s in d["engaged"])
+    return _book().say("says", "play_started", lang, names=names, chips=_chips(d["trick_value"], lang),
+                       leader=_seat(table, event.seat, lang))
 
 
 def _pool_taken(event: Event, lang: str, table: Table) -> str:
     d = event.data
-    who = _seat(table, event.seat, lang)
-    why = _REASONS[lang].get(str(d["reason"]), str(d["reason"]))
-    if lang == "fr":
-        return f"{who} ramasse les {d['chips']} jetons du jeu ({why})."
-    return f"{who} takes the pool's {d['chips']} chips ({why})."
+    why = _book().section("reasons", lang).get(str(d["reason"]), str(d["reason"]))
+    return _book().say("says", "pool_taken", lang, who=_seat(table, event.seat, lang), chips=_chips(d["chips"], lang),
+                       why=why)
 
 
 def _pool_settled(event: Event, lang: str, table: Table) -> str:
     d = event.data
+    book = _book()
+    comma = book.t("lists", "comma", lang)
     back = [f"{_seat(table, s, lang)} {x}" for s, x in enumerate(d["refunds"]) if x]
-    fr = lang == "fr"
     parts = []
     if back:
-        parts.append(("bêtes rendues : " if fr else "bêtes paid back: ") + ", ".join(back))
+        parts.append(book.say("says", "betes_back", lang, seats=comma.join(back)))
     if d["carry"]:
-        to = _seat(table, d["carry_to"], lang)
-        parts.append(f"{d['carry']} jeton(s) restés au jeu à {to}" if fr else f"{d['carry']} chip(s) left in the pool to {to}")
-    head = "Fin de la partie, le jeu est soldé" if fr else "End of the match, the pool is settled"
-    return f"{head} : {'; '.join(parts)}." if fr else f"{head}: {'; '.join(parts)}."
+        parts.append(book.say("says", "carry_left", lang, d["carry"], n=d["carry"],
+                              to=_seat(table, d["carry_to"], lang)))
+    return book.say("says", "pool_settled", lang, parts=book.t("lists", "semicolon", lang).join(parts))
+
+
+def _net(row: list[int], lang: str, table: Table) -> str:
+    return _book().t("lists", "comma", lang).join(
+        f"{_seat(table, s, lang)} {'+' if x > 0 else ''}{x}" for s, x in enumerate(row))
 
 
 def _deal_scored(event: Event, lang: str, table: Table) -> str:
     d = event.data
-    row = ", ".join(f"{_seat(table, s, lang)} {'+' if x > 0 else ''}{x}" for s, x in enumerate(d["row"]))
-    if lang == "fr":
-        return f"Fin du coup {d['deal'] + 1} : {row}."
-    return f"End of coup {d['deal'] + 1}: {row}."
+    return _book().say("says", "coup_over", lang, coup=d["deal"] + 1, row=_net(d["row"], lang, table))
 
 
 def _match_over(event: Event, lang: str, table: Table) -> str:
-    d = event.data
-    net = ", ".join(f"{_seat(table, s, lang)} {'+' if x > 0 else ''}{x}" for s, x in enumerate(d.get("totals", [])))
-    if lang == "fr":
-        return f"Fin de la partie. Jetons gagnés ou perdus : {net}."
-    return f"End of the match. Chips won or lost: {net}."
+    return _book().say("says", "match_over", lang, net=_net(event.data.get("totals", []), lang, table))
 
 
 def _drawn(event: Event, lang: str, table: Table) -> str:
-    """Cards asked from the stock: ``1 carte``, ``3 cartes`` (no "(s)", issue 7)."""
+    """Cards asked from the stock: ``1 carte``, ``3 cartes`` (the catalog's plural forms, issue 7)."""
     n = event.data.get("count", 0)
-    you = event.seat == table.me
-    who = _seat(table, event.seat, lang)
-    if lang == "fr":
-        head = "Vous demandez" if you else f"{who} demande"
-        return f"{head} {n} carte{'s' if n >= 2 else ''} au talon."
-    head = "You ask" if you else f"{who} asks"
-    return f"{head} for {n} card{'' if n == 1 else 's'} from the stock."
+    key = "cards_drawn/you" if event.seat == table.me else "cards_drawn"
+    return _book().say("says", key, lang, n, who=_seat(table, event.seat, lang), n=n)
 
 
 SAYERS: dict[str, Any] = {
@@ -133,48 +126,41 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     from atout.present import the_card
 
     d = event.data
-    fr = lang == "fr"
-    col = " :" if fr else ":"
-    name = lambda s: _seat(table, s, lang)  # noqa: E731
-    lines = [f"{'Au jeu' if fr else 'Pool'}{col} {d['pool']} {'jetons' if fr else 'chips'}"]
+    book = _book()
+
+    def name(s: int | None) -> str:
+        return _seat(table, s, lang)
+
+    lines = [book.say("breakdown", "pool", lang, chips=_chips(d["pool"], lang))]
     if d.get("stake"):
-        lines[0] += (f", dont la mise de {d['stake']} de {name(event.seat)}" if fr
-                     else f", {name(event.seat)}'s stake of {d['stake']} included")
+        lines[0] += book.say("breakdown", "stake", lang, who=name(event.seat), n=d["stake"])
     if d["how"] == "tricks":
         v = d["trick_value"]
         priv = d.get("privileged")
         if priv:
-            card = the_card(priv, lang)
-            mist = priv == "JC"
-            if fr:
-                lines.append(f"Le pli vaut {d['pool']} ÷ 6 = {v} ; celui où tombe {card}"
-                             f"{'' if mist else ', qui remplace le Mistigri,'} vaut double : {2 * v}")
-            else:
-                lines.append(f"A trick is worth {d['pool']} ÷ 6 = {v}; the one with {card}"
-                             f"{' (the Mistigri)' if mist else ', standing in for the Mistigri,'} counts double: {2 * v}")
+            key = "trick_value/mistigri" if priv == "JC" else "trick_value/standing_in"
+            lines.append(book.say("breakdown", key, lang, pool=d["pool"], value=v, card=the_card(priv, lang), double=2 * v))
         else:
-            lines.append(f"Le pli vaut {d['pool']} ÷ 6 = {v} ; pas d'atout joué : pas de pli double" if fr
-                         else f"A trick is worth {d['pool']} ÷ 6 = {v}; no trump played: no double trick")
+            lines.append(book.say("breakdown", "trick_value/no_trump", lang, pool=d["pool"], value=v))
         for i, t in enumerate(d["tricks"], 1):
-            lines.append(f"  {'Pli' if fr else 'Trick'} {i}{col} {name(t['winner'])} +{t['share']}")
+            lines.append(book.say("breakdown", "trick", lang, trick=i, who=name(t["winner"]), share=t["share"]))
         for s, x in enumerate(d["takings"]):
             if x:
                 n = d["tricks_won"][s]
-                lines.append(f"{name(s)} {'ramasse' if fr else 'takes'} {x} ({n} {'pli(s)' if fr else 'trick(s)'})")
+                lines.append(book.say("breakdown", "takes", lang, who=name(s), n=x,
+                                      tricks=book.say("units", "tricks", lang, n, n=n)))
     else:
-        why = _REASONS[lang].get(str(d["how"]), str(d["how"]))
-        lines.append(f"{name(d['winner'])} {'ramasse' if fr else 'takes'} {d['pool']} ({why})")
+        why = book.section("reasons", lang).get(str(d["how"]), str(d["how"]))
+        lines.append(book.say("breakdown", "takes_all", lang, who=name(d["winner"]), n=d["pool"], why=why))
     for b in d["betes"]:
-        lines.append(f"{name(b['seat'])} {'est bête et met' if fr else 'is bête and puts'} {b['pays']} "
-                     + ("au coup suivant" if fr else "into the next pool"))
+        lines.append(book.say("breakdown", "bete", lang, who=name(b["seat"]), n=b["pays"]))
     if d["carry"]:
-        lines.append(f"{'Restent au jeu' if fr else 'Left in the pool'}{col} {d['carry']}")
+        lines.append(book.say("breakdown", "carry", lang, n=d["carry"]))
     if any(d["refunds"]) or d.get("carry_to") is not None:
         lines.append(_pool_settled(Event("pool_settled", event.seat, d), lang, table))
-    row = ", ".join(f"{name(s)} {'+' if x > 0 else ''}{x}" for s, x in enumerate(d["row"]))
-    lines.append(f"{'Ce coup' if fr else 'This coup'}{col} {row}")
-    stacks = ", ".join(f"{name(s)} {x}" for s, x in enumerate(d["stacks"]))
-    lines.append(f"{'Jetons' if fr else 'Chips'}{col} {stacks}")
+    lines.append(book.say("breakdown", "this_coup", lang, row=_net(d["row"], lang, table)))
+    stacks = book.t("lists", "comma", lang).join(f"{name(s)} {x}" for s, x in enumerate(d["stacks"]))
+    lines.append(book.say("breakdown", "stacks", lang, stacks=stacks))
     return lines
 
 
