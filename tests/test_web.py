@@ -37,6 +37,7 @@ GAMES = [g.name for g in atout.list_games()]
 LEAK_SEEDS = 20 if os.environ.get("ATOUT_SLOW") else 2  # deals per game, variant and player count
 CODES = {c.code for c in CARDS}
 TOKEN = re.compile(r"[A-Za-z0-9]+")
+JSON = {"content-type": "application/json"}  # the type a POST body must declare (cross-site simple POSTs are refused)
 
 
 def cards_in(obj: Any) -> set[int]:
@@ -279,7 +280,7 @@ def test_upload_replays_a_record_and_refuses_a_bad_one(client: TestClient) -> No
     while not g.is_terminal():
         g.apply(g.legal_actions()[0])
     rec = g.to_record()
-    r = client.post("/api/records", content=json.dumps(rec))
+    r = client.post("/api/records", content=json.dumps(rec), headers=JSON)
     assert r.status_code == 200, r.text
     up = r.json()
     total = up["moves"]
@@ -289,9 +290,9 @@ def test_upload_replays_a_record_and_refuses_a_bad_one(client: TestClient) -> No
     assert end["over"] and end["totals"] == rec["result"]["returns"]
     assert client.get(f"/api/tables/{up['id']}/record").json() == rec
     bad = dict(rec, actions=[*rec["actions"][:3], {"seat": 0, "action": "play T21"}])
-    assert client.post("/api/records", content=json.dumps(bad)).status_code == 400
-    assert client.post("/api/records", content=b"[1, 2").status_code == 400
-    assert client.post("/api/records", content=b" " * 2_000_100).status_code == 413
+    assert client.post("/api/records", content=json.dumps(bad), headers=JSON).status_code == 400
+    assert client.post("/api/records", content=b"[1, 2", headers=JSON).status_code == 400
+    assert client.post("/api/records", content=b" " * 2_000_100, headers=JSON).status_code == 413
 
 
 def test_an_uploaded_record_of_a_known_game_does_not_add_a_row(client: TestClient) -> None:
@@ -303,14 +304,14 @@ def test_an_uploaded_record_of_a_known_game_does_not_add_a_row(client: TestClien
         time.sleep(0.02)
     rec = client.get(f"/api/tables/{t['id']}/record").json()
     before = len(client.get("/api/tables?status=over").json())
-    up = client.post("/api/records", content=json.dumps(rec)).json()
+    up = client.post("/api/records", content=json.dumps(rec), headers=JSON).json()
     assert up["id"] == t["id"] and up["url"] == f"/r/{t['id']}"
     assert len(client.get("/api/tables?status=over").json()) == before
     g = atout.new_game("triomphe", players=2, seed=77)  # a new record: one row, then found again
     while not g.is_terminal():
         g.apply(g.legal_actions()[0])
-    first = client.post("/api/records", content=json.dumps(g.to_record())).json()
-    again = client.post("/api/records", content=json.dumps(g.to_record())).json()
+    first = client.post("/api/records", content=json.dumps(g.to_record()), headers=JSON).json()
+    again = client.post("/api/records", content=json.dumps(g.to_record()), headers=JSON).json()
     assert first["id"] == again["id"]
     assert len(client.get("/api/tables?status=over").json()) == before + 1
 

@@ -97,7 +97,8 @@ def test_log_shows_three_digit_line_numbers(browser: Browser, server_url: str) -
     while not g.is_terminal():
         g.apply(g.legal_actions()[0])
     page = page_in(browser, server_url, "fr")
-    up = page.evaluate("async (rec) => (await fetch('/api/records?lang=fr', {method: 'POST', body: rec})).json()",
+    up = page.evaluate("async (rec) => (await fetch('/api/records?lang=fr', {method: 'POST', "
+                       "headers: {'Content-Type': 'application/json'}, body: rec})).json()",
                        json.dumps(g.to_record()))
     page.goto(server_url + up["url"])
     page.wait_for_selector("#r-last")

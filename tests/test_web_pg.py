@@ -64,3 +64,24 @@ def test_a_game_on_postgresql_survives_a_new_app() -> None:
         if len(fresh.moves) == len(moves):
             assert [fresh.state.observation(s).to_json()["hand"] for s in range(4)] == hands
     assert atout.game_info("tarot").name == "tarot"
+
+
+def test_a_128_bit_seed_and_a_canonical_upload_on_postgresql() -> None:
+    """Migration 0002 on PostgreSQL: seeds up to 2**128 - 1 (BIGINT stopped at 2**63), records found by hash."""
+    assert PG_URL is not None
+    store = Store(PG_URL)
+    table_id = "pg" + uuid.uuid4().hex[:8]
+    store.create_table(table_id, "triomphe", "classic", 2, 2**128 - 1, {}, "easy", [("human", "h"), ("bot", None)])
+    row = Store(PG_URL).table(table_id)
+    assert row is not None and row.seed == 2**128 - 1
+    g = atout.new_game("triomphe", players=2, seed=uuid.uuid4().int % 10**6)
+    g.apply("concede")
+    g.apply("accept")
+    body = atout.dumps({**g.to_record(), "padding": "x" * 1000})
+    with TestClient(create_app(PG_URL, bot_delay=0)) as client:
+        up = client.post("/api/records", content=body, headers={"content-type": "application/json"}).json()
+        again = client.post("/api/records", content=body, headers={"content-type": "application/json"}).json()
+        assert again == {**up, "existing": True}
+        stored = client.app.state.store.table(up["id"])  # type: ignore[attr-defined]
+        assert stored.record == g.to_record() and "padding" not in stored.record
+        assert client.get(f"/api/tables/{up['id']}/replay?n=1").json()["n"] == 1

@@ -9,6 +9,7 @@ tests/test_web_e2e_fixes.py.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Iterator
@@ -18,9 +19,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import atout
-from atout.core.errors import RecordError
 from atout.present.records import REFUSALS
 from atout.web import create_app
+from atout.web.models import TableRow
 
 # Words of the English refusals (and of atout.records' messages) that no French message may hold.
 ENGLISH = ("the", "record", "must", "follow", "illegal", "move", "deal", "seat", "turn", "not", "field", "lacks",
@@ -42,7 +43,8 @@ def client() -> Iterator[TestClient]:
 
 def post(client: TestClient, body: bytes | str, lang: str | None = "fr") -> Any:
     url = "/api/records" + (f"?lang={lang}" if lang else "")
-    return client.post(url, content=body.encode() if isinstance(body, str) else body)
+    return client.post(url, content=body.encode() if isinstance(body, str) else body,
+                       headers={"content-type": "application/json"})
 
 
 def triomphe_record() -> dict[str, Any]:
@@ -195,20 +197,22 @@ def test_front_end_sends_its_language_and_shows_the_message() -> None:
     assert "body.message" in common  # api() throws the server's message, which the upload form shows
 
 
-def test_a_stored_record_the_engine_refuses_is_said_in_the_pages_language(client: TestClient,
-                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    """The step-by-step replay of an uploaded table answers a refused replay as a code said in ``lang``."""
+def test_a_stored_record_the_engine_refuses_is_said_in_the_pages_language(client: TestClient) -> None:
+    """The step-by-step replay of an uploaded table answers a refused replay as a code said in ``lang``.
+
+    The replay runs in a worker process: the stored record itself is spoilt (a card dealt twice).
+    """
     g = atout.new_game("triomphe", players=2, seed=5)
     g.apply("concede")
     g.apply("accept")
     made = post(client, json.dumps(g.to_record()))
     assert made.status_code == 200, made.text
-    import atout.web.app as web_app
-
-    def refuse(_: Any) -> Any:
-        raise RecordError("deal 0: JH is dealt twice", "card_twice", {"deal": 0, "card": "JH"})
-
-    monkeypatch.setattr(web_app, "replay", refuse)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with store.session() as s:
+        row = s.get(TableRow, made.json()["id"])
+        spoilt = copy.deepcopy(row.record)
+        spoilt["deal"]["hands"][1][0] = spoilt["deal"]["hands"][0][0]
+        row.record = spoilt
     for lang in ("fr", "en"):
         got = client.get(f"/api/tables/{made.json()['id']}/replay?n=1&lang={lang}")
         assert got.status_code == 500

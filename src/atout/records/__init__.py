@@ -17,6 +17,7 @@ from __future__ import annotations
 import errno
 import json
 import math
+import time
 from fractions import Fraction
 from pathlib import Path
 from typing import IO, Any
@@ -110,8 +111,13 @@ def _check_result(deal: int | None, stated: Any, actual: list[Score]) -> None:
                           "wrong_result", {**at, "stated": clip(numbers), "actual": str(shown)})
 
 
-def replay(record: dict[str, Any]) -> GameState:
-    """Rebuild the state by re-applying every action; check dealers, legality and stated results."""
+def replay(record: dict[str, Any], *, until: int | None = None, deadline: float | None = None) -> GameState:
+    """Rebuild the state by re-applying every action; check dealers, legality and stated results.
+
+    ``until``: stop after that many actions (the position a replay shows; results past it unchecked).
+    ``deadline``: a ``time.monotonic()`` past which the replay stops with RecordError ``too_slow`` (the web
+    server's time budget).
+    """
     validate(record)
     entries = _entries(record)
     try:
@@ -149,6 +155,10 @@ def replay(record: dict[str, Any]) -> GameState:
             raise RecordError(f"deal {i}: dealer should be seat {state.dealer} by the rules, record says {entry['dealer']}",
                               "wrong_dealer", {"deal": i, "expected": state.dealer, "stated": entry["dealer"]})
         for j, a in enumerate(entry["actions"]):
+            if until is not None and index >= until:
+                return state
+            if deadline is not None and index % 64 == 0 and time.monotonic() > deadline:
+                raise RecordError(f"replay stopped at action {index}: over its time budget", "too_slow", {"index": index})
             where = f"action {index} (deal {i}, #{j}, {clip(a['action'])})"
             at: dict[str, object] = {"index": index, "deal": i, "number": j, "action": _cut(a["action"]), "game": info.name}
             if state.current_player != a["seat"]:

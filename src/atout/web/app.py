@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import json
 import logging
 import secrets
@@ -21,7 +20,7 @@ import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib.resources import files
-from typing import Any
+from typing import Any, cast
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -30,13 +29,16 @@ from fastapi.staticfiles import StaticFiles
 
 from atout import present
 from atout.core.errors import AtoutError, IllegalAction, NotationError
-from atout.core.protocol import json_number, list_games, new_game
-from atout.present.records import refusal, say_refusal
-from atout.records import loads, replay
+from atout.core.protocol import GameState, list_games, new_game
+from atout.present.records import say_refusal
+from atout.records import dumps
+from atout.web import messages
 from atout.web.hub import LEVELS, Conn, Hub, Live
+from atout.web.limits import SameSitePosts, log_refusal
 from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, parse_client
+from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, warm
 from atout.web.store import Store
-from atout.web.views import full_view, variant_texts
+from atout.web.views import variant_texts
 
 log = logging.getLogger("atout.web")
 STATIC = files("atout.web") / "static"
@@ -49,6 +51,10 @@ class Bucket:
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
+
+    def full(self) -> bool:
+        """Whether the bucket has filled up again (its address has been quiet): it can be forgotten."""
+        return self.tokens + (time.monotonic() - self.at) * self.rate >= self.burst
 
     def take(self) -> bool:
         now = time.monotonic()
@@ -95,66 +101,72 @@ def _games() -> list[dict[str, Any]]:
     return out
 
 
-def truncated(record: dict[str, Any], n: int) -> dict[str, Any]:
-    """A record cut after its first ``n`` actions (results dropped), for replay move by move."""
-    rec = copy.deepcopy(record)
-    rec.pop("result", None)
-    if "deals" not in rec:
-        rec["actions"] = rec["actions"][:n]
-        return rec
-    kept, left = [], n
-    for entry in rec["deals"]:
-        full = len(entry["actions"])
-        entry.pop("result", None)
-        entry["actions"] = entry["actions"][:left]
-        kept.append(entry)
-        left -= len(entry["actions"])
-        if left == 0 and len(entry["actions"]) < full:
-            break  # cut inside this deal (a deal just finished keeps the next one, still unplayed)
-    rec["deals"] = kept
-    return rec
-
-
-def record_moves(record: dict[str, Any]) -> int:
-    """How many actions a record holds, over all its deals."""
-    entries = record["deals"] if "deals" in record else [record]
-    return sum(len(e["actions"]) for e in entries)
-
-
-def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: float = 2.0) -> FastAPI:
+def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: float = 2.0, replay_rate: float = 5.0,
+               budget: float = BUDGET, max_deals: int = MAX_RECORD_DEALS) -> FastAPI:
     """The application on a database URL (SQLite file by default, ``ATOUT_DB``, or PostgreSQL).
 
-    ``http_rate``: requests a second each address may make to create tables, seats and uploads (bursts of 30 s' worth).
+    ``http_rate``: requests a second each address may make to create tables, seats and uploads (bursts of 30 s' worth);
+    ``replay_rate``: replay positions a second per address (bursts of 10 s' worth); ``budget``: seconds of work
+    for one upload or replay position (then 503); ``max_deals``: deals in an uploaded record.
     """
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay)
+    replays = Replays(budget, max_deals)
     http_buckets: dict[str, Bucket] = {}
+    replay_buckets: dict[str, Bucket] = {}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        warm()  # the worker process starts now, not on the first upload
         yield
         await hub.close()
 
     app = FastAPI(title="atout", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.add_middleware(SameSitePosts)  # a POST is JSON from this site's own pages (or a program), never a form
     app.state.hub = hub
     app.state.store = store
+    app.state.replays = replays
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, exc: RequestValidationError) -> JSONResponse:
         """A REST body that fails its pydantic model: 422 with one line naming the field, like every other refusal."""
-        first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
-        log.warning("%s %s: malformed body: %s: %s", request.method, request.url.path, where, first.get("msg"))
-        return _error(422, "malformed", f"{where}: {first.get('msg', 'invalid')}")
+        text = messages.describe(exc.errors()[0] if exc.errors() else {}, ("body",))
+        log_refusal("malformed", f"{request.method} {request.url.path}: malformed body: {text}")
+        return _error(422, "malformed", text)
 
-    def _limited(request: Request) -> bool:
-        """Per-address limit on the requests that create things (tables, seats, uploads)."""
+    def _limited(request: Request, buckets: dict[str, Bucket] | None = None) -> bool:
+        """Per-address limit on the requests that create things (tables, seats, uploads), or on replays."""
         host = request.client.host if request.client else "?"
-        bucket = http_buckets.setdefault(host, Bucket(http_rate, 30 * http_rate))
-        return not bucket.take()
+        buckets, rate, burst = ((http_buckets, http_rate, 30 * http_rate) if buckets is None
+                                else (buckets, replay_rate, 10 * replay_rate))
+        if len(buckets) > 10_000:  # many addresses: forget those whose bucket is full again
+            for old in [h for h, b in buckets.items() if b.full()]:
+                del buckets[old]
+        if buckets.setdefault(host, Bucket(rate, burst)).take():
+            return False
+        log_refusal("rate_limited", f"{request.method} {request.url.path} from {host}")
+        return True
 
     def _live(table_id: str) -> Live | None:
         return hub.get(table_id) if len(table_id) <= 32 else None
+
+    async def _rest_table(table_id: str) -> Live | None:
+        """A table for the REST routes. A finished table not in memory is not rebuilt (that would replay every
+        move, in the event loop): its public facts come from the database, with a state that says it is over,
+        and its record is read as stored. A table in play is loaded as the WebSocket loads it."""
+        if len(table_id) > 32:
+            return None
+        live = hub.tables.get(table_id)
+        if live is not None:
+            return live
+        found = await asyncio.to_thread(store.finished, table_id)
+        if found is None:
+            return _live(table_id)
+        row, kinds = found
+        return Live(id=row.id, game=row.game, variant=row.variant, players=row.players, seed=row.seed,
+                    options=dict(row.options), level=row.level, source=row.source,
+                    kinds=kinds or ["bot"] * row.players, hashes=[None] * row.players,
+                    state=cast(GameState, _Over()), moves=[], history=0)
 
     # --- pages --------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -205,7 +217,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def table_meta(table_id: str) -> dict[str, Any] | JSONResponse:
-        live = _live(table_id)
+        live = await _rest_table(table_id)
         if live is None:
             return _error(404, "no_table", f"no table {table_id!r}")
         return live.meta()
@@ -220,50 +232,50 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         try:
             seat, token = hub.join(live, body.seat)
         except PermissionError as exc:
-            log.warning("table %s: join refused: %s", table_id, exc)
+            log_refusal("seat_taken", f"table {table_id}: join refused: {exc}")
             return _error(409, "seat_taken", str(exc))
         except ValueError as exc:
             return _error(400, "bad_seat", str(exc))
         return {"id": live.id, "seat": seat, "token": token, "url": f"/t/{live.id}"}
 
     @app.get("/api/tables/{table_id}/record", response_model=None)
-    async def record(table_id: str) -> dict[str, Any] | JSONResponse:
-        live = _live(table_id)
+    async def record(table_id: str) -> Response:
+        live = await _rest_table(table_id)
         if live is None:
             return _error(404, "no_table", f"no table {table_id!r}")
         if not live.state.is_terminal():
-            log.warning("table %s: record asked before the end (it holds every hand): refused", table_id)
+            log_refusal("in_progress", f"table {table_id}: record asked before the end (it holds every hand)")
             return _error(403, "in_progress", "the record of a game in progress holds hidden cards: wait for its end")
-        return JSONResponse(live.state.to_record() if live.source == "played" else _stored_record(table_id),
-                            headers={"Content-Disposition": f'attachment; filename="atout-{table_id}.json"'})
+        text = await asyncio.to_thread(_record_text, live)
+        return Response(text, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="atout-{table_id}.json"'})
 
-    def _stored_record(table_id: str) -> dict[str, Any]:
-        row = store.table(table_id)
-        assert row is not None and row.record is not None
-        return row.record
+    def _record_text(live: Live) -> str:
+        """A finished table's record as stored (JSON text, not parsed), or written from its state if the
+        database has not got it yet (the game has just ended)."""
+        return store.record_text(live.id) or dumps(live.state.to_record())
 
     @app.get("/api/tables/{table_id}/replay", response_model=None)
-    async def replay_step(table_id: str, n: int = 0, lang: str = "fr") -> dict[str, Any] | JSONResponse:
-        live = _live(table_id)
+    async def replay_step(table_id: str, request: Request, n: int = 0, lang: str = "fr") -> dict[str, Any] | JSONResponse:
+        if lang not in present.LANGS:
+            return _error(400, "bad_lang", f"lang must be 'fr' or 'en', not {lang!r}")
+        if _limited(request, replay_buckets):
+            return _refused(429, "rate_limited", "rate_limited", {}, lang)
+        live = await _rest_table(table_id)
         if live is None:
             return _error(404, "no_table", f"no table {table_id!r}")
         if not live.state.is_terminal() and live.source == "played":
-            log.warning("table %s: replay asked before the end (it shows every hand): refused", table_id)
+            log_refusal("in_progress", f"table {table_id}: replay asked before the end (it shows every hand)")
             return _error(403, "in_progress", "a game in progress cannot be replayed: wait for its end")
-        if lang not in present.LANGS:
-            return _error(400, "bad_lang", f"lang must be 'fr' or 'en', not {lang!r}")
-        rec = live.state.to_record() if live.source == "played" else _stored_record(table_id)
-        total = record_moves(rec)
-        n = max(0, min(n, total))
-        try:
-            state = replay(truncated(rec, n))
-        except AtoutError as exc:  # a stored record the engine now refuses: why, said in the page's language
-            code, params = refusal(exc)
-            return _refused(500, "replay_failed", code, params, lang, str(rec.get("game", "")))
         meta = live.meta()
-        view = full_view(state, lang, meta)
-        view.update({"n": n, "total": total, "table": meta})
-        return view
+        try:  # n is clamped to 0..total; the work runs in a worker process, within the time budget
+            view = await replays.view(table_id, lambda: _record_text(live), n, lang, meta)  # a finished record stays
+        except Busy:
+            return _refused(503, "busy", "busy", {}, lang)
+        if "refused" in view:  # too slow, or a stored record the engine now refuses: why, in the page's language
+            status, error = (503, "too_slow") if view["refused"] == "too_slow" else (500, "replay_failed")
+            return _refused(status, error, view["refused"], view["params"], lang, view["game"])
+        return {**view, "table": meta}
 
     @app.post("/api/records", response_model=None)
     async def upload(request: Request, lang: str = "fr") -> dict[str, Any] | JSONResponse:
@@ -271,34 +283,33 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return _error(400, "bad_lang", f"lang must be 'fr' or 'en', not {lang!r}")
         if _limited(request):
             return _refused(429, "rate_limited", "rate_limited", {}, lang)
-        body = b""
+        body = bytearray()
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_RECORD:
-                log.warning("upload refused: over %d bytes", MAX_RECORD)
+                log_refusal("too_large", f"upload over {MAX_RECORD} bytes")
                 return _refused(413, "too_large", "too_large", {"limit": MAX_RECORD}, lang)
-        rec: Any = None
-        try:
-            rec = loads(body)  # atout.records: UTF-8, size, depth and numbers checked, then the structure
-            state = replay(rec)
-        except (AtoutError, ValueError, TypeError) as exc:
-            code, params = refusal(exc)  # why, as data, said in the page's language (issue 7: no English word)
-            game = rec.get("game") if isinstance(rec, dict) and isinstance(rec.get("game"), str) else ""
-            return _refused(400, "bad_record", code, params, lang, game if game in {g.name for g in list_games()} else "")
-        returns = [json_number(x) for x in state.returns()]
-        same = await asyncio.to_thread(_known_record, rec, state.to_record(), returns)
-        if same is not None:  # a game this server already holds: its own row, not a duplicate
-            return {"id": same, "url": f"/r/{same}", "moves": record_moves(rec), "existing": True}
+        try:  # read, capped and replayed in a worker process, within the time budget
+            checked = await replays.upload(bytes(body))
+        except Busy:
+            return _refused(503, "busy", "busy", {}, lang)
+        if "refused" in checked:
+            code = checked["refused"]
+            log_refusal(code, f"upload refused: {code}")
+            status, error = (503, "too_slow") if code == "too_slow" else (400, "bad_record")
+            return _refused(status, error, code, checked["params"], lang, checked["game"])
         table_id = secrets.token_urlsafe(6)
-        store.store_upload(table_id, rec, returns)
-        return {"id": table_id, "url": f"/r/{table_id}", "moves": record_moves(rec)}
+        same = await asyncio.to_thread(_keep_upload, table_id, checked)
+        if same is not None:  # a game this server already holds: its own row, not a duplicate
+            return {"id": same, "url": f"/r/{same}", "moves": checked["moves"], "existing": True}
+        return {"id": table_id, "url": f"/r/{table_id}", "moves": checked["moves"]}
 
-    def _known_record(rec: dict[str, Any], canonical: dict[str, Any], returns: list[Any]) -> str | None:
-        """The finished table (played here or uploaded before) holding this very record, if any."""
-        for row in store.list_tables("over", limit=500):
-            if row.returns == returns and row.record is not None and row.record in (rec, canonical):
-                return row.id
-        return None
+    def _keep_upload(table_id: str, checked: dict[str, Any]) -> str | None:
+        """Store the canonical record under ``table_id``, unless a finished table holds it already: that table's id."""
+        same = store.find_record(checked["hash"])
+        if same is None:
+            store.store_upload(table_id, checked["text"], checked["hash"], checked["header"], checked["returns"])
+        return same
 
     @app.get("/faces/{pack}/{code}.svg", include_in_schema=False, response_model=None)
     async def face(pack: str, code: str, lang: str = "fr") -> Response:
@@ -400,6 +411,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             conn.send(_frame_error("forbidden", str(exc)))
 
     return app
+
+
+class _Over:
+    """The state of a finished table the REST routes did not rebuild: all they ask of it is that it is over."""
+
+    def is_terminal(self) -> bool:
+        return True
 
 
 def _typed(live: Live, conn: Conn, text: str) -> str:

@@ -1,5 +1,8 @@
 """The messages clients send, validated by pydantic models: unknown fields, wrong types and oversize refused.
 
+Types are strict (pydantic strict mode): a seat or a move count is a JSON integer, never ``"1"``,
+``true`` or ``1.0``; a flag is ``true``/``false``; a number too large to read (``1e999``) is named as such.
+
 WebSocket frames from a client (JSON objects with a ``type``): ``hello`` (first, with the seat's token
 or none for a spectator), ``act``, ``undo``, ``fill_bots``, ``ping``. REST bodies: :class:`CreateTable`,
 :class:`JoinTable`.
@@ -11,13 +14,20 @@ Act(type='act', action='play KS', n=3, typed=False)
 ... except BadMessage as exc:
 ...     print(exc)
 malformed message: act.seat: Extra inputs are not permitted
+>>> try:
+...     parse_client('{"type": "act", "action": "play KS", "n": "3"}')
+... except BadMessage as exc:
+...     print(exc)
+malformed message: act.n: Input should be a valid integer
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
 
 MAX_FRAME = 4096  # bytes: the longest action (an écart, a poignée) is well under 200
 MAX_RECORD = 2_000_000  # bytes: an uploaded record (a long match is ~100 kB)
@@ -32,7 +42,7 @@ class BadMessage(ValueError):
 
 
 class _Msg(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Hello(_Msg):
@@ -79,9 +89,20 @@ def parse_client(text: str | bytes) -> Hello | Act | Undo | FillBots | Ping:
     try:
         return _ADAPTER.validate_json(text)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ())) or "message"
-        raise BadMessage(f"malformed message: {where}: {first.get('msg', 'invalid')}") from None
+        raise BadMessage(f"malformed message: {describe(exc.errors()[0] if exc.errors() else {})}") from None
+
+
+def describe(error: Mapping[str, Any], skip: tuple[str, ...] = ()) -> str:
+    """One pydantic error as ``where: what``; a number too large to read (``1e999``, read as infinity) said so.
+
+    >>> describe({"loc": ("body", "seat"), "msg": "Input should be a valid integer", "input": float("inf")}, ("body",))
+    'seat: number out of range (too large to read); a whole number within the limits is expected'
+    """
+    where = ".".join(str(p) for p in error.get("loc", ()) if p not in skip) or "message"
+    value = error.get("input")
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{where}: number out of range (too large to read); a whole number within the limits is expected"
+    return f"{where}: {str(error.get('msg', 'invalid')).removeprefix('Value error, ')}"
 
 
 class CreateTable(_Msg):
@@ -113,6 +134,14 @@ class CreateTable(_Msg):
                 value = options.pop(key)
                 data[field] = value if data.get(field) is None else data[field]  # the field wins, as in Hub.create
         return {**data, "options": options}
+    @field_validator("options")
+    @classmethod
+    def _finite(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """A rule option holds no number too large to read (``1e999`` arrives as infinity)."""
+        for key, value in options.items():
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ValueError(f"{key[:40]}: number out of range (too large to read)")
+        return options
 
 
 class JoinTable(_Msg):

@@ -12,6 +12,7 @@ The schema is brought up to date with Alembic when the store opens.
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from collections.abc import Iterator, Sequence
@@ -22,11 +23,11 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select, update
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import Engine, Text, cast, create_engine, event, func, select, update
+from sqlalchemy.orm import Session, defer, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from atout.web.models import ActionRow, SeatRow, TableRow
+from atout.web.models import ActionRow, SeatRow, TableRow, record_hash
 
 DEFAULT_DB = "sqlite:///atout.db"
 MEMORY_URLS = ("sqlite://", "sqlite:///:memory:")  # one shared connection (tests, doctests)
@@ -47,6 +48,15 @@ def database_url(url: str | None = None) -> str:
     return url
 
 
+class JSONText(str):
+    """JSON text already written (a worker process wrote the record): stored in a JSON column as it is."""
+
+
+def _json(value: Any) -> str:
+    """The JSON columns' serializer: :class:`JSONText` as it is (no second encoding in the server), else json.dumps."""
+    return str(value) if isinstance(value, JSONText) else json.dumps(value)
+
+
 def _engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         memory = url in MEMORY_URLS
@@ -54,6 +64,7 @@ def _engine(url: str) -> Engine:
             url,
             connect_args={"check_same_thread": False},
             poolclass=StaticPool if memory else None,
+            json_serializer=_json,
         )
 
         @event.listens_for(engine, "connect")
@@ -66,7 +77,7 @@ def _engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, json_serializer=_json)
 
 
 def migrate(engine: Engine) -> None:
@@ -115,12 +126,40 @@ class Store:
             for i, (kind, token_hash) in enumerate(seats):
                 s.add(SeatRow(table_id=table_id, seat=i, kind=kind, token_hash=token_hash, name=""))
 
-    def store_upload(self, table_id: str, record: dict[str, Any], returns: list[Any]) -> None:
-        """Store an uploaded, already replayed record as a finished table."""
+    def store_upload(self, table_id: str, text: str, digest: str, header: dict[str, Any], returns: list[Any]) -> None:
+        """Store an uploaded record, already replayed, as a finished table.
+
+        ``text`` is the canonical record the replay rebuilt (``state.to_record()`` as JSON), never the uploaded
+        bytes (an unknown field is not kept); ``digest`` its :func:`~atout.web.models.record_hash`; ``header``
+        its ``game``, ``variant``, ``players``, ``seed`` and ``options``.
+        """
         with self.session() as s:
-            s.add(TableRow(id=table_id, game=record["game"], variant=record["variant"], players=record["players"],
-                           seed=record.get("seed") or 0, options=record.get("options", {}), level="-",
-                           status="over", source="uploaded", record=record, returns=returns))
+            s.add(TableRow(id=table_id, game=header["game"], variant=header["variant"], players=header["players"],
+                           seed=header.get("seed") or 0, options=header.get("options", {}), level="-",
+                           status="over", source="uploaded", record=JSONText(text), returns=returns, record_hash=digest))
+
+    def find_record(self, digest: str) -> str | None:
+        """The finished table (played here or uploaded) whose record has this hash (an index lookup), or None."""
+        with self.session() as s:
+            q = select(TableRow.id).where(TableRow.record_hash == digest).where(TableRow.status == "over").limit(1)
+            found = s.scalar(q)
+            return None if found is None else str(found)
+
+    def record_text(self, table_id: str) -> str | None:
+        """A finished table's record as the JSON text the database holds (not parsed: it goes to a worker)."""
+        with self.session() as s:
+            text = s.scalar(select(cast(TableRow.record, Text)).where(TableRow.id == table_id))
+            return None if text is None or text == "null" else str(text)
+
+    def finished(self, table_id: str) -> tuple[TableRow, list[str]] | None:
+        """A finished table's row (its record not read) and seat kinds, or None if it is not over (or absent)."""
+        with self.session() as s:
+            row = s.scalar(select(TableRow).options(defer(TableRow.record)).where(TableRow.id == table_id)
+                           .where(TableRow.status == "over"))
+            if row is None:
+                return None
+            kinds = s.scalars(select(SeatRow.kind).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
+            return row, list(kinds)
 
     def table(self, table_id: str) -> TableRow | None:
         with self.session() as s:
@@ -146,7 +185,8 @@ class Store:
     def finish(self, table_id: str, record: dict[str, Any], returns: list[Any]) -> None:
         with self.session() as s:
             s.execute(update(TableRow).where(TableRow.id == table_id)
-                      .values(status="over", record=record, returns=returns, updated=_now()))
+                      .values(status="over", record=record, returns=returns, record_hash=record_hash(record),
+                              updated=_now()))
 
     # --- moves --------------------------------------------------------------------------------
     def add_move(self, table_id: str, idx: int, seat: int, action: str, status: str | None = None) -> None:

@@ -1,0 +1,211 @@
+"""Uploads and replays checked off the event loop: in a worker process, within a time budget, cached.
+
+Replaying a long record is pure Python: in the event loop it stalled every table (a 1.9 MB upload
+0.6–1.8 s, ``replay?n=1000000000`` 1.4–3.3 s), and in a thread it still holds the GIL (a 0.9 s replay
+delayed the loop's ticks by up to 67 ms, against 7 ms from a process: see docs/web.md). So
+:func:`check_upload` and :func:`replay_view` run in a small process pool (``WORKERS`` processes,
+started on first use); each stops itself past its budget (``too_slow``), and :class:`Replays` answers
+``busy`` when the pool is taken for longer than that. A worker keeps the last position it reached for
+each record, so stepping forward costs one move; the event loop keeps the views it was sent (LRU).
+
+>>> check_upload(b'{"format": "atout-record/1"}', 1.0, MAX_RECORD_DEALS)["refused"]
+'bad_field'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import time
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from atout.core.errors import AtoutError, RecordError
+from atout.core.protocol import GameState, json_number, list_games
+from atout.present.records import refusal
+from atout.records import dumps, loads, replay
+from atout.web.models import SEED_DIGITS, record_hash
+from atout.web.views import full_view
+
+MAX_RECORD_DEALS = 200  # deals in an uploaded record (a 200-deal Tarot match is ~0.7 MB, replayed in ~0.1 s)
+BUDGET = 3.0  # seconds of work for one upload or one replay position, then refused (too_slow)
+GRACE = 10.0  # seconds a worker may take beyond the budget (starting up) before the request is refused (busy)
+WORKERS = 1  # processes for uploads and replays: the event loop keeps the other core of a small machine
+STATES_KEPT = 8  # records whose last replayed position a worker keeps
+VIEWS_KEPT = 512  # replay positions the event loop keeps, answered again without the worker
+
+T = TypeVar("T")
+
+
+class Busy(Exception):
+    """The worker pool stayed taken past the time budget: the request is refused (503 ``busy``)."""
+
+
+def record_moves(record: dict[str, Any]) -> int:
+    """How many actions a record holds, over all its deals."""
+    entries = record["deals"] if "deals" in record else [record]
+    return sum(len(e["actions"]) for e in entries)
+
+
+def _flat(record: dict[str, Any]) -> list[str]:
+    entries = record["deals"] if "deals" in record else [record]
+    return [a["action"] for e in entries for a in e["actions"]]
+
+
+def _known_game(rec: Any) -> str:
+    game = rec.get("game") if isinstance(rec, dict) else None
+    return game if isinstance(game, str) and game in {g.name for g in list_games()} else ""
+
+
+def _data(params: dict[str, Any]) -> dict[str, Any]:
+    """Params as plain JSON data (they cross a process boundary): anything else as its text."""
+    out: dict[str, Any] = json.loads(json.dumps(params, default=str))
+    return out
+
+
+# --- run in a worker process --------------------------------------------------------------------
+def check_upload(body: bytes, budget: float, max_deals: int) -> dict[str, Any]:
+    """Read, cap and replay an uploaded record: ``{"text", "hash", "header", "moves", "returns"}`` (``text``:
+    the canonical record the replay rebuilt, as JSON, and its hash: the event loop parses or encodes no large
+    JSON) or a refusal ``{"refused": code, "params", "game"}``.
+
+    Refused beside atout.records' own codes: ``too_many_deals`` (over ``max_deals``), ``missing_result``
+    (no final ``result``: a game in progress or a hand-made record stating nothing to check), a seed of
+    more than 39 digits (``bad_field``), ``too_slow`` (past ``budget`` seconds).
+    """
+    deadline = time.monotonic() + budget
+    rec: Any = None
+    try:
+        rec = loads(body)  # atout.records: UTF-8, size, depth and numbers checked, then the structure
+        deals = len(rec["deals"]) if "deals" in rec else 1
+        if deals > max_deals:
+            raise RecordError(f"{deals} deals (at most {max_deals})", "too_many_deals", {"count": deals, "limit": max_deals})
+        if rec.get("seed") is not None and len(str(abs(rec["seed"]))) > SEED_DIGITS:
+            raise RecordError(f"a seed has at most {SEED_DIGITS} digits", "bad_field", {"field": "seed"})
+        state = replay(rec, deadline=deadline)  # a wrong move is named before a missing result
+        if "result" not in rec:
+            raise RecordError("the record states no final result: only a finished game is kept", "missing_result")
+    except (AtoutError, ValueError, TypeError) as exc:
+        code, params = refusal(exc)  # why, as data, said in the page's language by the caller
+        return {"refused": code, "params": _data(params), "game": _known_game(rec)}
+    canonical = state.to_record()
+    header = {k: canonical.get(k) for k in ("game", "variant", "players", "seed", "options")}
+    return {"text": dumps(canonical), "hash": record_hash(canonical), "header": header,
+            "moves": record_moves(canonical), "returns": [json_number(x) for x in state.returns()]}
+
+
+_STATES: OrderedDict[str, tuple[list[str], int, GameState]] = OrderedDict()  # key -> actions, n, state at n
+
+
+def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], budget: float) -> dict[str, Any]:
+    """The replay page's view of a record after its first ``n`` moves (clamped to 0..total), with ``n`` and
+    ``total``, or a refusal ``{"refused": code, "params", "game"}``.
+
+    ``key`` names the record (table and version): the worker goes on from the last position it reached
+    for it when ``n`` is not before it, else replays from the start (``atout.records.replay(until=n)``).
+    """
+    deadline = time.monotonic() + budget
+    rec: Any = None
+    try:
+        kept = _STATES.pop(key, None)
+        if kept is not None:
+            n = max(0, min(n, len(kept[0])))
+        if kept is not None and kept[1] <= n:
+            actions, at, state = kept
+            for i, action in enumerate(actions[at:n]):
+                if i % 64 == 0 and time.monotonic() > deadline:
+                    raise RecordError("replay over its time budget", "too_slow", {"index": at + i})
+                state.apply(action)
+        else:
+            rec = json.loads(text)
+            actions = _flat(rec)
+            n = max(0, min(n, len(actions)))
+            state = replay(rec, until=n, deadline=deadline)
+        _STATES[key] = (actions, n, state)
+        while len(_STATES) > STATES_KEPT:
+            _STATES.popitem(last=False)
+        return {**full_view(state, lang, meta), "n": n, "total": len(actions)}
+    except (AtoutError, ValueError, TypeError) as exc:  # a stored record the engine now refuses
+        code, params = refusal(exc)
+        return {"refused": code, "params": _data(params), "game": _known_game(rec if rec is not None else json.loads(text))}
+
+
+# --- the event loop's side ----------------------------------------------------------------------
+_POOL: ProcessPoolExecutor | None = None
+
+
+def _pool() -> ProcessPoolExecutor:
+    """The worker processes, started on first use (``spawn``: a fresh interpreter, no lock copied from threads)."""
+    global _POOL
+    if _POOL is None:
+        _POOL = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
+    return _POOL
+
+
+def warm() -> None:
+    """Start the worker processes now (a server's start), so that the first upload does not wait for them."""
+    _pool().submit(int)
+
+
+class Replays:
+    """One server's access to the workers: a bounded queue (``busy`` past the budget) and the views it was sent."""
+
+    def __init__(self, budget: float = BUDGET, max_deals: int = MAX_RECORD_DEALS) -> None:
+        self.budget, self.max_deals = budget, max_deals
+        self.slots = asyncio.Semaphore(WORKERS)  # one task per worker: the others wait here, not in the pool
+        self.views: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
+        self.texts: OrderedDict[str, tuple[str, int]] = OrderedDict()  # key -> record text, moves
+
+    async def run(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in a worker process; Busy when no worker is free within the budget, or the work
+        overruns it by ``GRACE`` (a worker starting, or one move that will not end)."""
+        global _POOL
+        try:
+            async with asyncio.timeout(self.budget):
+                await self.slots.acquire()
+        except TimeoutError:
+            raise Busy from None
+        try:
+            future = asyncio.get_running_loop().run_in_executor(_pool(), fn, *args)
+            return await asyncio.wait_for(future, self.budget + GRACE)
+        except TimeoutError:
+            raise Busy from None
+        except BrokenProcessPool:  # a worker died (killed, out of memory): a new pool next time
+            _POOL = None
+            raise Busy from None
+        finally:
+            self.slots.release()
+
+    async def upload(self, body: bytes) -> dict[str, Any]:
+        """Check an uploaded record in a worker (see :func:`check_upload`)."""
+        result: dict[str, Any] = await self.run(check_upload, body, self.budget, self.max_deals)
+        return result
+
+    async def view(self, key: str, record: Any, n: int, lang: str, meta: dict[str, Any]) -> dict[str, Any]:
+        """The view after ``n`` moves (clamped to the record), with ``n`` and ``total``; ``record`` is called (in
+        a thread) for the record's JSON text the first time ``key`` is asked."""
+        if key not in self.texts:
+            self.texts[key] = (await asyncio.to_thread(record), -1)
+            while len(self.texts) > STATES_KEPT:
+                self.texts.popitem(last=False)
+        self.texts.move_to_end(key)
+        text, total = self.texts[key]
+        if total >= 0:
+            n = max(0, min(n, total))
+        cached = self.views.get((key, n, lang))
+        if cached is None:
+            cached = await self.run(replay_view, key, text, n, lang, meta, self.budget)
+            if "refused" in cached:
+                return cached
+            self.texts[key] = (text, cached["total"])
+            n = cached["n"]
+            self.views[(key, n, lang)] = cached
+            while len(self.views) > VIEWS_KEPT:
+                self.views.popitem(last=False)
+        self.views.move_to_end((key, n, lang))
+        return dict(cached)
+
+__all__ = ["BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "check_upload", "record_moves", "replay_view", "warm"]
