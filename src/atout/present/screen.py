@@ -21,8 +21,6 @@ from atout.core.errors import NotationError
 from atout.present import phrases
 from atout.present.cards import SUIT_SYMBOLS, short, suit_colour
 
-TRUMPS_LABEL = {"fr": "Atouts", "en": "Trumps"}
-
 
 def _hook(game: str | None, name: str) -> object:
     """A game's display hook from its present module (``SHORT``, ``ORDER``, ``TRUMPS``, ``EXCUSE``), or None."""
@@ -42,18 +40,16 @@ def _groups(codes: Sequence[str], lang: str, game: str | None = None) -> list[tu
     rank = {c: i for i, c in enumerate(order)} if isinstance(order, list | tuple) else None
     cards = sorted((Card.parse(c) for c in codes), key=lambda c: rank.get(c.code, -c.id) if rank else -c.id)
     out: list[tuple[str, list[Card]]] = []
-    suits = _hook(game, "SUITS")
+    words = phrases(game or "common").section("cards", lang)  # a pack of its own names its groups (1637: épées)
     for suit in range(4):
         group = [c for c in cards if c.suit is not None and c.suit == suit]
         if group:
-            out.append((suits[lang][suit] if isinstance(suits, dict) else SUIT_SYMBOLS[suit], group))
+            out.append((words.get(f"suit_label/{'SHDC'[suit]}", SUIT_SYMBOLS[suit]), group))
     trumps = [c for c in cards if c.is_trump]
-    trumps_label = _hook(game, "TRUMPS")
     if trumps:
-        out.append((trumps_label[lang] if isinstance(trumps_label, dict) else TRUMPS_LABEL[lang], trumps))
+        out.append((words["trumps_label"], trumps))
     if any(c.is_excuse for c in cards):
-        excuse = _hook(game, "EXCUSE")
-        out.append((excuse[lang] if isinstance(excuse, dict) else "Excuse", []))
+        out.append((words["excuse_label"], []))
     return out
 
 

@@ -21,33 +21,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from atout.core.cards import Card, Suit
+from atout.core.cards import Card
 from atout.core.events import Event
 from atout.core.packs import TAROT66_1637
 from atout.present.cards import join_words
 from atout.present.catalogs import PairSection, Section
 
 if TYPE_CHECKING:
-    from atout.present import Table
+    from atout.present import Phrases, Table
+
+
+def _book() -> Phrases:
+    from atout.present import phrases
+
+    return phrases("tarot1637")
 
 
 def card(code: str, lang: str) -> str:
-    """A card of the 1637 pack for sentences: ``le Faon de deniers``, ``la Dame d'épées``, ``le Mat``."""
+    """A card of the 1637 pack for sentences: ``le Faon de deniers``, ``la Dame d'épées``, ``le Mat`` (catalog ``cards``)."""
     c = Card.parse(code)
-    name = TAROT66_1637.display(c, lang)
-    if lang != "fr":
-        return "the " + name[4:] if name.startswith("The ") else name  # "plays the Moon"
-    if name.startswith(("le ", "la ", "l'")):
-        return name
-    if name == "Tempérance":
-        return "la Tempérance"
-    if name.startswith(("Le ", "La ", "L'")):  # a trump's title: "La Lune" → "la Lune"
-        return name[0].lower() + name[1:]
-    if c.rank == 1:
-        return "l'" + name
-    if c.rank == 13:
-        return "la " + name
-    return "le " + name
+    book = _book()
+    if c.is_excuse or c.trump_number is not None:
+        return book.t("cards", f"the/{c.code}", lang)
+    assert c.rank is not None and c.suit is not None
+    name = book.say("cards", f"of/{'SHDC'[c.suit]}", lang, rank=book.t("cards", f"rank/{c.rank.code}", lang))
+    return book.say("cards", f"the/{c.rank.code}", lang, name=name)
 
 
 def cards(codes: list[str], lang: str) -> str:
@@ -70,8 +68,14 @@ VERBS: Section = Section("tarot1637", "verbs")
 _PAYMENTS: Section = Section("tarot1637", "payments")
 
 
+def _signed(row: list[int], lang: str, table: Table) -> str:
+    """``Joueur 1 +2, Joueur 2 -1``: each seat's marques with their sign."""
+    return _book().t("lists", "comma", lang).join(f"{table.seat_name(s, lang)} {v:+d}" for s, v in enumerate(row))
+
+
 def _payment(d: dict[str, Any], seat: int | None, lang: str, table: Table) -> str:
     reason = str(d["reason"])
+    book = _book()
     who = table.seat_name(seat, lang)
     fields: dict[str, Any] = {"who": who, "extra": ""}
     if d.get("card"):
@@ -81,7 +85,7 @@ def _payment(d: dict[str, Any], seat: int | None, lang: str, table: Table) -> st
     if reason == "ransom":
         fields["taker"] = table.seat_name(d.get("taker"), lang)
     if reason == "misdeal" and any(d["row"]):
-        fields["extra"] = " et paie une marque à chacun" if lang == "fr" else " and pays one marque to each"
+        fields["extra"] = book.t("payments", "misdeal_extra", lang)
     if reason == "declaration":
         item = str(d["item"])
         if item == "qui_n_a_le_sien":
@@ -89,10 +93,10 @@ def _payment(d: dict[str, Any], seat: int | None, lang: str, table: Table) -> st
             fields["payer"] = table.seat_name(d.get("payer"), lang)
         fields["item"] = _ITEMS[lang].get(item, item)
         n = int(d.get("value", 0))
-        fields["n"] = f"{n} marque{'s' if n > 1 else ''}"
+        fields["n"] = book.say("units", "marques", lang, n, n=n)
     if reason == "cards":
         pts = d.get("points", [])
-        fields["points"] = ", ".join(f"{table.seat_name(s, lang)} {p}" for s, p in enumerate(pts))
+        fields["points"] = book.t("lists", "comma", lang).join(f"{table.seat_name(s, lang)} {p}" for s, p in enumerate(pts))
     text = _PAYMENTS[lang][reason].format(**fields)
     return text[:1].upper() + text[1:]
 
@@ -103,37 +107,28 @@ def _marques(event: Event, lang: str, table: Table) -> str | None:
 
 def _played(event: Event, lang: str, table: Table) -> str:
     you = event.seat == table.me and table.names is None
-    c = card(str(event.data["card"]), lang)
-    if lang == "fr":
-        return f"Vous jouez {c}." if you else f"{table.seat_name(event.seat, lang)} joue {c}."
-    return f"You play {c}." if you else f"{table.seat_name(event.seat, lang)} plays {c}."
+    return _book().say("says", "card_played/you" if you else "card_played", lang,
+                       who=table.seat_name(event.seat, lang), card=card(str(event.data["card"]), lang))
 
 
 def _mort(event: Event, lang: str, table: Table) -> str:
-    c = card(str(event.data["card"]), lang)
-    return f"On tire du Mort {c}." if lang == "fr" else f"Drawn from the Mort (the dummy): {c}."
+    return _book().say("says", "mort_card", lang, card=card(str(event.data["card"]), lang))
 
 
 def _cut(event: Event, lang: str, table: Table) -> str:
+    book = _book()
     last = event.data["rounds"][-1]
-    drawn = ", ".join(f"{table.seat_name(s, lang)} {card(c, lang)}" for s, c in last)
-    dealer = table.seat_name(event.data["dealer"], lang)
-    if lang == "fr":
-        return f"On coupe : {drawn}. {dealer} donne."
-    return f"The cut: {drawn}. {dealer} deals."
+    drawn = book.t("lists", "comma", lang).join(
+        book.say("says", "cut_part", lang, who=table.seat_name(s, lang), card=card(c, lang)) for s, c in last)
+    return book.say("says", "cut", lang, drawn=drawn, dealer=table.seat_name(event.data["dealer"], lang))
 
 
 def _scored(event: Event, lang: str, table: Table) -> str:
-    row = event.data["row"]
-    marks = ", ".join(f"{table.seat_name(s, lang)} {v:+d}" for s, v in enumerate(row))
-    head = f"Fin de la donne {event.data['deal']}" if lang == "fr" else f"End of deal {event.data['deal']}"
-    return f"{head} : {marks}." if lang == "fr" else f"{head}: {marks}."
+    return _book().say("says", "deal_scored", lang, deal=event.data["deal"], marks=_signed(event.data["row"], lang, table))
 
 
 def _match_over(event: Event, lang: str, table: Table) -> str:
-    totals = list(event.data["totals"])
-    marks = ", ".join(f"{table.seat_name(s, lang)} {v:+d}" for s, v in enumerate(totals))
-    return f"Fin de la partie : {marks}." if lang == "fr" else f"End of the match: {marks}."
+    return _book().say("says", "match_over", lang, marks=_signed(list(event.data["totals"]), lang, table))
 
 
 SAYERS = {"marques": _marques, "card_played": _played, "mort_card": _mort, "cut": _cut, "deal_scored": _scored,
@@ -142,8 +137,16 @@ SAYERS = {"marques": _marques, "card_played": _played, "mort_card": _mort, "cut"
 
 def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     """Every marque of the deal, line by line with its row, then the count by threes and the deal's row."""
+    from babel.numbers import format_decimal
+
+    from atout.present.catalogs import number_locale
+
     d = dict(event.data)
-    fr = lang == "fr"
+    book = _book()
+
+    def say(key: str, count: float | None = None, **fields: Any) -> str:
+        return book.say("breakdown", key, lang, count, **fields)
+
     lines: list[str] = []
     for line in d["lines"]:
         row = " ".join(f"{v:+d}" for v in line["row"])
@@ -151,16 +154,13 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
         if line["reason"] == "cards":
             par = line.get("par")
             for s, (p, third, size) in enumerate(zip(line["points"], line["raw_thirds"], line["pile_sizes"], strict=True)):
-                raw = f"{third / 3:.2f}".replace(".", "," if fr else ".")
-                target = f"par {par}" if par else ("moitié du total" if fr else "half the total")
-                lines.append(f"  {table.seat_name(s, lang)}{' :' if fr else ':'} {size} {'cartes' if fr else 'cards'}, "
-                             f"{'brut' if fr else 'raw'} {raw} → {p} ({target})")
+                raw = format_decimal(third / 3, format="0.00", locale=number_locale(lang))
+                target = say("par", par=par) if par else say("half")
+                lines.append(say("pile", size, who=table.seat_name(s, lang), n=size, raw=raw, points=p, target=target))
             for pay in line.get("settlement", []):
-                lines.append(f"  {table.seat_name(pay['payer'], lang)} → {table.seat_name(pay['payee'], lang)}"
-                             f"{' :' if fr else ':'} "
-                             f"{pay['marques']} ({'perte' if fr else 'loss'} {pay['loss']})")
-    total = ", ".join(f"{table.seat_name(s, lang)} {v:+d}" for s, v in enumerate(d["row"]))
-    lines.append(f"{'Donne' if fr else 'Deal'}{' :' if fr else ':'} {total}")
+                lines.append(say("settlement", payer=table.seat_name(pay["payer"], lang),
+                                 payee=table.seat_name(pay["payee"], lang), marques=pay["marques"], loss=pay["loss"]))
+    lines.append(say("deal", row=_signed(d["row"], lang, table)))
     return lines
 
 
@@ -175,12 +175,6 @@ HINTS: Section = Section("tarot1637", "hints")
 # --- the table's display: one set of names, the pack's own (atout.core.packs, seed 000) ----------------------
 #: The hand in the order of play: Swords and Batons R Rn Ch F 10 … 4; Cups and Coins R Rn Ch F 1 2 … 7 (seed 000 n. 42).
 ORDER: list[str] = [c.code for c in TAROT66_1637.ordered()]
-TRUMPS = {"fr": "Triomphes", "en": "Triumphs"}
-SUITS = {lang: [f"{sym} {TAROT66_1637.suit_name(Suit(s), lang)}" for s, sym in enumerate("♠♥♦♣")]
-         for lang in ("fr", "en")}
-EXCUSE = {"fr": "le Mat", "en": "the Mat"}
-
-
 def SHORT(code: str, lang: str) -> str:  # a hook read by atout.present.screen, named like its peers
     """A card's short form in the 1637 pack: ``Rn♠`` (Reine d'épées), ``F♦`` (Faon de deniers), ``21``, ``Mat``.
 
@@ -189,13 +183,14 @@ def SHORT(code: str, lang: str) -> str:  # a hook read by atout.present.screen, 
     """
     c = Card.parse(code)
     if c.is_excuse:
-        return "Mat"
+        return _book().t("cards", "short/excuse", lang)
     if c.trump_number is not None:
         return str(c.trump_number)
     from atout.present.cards import SUIT_SYMBOLS
 
-    assert c.suit is not None
-    return TAROT66_1637.index(c, lang) + SUIT_SYMBOLS[c.suit]
+    assert c.suit is not None and c.rank is not None
+    rank = _book().t("cards", f"short/{c.rank.code}", lang) if c.rank == 1 or c.rank >= 11 else c.rank.code
+    return rank + SUIT_SYMBOLS[c.suit]
 
 
 #: Cards in sentences and refusals by the 1637 pack's names (read by atout.present's templates).
