@@ -50,15 +50,24 @@ class Plural(str):
     forms: tuple[str, ...]
     count_key: str
     rule: Callable[[int], int]
+    locale: Locale
 
-    def __new__(cls, forms: tuple[str, ...], count_key: str, rule: Callable[[int], int]) -> Plural:
+    def __new__(cls, forms: tuple[str, ...], count_key: str, rule: Callable[[int], int], locale: Locale) -> Plural:
         self = super().__new__(cls, forms[0])
-        self.forms, self.count_key, self.rule = forms, count_key, rule
+        self.forms, self.count_key, self.rule, self.locale = forms, count_key, rule, locale
         return self
 
     def form(self, n: float) -> str:
-        """The form for ``n`` (non-integers count as their integer part, negatives as their size)."""
-        index = self.rule(abs(int(n)))
+        """The form for ``n``; negatives count as their size.
+
+        Gettext's rules count whole numbers only: a fraction takes the form of 1 when the language's CLDR rule
+        (Babel) puts it in the category of 1 (French ``1,5 point``), else the form of 5 (English ``1.5 points``).
+        """
+        n = abs(n)
+        if n != int(n):
+            index = self.rule(1) if self.locale.plural_form(n) == self.locale.plural_form(1) else self.rule(5)
+        else:
+            index = self.rule(int(n))
         return self.forms[min(index, len(self.forms) - 1)]
 
 
@@ -166,6 +175,7 @@ def _book(domain: str, lang: str) -> Book:
     with path.open("rb") as f:
         catalog = read_po(f, locale=None, domain=domain, abort_invalid=True)
     rule = gettext.c2py(catalog.plural_expr)
+    locale = _babel_locale(lang)
     for m in catalog:
         if not m.id or m.fuzzy:
             continue
@@ -173,10 +183,10 @@ def _book(domain: str, lang: str) -> Book:
         if isinstance(m.id, tuple | list):
             forms = tuple(str(x or "") for x in m.string) if isinstance(m.string, tuple | list) else (str(m.string),)
             if all(forms):
-                messages[ctx, str(m.id[0])] = Plural(forms, str(m.id[1]), rule)
+                messages[ctx, str(m.id[0])] = Plural(forms, str(m.id[1]), rule, locale)
         elif m.string:
             messages[ctx, str(m.id)] = str(m.string)
-    return Book(lang, messages, _babel_locale(lang))
+    return Book(lang, messages, locale)
 
 
 def book(domain: str, lang: str) -> Book:
