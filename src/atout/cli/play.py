@@ -224,16 +224,16 @@ class Session:
             line.append_text(card_text(code, self.lang, self.game))
             line.append("   ")
         if leader is not None and seats:
-            line.append("(* entame)" if self.lang == "fr" else "(* led)", style="dim")
+            line.append(str(self.lab["led_mark"]), style="dim")
         return line
 
     def _sheet(self) -> None:
         rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
         totals = self._totals()
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
-        self.console.print(f"[bold]{self.lab['sheet']}[/] ({len(rows)}) : " if self.lang == "fr" else
-                           f"[bold]{self.lab['sheet']}[/] ({len(rows)}): ", end="")
-        self.console.print(", ".join(f"{name} {number(t, self.lang)}" for name, t in zip(names, totals, strict=True)))
+        self.console.print(f"[bold]{self.lab['sheet']}[/] ({len(rows)}){_punct('colon', self.lang)}", end="")
+        self.console.print(_punct("comma", self.lang).join(f"{name} {number(t, self.lang)}"
+                                                           for name, t in zip(names, totals, strict=True)))
 
     def _totals(self) -> list[Any]:
         totals: list[Any] = [0] * self.state.players
@@ -262,9 +262,8 @@ class Session:
                                + "  ".join(f"{number(x, self.lang):>{width}}" for x in row))
         self.console.print(f"  {lab['total']:<{pad}} : " + "  ".join(f"{number(x, self.lang):>{width}}" for x in totals))
         for place, seat, total in ranking(totals):
-            col = " :" if self.lang == "fr" else ":"
-            self.console.print(f"  {ordinal(place, self.lang)} {self.table.seat_name(seat, self.lang)}{col} "
-                               f"{number(total, self.lang)}")
+            self.console.print(f"  {ordinal(place, self.lang)} {self.table.seat_name(seat, self.lang)}"
+                               f"{_punct('colon', self.lang)}{number(total, self.lang)}")
 
     # --- an all-pass deal ---------------------------------------------------------------------------
     def _continue(self) -> bool:
@@ -320,12 +319,10 @@ class Session:
             except InputProblem as exc:
                 self.console.print(f"[yellow]{exc}[/]")
             except (IllegalAction, NotationError) as exc:
-                col = " : " if self.lang == "fr" else ": "
-                text = f"{lab['refused']}{col}{say_error(exc, self.lang, self.game)}"
+                text = f"{lab['refused']}{_punct('colon', self.lang)}{say_error(exc, self.lang, self.game)}"
                 if self.game == "tarot" and str(getattr(exc, "code", "")).startswith("poignee"):
                     held = sum(1 for c in obs.hand if c.is_trump or c.is_excuse)  # the Excuse counts (seed 001 §7)
-                    text += (f" Vous avez {held} atouts, Excuse comprise." if self.lang == "fr" else
-                             f" You hold {held} trumps, the Excuse included.")
+                    text += phrases("common").say("play_labels", "poignee_held", self.lang, held, n=held)
                 self.console.print(Text(text, style="red"))
 
     def _command(self, text: str, obs: Observation) -> bool:
@@ -343,10 +340,8 @@ class Session:
         elif key in COMMANDS["hint"]:
             bot = make_bot(self.game, default_bot(self.game), seed=self.seed)
             action = bot.act(obs)
-            self.console.print(f"[cyan]{lab['hint']} : {action_label(action, self.lang, self.game)} — "
-                               f"{why(action, obs, self.lang, self.game)}[/]" if self.lang == "fr" else
-                               f"[cyan]{lab['hint']}: {action_label(action, self.lang, self.game)} — "
-                               f"{why(action, obs, self.lang, self.game)}[/]")
+            self.console.print(f"[cyan]{lab['hint']}{_punct('colon', self.lang)}{action_label(action, self.lang, self.game)}"
+                               f" — {why(action, obs, self.lang, self.game)}[/]")
         elif key in COMMANDS["undo"]:
             self.undo.pop()  # the position now
             if not self.undo:
@@ -361,7 +356,7 @@ class Session:
                 self.console.print(lab["no_last"])
             else:
                 d = self.last_trick.data
-                self.console.print(f"{lab['last']} : {say(self.last_trick, self.lang, self.table)}")
+                self.console.print(f"{lab['last']}{_punct('colon', self.lang)}{say(self.last_trick, self.lang, self.table)}")
                 self.console.print(self._trick_line(d.get("seats", []), d.get("cards", []), d.get("leader")))
         elif key in COMMANDS["rules"]:
             self.console.print(Markdown(game_info(self.game).rules_text(self.lang)))
@@ -391,12 +386,11 @@ class Session:
         tricks = pub.get("tricks") or []
         if obs.phase == "play":
             leader = pub.get("leader")
-            head = f"{lab['trick']} {len(tricks) + 1} — {lab['lead']} : " if lang == "fr" else \
-                f"{lab['trick']} {len(tricks) + 1} — {lab['lead']}: "
+            head = f"{lab['trick']} {len(tricks) + 1} — {lab['lead']}{_punct('colon', lang)}"
             console.print(head + self.table.seat_name(leader, lang))
             if trick:
                 console.print(self._trick_line([s for s, _ in trick], [c for _, c in trick], leader))
-        console.print(Text(f"{lab['hand']} : " if lang == "fr" else f"{lab['hand']}: ", style="bold")
+        console.print(Text(f"{lab['hand']}{_punct('colon', lang)}", style="bold")
                       + hand_text([c.code for c in obs.hand], lang, self.game))
         if obs.phase == "ecart":
             from atout.games.tarot.rules import TALON_SIZE
@@ -411,18 +405,18 @@ class Session:
         note = notes.get(f"{obs.phase}/{variant}", notes.get(obs.phase)) if self.game == "tarot" else None
         if note:
             console.print(Text(note, style="yellow"))
-        console.print(Text(str(lab["turn"]) + (" !" if lang == "fr" else "!"), style="bold reverse"))
+        console.print(Text(str(lab["turn"]) + _punct("exclaim", lang), style="bold reverse"))
         self._choices(obs)
 
     def _facts(self, pub: dict[str, Any]) -> list[Text]:
         lab, lang, name = self.lab, self.lang, self.table.seat_name
-        col = " : " if lang == "fr" else ": "
+        col, comma = _punct("colon", lang), _punct("comma", lang)
         out: list[Text] = []
         if pub.get("contract"):
             book_contract = _word(self.game, pub["contract"], lang)
-            line = Text(f"{lab['contract']}{col}{book_contract}, {lab['taker']} {name(pub.get('taker'), lang)}")
+            line = Text(f"{lab['contract']}{col}{book_contract}{comma}{lab['taker']} {name(pub.get('taker'), lang)}")
             if pub.get("called"):
-                line.append(f", {lab['called']} ")
+                line.append(f"{comma}{lab['called']} ")
                 line.append_text(card_text(pub["called"], lang, self.game))
                 if pub.get("partner") is not None:
                     line.append(f" ({lab['partner']} {name(pub['partner'], lang)})")
@@ -430,7 +424,7 @@ class Session:
                     line.append(f" ({lab['alone']})")
             out.append(line)
         elif pub.get("bids"):
-            bids = ", ".join(f"{name(s, lang)} {_word(self.game, w, lang)}" for s, w in pub["bids"])
+            bids = comma.join(f"{name(s, lang)} {_word(self.game, w, lang)}" for s, w in pub["bids"])
             out.append(Text(f"{lab['bids']}{col}{bids}"))
         if pub.get("talon"):
             line = Text(f"{lab['talon']}{col}")
@@ -457,12 +451,12 @@ class Session:
             if d.get("attack_tricks") is not None:
                 text = f"{lab['tricks']}{col}{lab['attack']} {d['attack_tricks']} – {lab['defence']} {d['defence_tricks']}"
                 if self.attack_points is not None:
-                    text += f" ; {lab['attack_points']} {number(self.attack_points, lang)}"
+                    text += f"{_punct('semicolon', lang)}{lab['attack_points']} {number(self.attack_points, lang)}"
                 out.append(Text(text))
             elif "side_tricks" in d:
                 out.append(Text(f"{lab['tricks']}{col}" + self._by_side(d["side_tricks"], pub)))
         if pub.get("scores") and self.game == "triomphe":
-            target = f" ({'en' if lang == 'fr' else 'to'} {pub['target']})" if pub.get("target") else ""
+            target = phrases(self.game).say("breakdown", "target", lang, target=pub["target"]) if pub.get("target") else ""
             out.append(Text(f"{lab['scores']}{col}" + self._by_side(pub["scores"], pub) + target))
         return out
 
@@ -471,7 +465,7 @@ class Session:
         from atout.present.games.triomphe import side_name
 
         sides = pub.get("sides") or list(range(len(values)))
-        col = " : " if self.lang == "fr" else ": "
+        col = _punct("colon", self.lang)
         return " – ".join(f"{side_name(i, sides, self.lang, self.table)}{col}{v}" for i, v in enumerate(values))
 
     def _choices(self, obs: Observation, full: bool = False) -> None:
@@ -482,8 +476,7 @@ class Session:
         if len(summary) > 16 and not full:
             return
         labels = " · ".join(summary)
-        self.console.print(f"[dim]{self.lab['choices']} : {labels}[/]" if self.lang == "fr" else
-                           f"[dim]{self.lab['choices']}: {labels}[/]")
+        self.console.print(f"[dim]{self.lab['choices']}{_punct('colon', self.lang)}{labels}[/]")
 
     # --- records -----------------------------------------------------------------------------------
     def _save(self) -> None:
@@ -495,8 +488,13 @@ class Session:
             path.write_text(dumps(part.to_record()), encoding="utf-8")
             paths.append(path)
         for path in paths:
-            self.console.print(f"{self.lab['saved']} : {path}" if self.lang == "fr" else f"{self.lab['saved']}: {path}")
+            self.console.print(f"{self.lab['saved']}{_punct('colon', self.lang)}{path}")
         self.console.print(f"[dim]atout replay {paths[-1]} --step --lang {self.lang}  ({self.lab['replay']})[/]")
+
+
+def _punct(key: str, lang: str) -> str:
+    """Punctuation as the language spaces it (the catalog's ``punct``): `` : `` in French, ``: `` in English."""
+    return phrases("common").t("punct", key, lang)
 
 
 def ranking(totals: list[Any]) -> list[tuple[int, int, Any]]:
@@ -519,9 +517,9 @@ def ordinal(place: int, lang: str) -> str:
     >>> ordinal(1, "fr"), ordinal(2, "fr"), ordinal(3, "en")
     ('1er', '2e', '3rd')
     """
-    if lang == "fr":
-        return "1er" if place == 1 else f"{place}e"
-    return f"{place}" + {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
+    words = phrases("common").section("play_labels", lang)
+    keys = [f"ordinal/{place}"] + ([] if 11 <= place % 100 <= 13 else [f"ordinal/last{place % 10}"]) + ["ordinal"]
+    return next(words[k] for k in keys if k in words).format(n=place)
 
 
 def _summary(legal: list[Action], lang: str, game: str) -> list[str]:
@@ -543,12 +541,10 @@ def _summary(legal: list[Action], lang: str, game: str) -> list[str]:
         done.add(a.kind)
         verb = action_label(Action(a.kind, ()), lang, game)
         low, high = min(counts), max(counts)
-        if lang == "fr":
-            word = "CARTE" if high == 1 else "CARTES"
-            span = f"{low} à {high} cartes" if low != high else (f"{low} carte" if low == 1 else f"{low} cartes")
-        else:
-            word = "CARD" if high == 1 else "CARDS"
-            span = f"{low} to {high} cards" if low != high else (f"{low} card" if low == 1 else f"{low} cards")
+        book = phrases("common")
+        word = book.t("play_labels", "cards_word", lang, high)
+        span = book.say("play_labels", "cards_span", lang, high, low=low, high=high) if low != high else \
+            book.say("units", "cards", lang, low, n=low)
         out.append(f"{verb} {word} ({span})")
     return out
 
@@ -658,6 +654,6 @@ def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = Tru
                 else:
                     if fold(answer) in COMMANDS["quit"]:
                         return 1
-    totals = ", ".join(f"{table.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
-    console.print(f"[bold]{LABELS[lang]['total']}[/] : {totals}" if lang == "fr" else f"[bold]Total[/]: {totals}")
+    totals = _punct("comma", lang).join(f"{table.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
+    console.print(f"[bold]{LABELS[lang]['total']}[/]{_punct('colon', lang)}{totals}")
     return 0
