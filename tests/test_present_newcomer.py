@@ -141,10 +141,12 @@ def test_a_refused_poignee_says_the_allowed_counts_with_or() -> None:
 def test_the_1637_hand_in_its_own_names_and_order() -> None:
     """seed 000 n. 42 / decks.md §3: Cups and Coins rank R Rn Ch F 1 2 … 7 (the Ace above the 7), Swords and
     Batons R Rn Ch F 10 … 4; the pack's names (Reine, Chevalier, Faon; épées, coupes, deniers, bâtons)."""
+    import atout
     from atout.core.actions import Action
     from atout.present.screen import action_label, hand_text
 
-    text = hand_text(["7H", "AH", "KH", "JH", "4S", "QS", "10S", "NC", "T21", "EX"], "fr", "tarot1637").plain
+    strength = atout.new_game("tarot1637", players=3, seed=1).card_strength  # the engine's order (issue 17)
+    text = hand_text(["7H", "AH", "KH", "JH", "4S", "QS", "10S", "NC", "T21", "EX"], "fr", "tarot1637", strength).plain
     assert text == "♠ épées Rn 10 4  │  ♥ coupes R F 1 7  │  ♣ bâtons Ch  │  Triomphes 21  │  le Mat"
     assert action_label(Action.parse("discard QS"), "fr", "tarot1637") == "écarter Rn♠"
     from atout.present.inputs import interpret

@@ -35,7 +35,7 @@ from atout.present.cards import fold
 from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
-from atout.present.screen import action_label, card_text, hand_text
+from atout.present.screen import action_label, card_text, hand_text, in_play_order
 from atout.records import dumps
 from atout.sim import default_bot
 
@@ -391,7 +391,7 @@ class Session:
             if trick:
                 console.print(self._trick_line([s for s, _ in trick], [c for _, c in trick], leader))
         console.print(Text(f"{lab['hand']}{_punct('colon', lang)}", style="bold")
-                      + hand_text([c.code for c in obs.hand], lang, self.game))
+                      + hand_text([c.code for c in obs.hand], lang, self.game, self.state.card_strength))
         if obs.phase == "ecart":
             from atout.games.tarot.rules import TALON_SIZE
 
@@ -572,7 +572,9 @@ def _word(game: str, word: str, lang: str) -> str:
 
 
 def _ordered(legal: list[Action], state: GameState) -> list[Action]:
-    """Bids in rank order (weakest first, then 'pass'); other actions as the game lists them."""
+    """Bids in rank order (weakest first, then 'pass'); cards played in the hand's order (the game's own: K Q J A
+    10 … at La Triomphe); other actions as the game lists them."""
+    legal = in_play_order(legal, state.card_strength)
     contracts = list(getattr(state.rules, "contracts", ()))
     if not contracts or not any(a.kind == "bid" for a in legal):
         return legal

@@ -20,10 +20,12 @@ from functools import lru_cache
 from typing import Any
 
 from atout import present
+from atout.core.actions import parse_action
 from atout.core.cards import Card
 from atout.core.errors import NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, json_number
+from atout.present.screen import in_display_order, in_play_order
 
 log = logging.getLogger("atout.web")
 RECENT_EVENTS = 400  # at most this many narration lines per frame (a deal of Tarot says about 100)
@@ -242,7 +244,9 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
           said: Said | None = None) -> dict[str, Any]:
     """The ``state`` frame for one seat (or a spectator, ``viewer=None``): nothing it may not know."""
     obs = state.observation(viewer).to_json() if viewer is not None else spectator_observation(state)
-    obs["legal_actions"] = bids_by_strength(state, list(obs["legal_actions"]))
+    obs["legal_actions"] = bids_by_strength(state, [str(a) for a in in_play_order(
+        [parse_action(a) for a in obs["legal_actions"]], state.card_strength)])
+    obs["hand"] = in_display_order(obs.get("hand") or [], state.card_strength)  # the game's order, as on the terminal
     lines, breakdowns = narration(state, viewer, lang, said)
     moves = moves_seen(state, viewer)
     return {

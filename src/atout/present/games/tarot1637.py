@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from atout.core.cards import Card
 from atout.core.events import Event
-from atout.core.packs import TAROT66_1637
 from atout.present.cards import join_words
 from atout.present.catalogs import PairSection, Section
 
@@ -173,8 +172,6 @@ HINTS: Section = Section("tarot1637", "hints")
 
 
 # --- the table's display: one set of names, the pack's own (atout.core.packs, seed 000) ----------------------
-#: The hand in the order of play: Swords and Batons R Rn Ch F 10 … 4; Cups and Coins R Rn Ch F 1 2 … 7 (seed 000 n. 42).
-ORDER: list[str] = [c.code for c in TAROT66_1637.ordered()]
 def SHORT(code: str, lang: str) -> str:  # a hook read by atout.present.screen, named like its peers
     """A card's short form in the 1637 pack: ``Rn♠`` (Reine d'épées), ``F♦`` (Faon de deniers), ``21``, ``Mat``.
 
