@@ -73,15 +73,17 @@ def test_a_trick_with_the_excuse_says_the_points_it_brings() -> None:
     """seed 001 §9.3: the Excuse's owner takes it back (a card of no value in exchange): a trick of
     R♥ (4,5) + Excuse (4,5) + 7♥ 8♥ 9♥ (3 × 0,5) brings 4,5 + 1,5 = 6 points to its winner, not 10,5."""
     e = Event("trick_won", seat=3, data={"trick": 10, "leader": 0, "cards": ["KH", "EX", "7H", "8H", "9H"],
-                                         "seats": [0, 1, 2, 3, 4], "points": 10.5, "excuse": 1})
+                                         "seats": [0, 1, 2, 3, 4], "points": 10.5, "excuse": 1,
+                                         "excuse_to": "owner", "winner_points": 6})
     assert say(e, "fr", Table("tarot", 5)) == "Joueur 4 remporte le pli 10 (6 points ; l'Excuse de Joueur 2 reste à son camp)."
     assert say(e, "en", Table("tarot", 5)) == "Player 4 wins trick 10 (6 points; Player 2's Excuse stays with its side)."
     # The last trick (15 at five): the Excuse goes to the trick's winner (seed 001 §9.3): all its points.
-    last = Event("trick_won", seat=3, data={**e.data, "trick": 15})
+    last = Event("trick_won", seat=3, data={**e.data, "trick": 15, "excuse_to": "winner", "winner_points": 10.5})
     assert say(last, "fr", Table("tarot", 5)) == "Joueur 4 remporte le pli 15 (10,5 points)."
-    # The Excuse's owner winning his own trick keeps everything.
-    own = Event("trick_won", seat=1, data=e.data)
-    assert say(own, "fr", Table("tarot", 5)) == "Joueur 2 remporte le pli 10 (10,5 points)."
+    # FFT (rule 12, D20): at the last trick it changes sides, its 4,5 points leave the trick's winner.
+    fft = Event("trick_won", seat=3, data={**e.data, "trick": 15, "excuse_to": "opposite", "winner_points": 6})
+    assert say(fft, "fr", Table("tarot", 5)) == ("Joueur 4 remporte le pli 15 (6 points ; l'Excuse de Joueur 2, "
+                                                 "jouée au dernier pli, change de camp).")
 
 
 def test_the_final_ranking_is_by_score_with_places() -> None:

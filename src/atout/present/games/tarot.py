@@ -73,23 +73,27 @@ def _partner(event: Event, lang: str, table: Table) -> str:
     return _cap(_book().say("says", "partner/alone" if event.data.get("alone") else "partner", lang, who=who, card=card))
 
 
-#: Tricks in a deal by number of players (seed 001 §3): the Excuse rule differs at the last one (§9.3).
-_LAST_TRICK = {3: 24, 4: 18, 5: 15}
-
-
 def _trick(event: Event, lang: str, table: Table) -> str:
-    """The winner and the card points the trick brings: without an Excuse that stays with its owner's side
-    (seed 001 §9.3: its owner takes it back and gives a card of no value instead)."""
+    """The winner and the card points his side keeps: without an Excuse that stays with its owner's side (seed
+    001 §9.3) or changes sides at the last trick (FFT, D20), as the engine's ``excuse_to`` says."""
     d = event.data
     you = event.seat == table.me and table.names is None
-    points = Fraction(d.get("points", 0))
+    points = d.get("winner_points", d.get("points", 0))
     owner = d.get("excuse")
-    kept = owner is not None and owner != event.seat and d.get("trick") != _LAST_TRICK.get(table.players)
-    if kept:
-        points -= Fraction(9, 2)
-    key = "trick_won" + ("/you" if you else "") + ("/kept" if kept else "")
+    how = {"owner": "/kept", "opposite": "/changes"}.get(str(d.get("excuse_to")), "")
+    key = "trick_won" + ("/you" if you else "") + how
     return _book().say("says", key, lang, who=table.seat_name(event.seat, lang), trick=d["trick"],
                        points=_points_word(points, lang), owner=table.seat_name(owner, lang))
+
+
+def _excuse_settled(event: Event, lang: str, table: Table) -> str:
+    """Where the Excuse ended and the half-point card given for it (seed 001 §9.3, D11; FFT D20)."""
+    d = event.data
+    key = "opposite" if d["excuse_to"] == "opposite" else {"given": "given", "none_won": "none_won"}.get(
+        str(d.get("exchange")), "kept")
+    other = "defence" if d["side"] == "attack" else "attack"
+    return _book().say("says", f"excuse_settled/{key}", lang, owner=table.seat_name(d["owner"], lang),
+                       points=_points_word(d["points"], lang), side=_SIDE[lang][d["side"]], other=_SIDE[lang][other])
 
 
 def _scored(event: Event, lang: str, table: Table) -> str:
@@ -143,6 +147,7 @@ def _shown_cards(event: Event, lang: str, table: Table) -> str:
 
 SAYERS = {"talon_shown": _shown_cards, "ecart_made": _shown_cards,
           "ecart_done": _ecart_done, "redeal": _redeal, "partner_revealed": _partner, "trick_won": _trick, "deal_scored": _scored,
+          "excuse_settled": _excuse_settled,
           "slam": _slam, "match_over": _match_over}
 
 
@@ -166,10 +171,18 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     lines.append(say("contract", contract=contract, m=m, who=who))
     comma = book.t("lists", "comma", lang)
     bouts = comma.join(_bout(c, lang) for c in d["bouts"]) or say("no_bouts")
+    n_bouts = d["oudlers"]
     hidden = d["oudlers"] - len(d["bouts"])
     if hidden > 0:
         bouts += say("bouts_in_talon", n=hidden)
-    n_bouts = d["oudlers"]
+    defence_named = comma.join(_bout(c, lang) for c in d.get("defence_bouts", ()))
+    hidden_theirs = 3 - n_bouts - len(d.get("defence_bouts", ())) if "defence_bouts" in d else 0
+    if hidden_theirs > 0:  # a garde contre's talon, never shown
+        defence_named += say("bouts_in_talon" if defence_named else "bouts_in_talon_only", n=hidden_theirs)
+    if defence_named:  # where the others went (issue 17: "2 bouts (Petit, 21)", and the third?)
+        bouts += say("bouts_defence", bouts=defence_named)
+    if d.get("excuse_to") == "opposite":
+        bouts += say("excuse_changed")
     lines.append(say("attack_points", n_bouts, points=d["points"], n=n_bouts, bouts=bouts, needed=d["needed"]))
     aside = _aside(d, lang)
     if aside:
