@@ -148,3 +148,41 @@ def test_seed_306_the_issues_last_trick() -> None:
     scored = next(e for e in events if e.kind == "deal_scored")
     line = breakdown(scored, "fr", table)[1]
     assert "avec 2 bouts (Petit, 21 ; à la défense : Excuse ; l'Excuse, jouée au dernier pli, a changé de camp)" in line
+
+
+def _seed_306() -> atout.GameState:
+    g = atout.new_game("tarot", players=5, variant="fft", seed=306)
+    bots = [make_bot("tarot", default_bot("tarot"), seed=i) for i in range(5)]
+    while not g.is_terminal():
+        p = g.current_player
+        assert p is not None
+        g.apply(bots[p].act(g.observation(p)))
+    return g
+
+
+@pytest.mark.parametrize(("lang", "trick", "settled"), [
+    ("fr", "(7 points ; l'Excuse de Joueur 1, jouée au dernier pli, change de camp)",
+     "ses 4,5 points vont à la défense"),
+    ("en", "(7 points; Player 1's Excuse, played to the last trick, changes sides)",
+     "its 4.5 points go to the defence"),
+])
+def test_both_tables_say_it(tmp_path, lang: str, trick: str, settled: str) -> None:
+    """The terminal (``atout replay --step``) and the web frame's narration say the Excuse's move."""
+    import os
+    import subprocess
+    import sys
+
+    from atout.records import dumps
+    from atout.web import views
+
+    g = _seed_306()
+    path = tmp_path / "306.json"
+    path.write_text(dumps(g.to_record()), encoding="utf-8")
+    cli = [sys.executable, "-c", "import sys; from atout.cli.main import main; sys.exit(main())"]
+    out = subprocess.run([*cli, "replay", str(path), "--step", "--lang", lang], input="\n" * 40,
+                         capture_output=True, text=True, timeout=120, env={**os.environ, "COLUMNS": "200"}).stdout
+    assert trick in out and settled in out
+    lines, breakdowns = views.narration(g, 0, lang)
+    said = " ".join(lines + [x for b in breakdowns for x in b])
+    assert settled in said
+    assert trick.replace("Joueur 1", "Joueur 1 (vous)").replace("Player 1's", "Player 1 (you)'s") in said
