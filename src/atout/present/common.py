@@ -25,9 +25,7 @@ VERBS: Section = Section("common", "verbs")
 
 def default_breakdown(event: Event, lang: str, table: Table) -> list[str]:
     """Each seat's score for the deal, when a game has no breakdown of its own."""
-    from atout.present import number
-
-    from atout.present import catalogs
+    from atout.present import catalogs, number
 
     row = event.data.get("row", [])
     lines = [catalogs.text("common", "breakdown", "score", lang)]
