@@ -344,7 +344,7 @@ class Session:
             bot = make_bot(self.game, default_bot(self.game), seed=self.seed)
             action = bot.act(obs)
             self.console.print(f"[cyan]{lab['hint']}{_punct('colon', self.lang)}{action_label(action, self.lang, self.game)}"
-                               f" — {why(action, obs, self.lang, self.game)}[/]")
+                               f" — {why(action, obs, self.lang, self.game, self.state.card_strength)}[/]")
         elif key in COMMANDS["undo"]:
             self.undo.pop()  # the position now
             if not self.undo:
