@@ -186,3 +186,19 @@ def test_both_tables_say_it(tmp_path, lang: str, trick: str, settled: str) -> No
     said = " ".join(lines + [x for b in breakdowns for x in b])
     assert settled in said
     assert trick.replace("Joueur 1", "Joueur 1 (vous)").replace("Player 1's", "Player 1 (you)'s") in said
+
+
+@pytest.mark.parametrize(("record", "to"), [
+    ("seed_capot_excuse_last_trick.json", "winner"),  # §9.4: in the capot the Excuse wins the last trick
+    ("seed_excuse_last_trick_no_capot.json", "winner"),  # §9.3: the seed gives it to the last trick's winner
+])
+def test_recorded_last_tricks(record: str, to: str) -> None:
+    """The stored records of the Excuse at the last trick: counted with the trick, no settlement line."""
+    from pathlib import Path
+
+    g = atout.read_record(Path(__file__).parent / "records" / "tarot" / record)
+    events = g.events()
+    last = [e for e in events if e.kind == "trick_won"][-1]
+    assert "EX" in last.data["cards"] and last.data["excuse_to"] == to
+    assert not any(e.kind == "excuse_settled" for e in events)
+    check_deal(g, events, Table("tarot", g.players))
