@@ -124,7 +124,8 @@ class Session:
         title = phrases(self.game).section("play", self.lang).get("title", info.title)
         players = phrases("common").say("units", "players", self.lang, self.state.players, n=self.state.players)
         self.console.rule(f"[bold]{title}[/] — {_variant(self.game, self.state.variant, self.lang)}{_punct('comma', self.lang)}"
-                          f"{players}{_punct('comma', self.lang)}{lab['seed']} {self.seed}")
+                          f"{players}")
+        self.console.print(f"{lab['seed']} {self.seed}", justify="center", soft_wrap=True)  # whole: up to 39 digits
         code = 0
         try:
             while True:
