@@ -11,7 +11,7 @@ entries over it: the 1637 tarot's triomphes).
 >>> from atout.core.actions import Action
 >>> g = atout.new_game("tarot", players=4, seed=3, dealer=3)
 >>> reason(Action.parse("pass"), g.observation(g.current_player), "tarot")
-('pass', {'trumps': 5, 'bouts': 0, 'kings': 0})
+('pass', {'trumps': 5, 'bouts': 1, 'kings': 1})
 """
 
 from __future__ import annotations
