@@ -73,15 +73,17 @@ def test_a_trick_with_the_excuse_says_the_points_it_brings() -> None:
     """seed 001 §9.3: the Excuse's owner takes it back (a card of no value in exchange): a trick of
     R♥ (4,5) + Excuse (4,5) + 7♥ 8♥ 9♥ (3 × 0,5) brings 4,5 + 1,5 = 6 points to its winner, not 10,5."""
     e = Event("trick_won", seat=3, data={"trick": 10, "leader": 0, "cards": ["KH", "EX", "7H", "8H", "9H"],
-                                         "seats": [0, 1, 2, 3, 4], "points": 10.5, "excuse": 1})
+                                         "seats": [0, 1, 2, 3, 4], "points": 10.5, "excuse": 1,
+                                         "excuse_to": "owner", "winner_points": 6})
     assert say(e, "fr", Table("tarot", 5)) == "Joueur 4 remporte le pli 10 (6 points ; l'Excuse de Joueur 2 reste à son camp)."
     assert say(e, "en", Table("tarot", 5)) == "Player 4 wins trick 10 (6 points; Player 2's Excuse stays with its side)."
     # The last trick (15 at five): the Excuse goes to the trick's winner (seed 001 §9.3): all its points.
-    last = Event("trick_won", seat=3, data={**e.data, "trick": 15})
+    last = Event("trick_won", seat=3, data={**e.data, "trick": 15, "excuse_to": "winner", "winner_points": 10.5})
     assert say(last, "fr", Table("tarot", 5)) == "Joueur 4 remporte le pli 15 (10,5 points)."
-    # The Excuse's owner winning his own trick keeps everything.
-    own = Event("trick_won", seat=1, data=e.data)
-    assert say(own, "fr", Table("tarot", 5)) == "Joueur 2 remporte le pli 10 (10,5 points)."
+    # FFT (rule 12, D20): at the last trick it changes sides, its 4,5 points leave the trick's winner.
+    fft = Event("trick_won", seat=3, data={**e.data, "trick": 15, "excuse_to": "opposite", "winner_points": 6})
+    assert say(fft, "fr", Table("tarot", 5)) == ("Joueur 4 remporte le pli 15 (6 points ; l'Excuse de Joueur 2, "
+                                                 "jouée au dernier pli, change de camp).")
 
 
 def test_the_final_ranking_is_by_score_with_places() -> None:
@@ -141,10 +143,12 @@ def test_a_refused_poignee_says_the_allowed_counts_with_or() -> None:
 def test_the_1637_hand_in_its_own_names_and_order() -> None:
     """seed 000 n. 42 / decks.md §3: Cups and Coins rank R Rn Ch F 1 2 … 7 (the Ace above the 7), Swords and
     Batons R Rn Ch F 10 … 4; the pack's names (Reine, Chevalier, Faon; épées, coupes, deniers, bâtons)."""
+    import atout
     from atout.core.actions import Action
     from atout.present.screen import action_label, hand_text
 
-    text = hand_text(["7H", "AH", "KH", "JH", "4S", "QS", "10S", "NC", "T21", "EX"], "fr", "tarot1637").plain
+    strength = atout.new_game("tarot1637", players=3, seed=1).card_strength  # the engine's order (issue 17)
+    text = hand_text(["7H", "AH", "KH", "JH", "4S", "QS", "10S", "NC", "T21", "EX"], "fr", "tarot1637", strength).plain
     assert text == "♠ épées Rn 10 4  │  ♥ coupes R F 1 7  │  ♣ bâtons Ch  │  Triomphes 21  │  le Mat"
     assert action_label(Action.parse("discard QS"), "fr", "tarot1637") == "écarter Rn♠"
     from atout.present.inputs import interpret
@@ -163,11 +167,13 @@ def test_hints_speak_the_games_own_terms() -> None:
 
     g = atout.new_game("tarot", players=4, seed=3, dealer=3)
     obs = g.observation(g.current_player)
-    assert why(Action.parse("pass"), obs, "fr", "tarot") == "main trop faible pour prendre."
-    assert why(Action.parse("pass"), obs, "fr", "mistigri") == "c'est ce que jouerait le robot."
-    assert why(Action.parse("discard 2H"), obs, "fr", "prime") == "c'est ce que jouerait le robot."
-    assert why(Action.parse("concede"), obs, "fr", "triomphe").startswith("la main est trop faible")
-    assert why(Action.parse("concede"), obs, "en", "mistigri") == "this is what the bot would play."
+    # Issue 17: each reason with the hand's facts (seed 3: 5 trumps, the Excuse or a trump bout, one King).
+    assert why(Action.parse("pass"), obs, "fr", "tarot").startswith("main trop faible pour prendre (atouts : 5,")
+    assert why(Action.parse("pass"), obs, "fr", "mistigri").startswith("main faible (atouts :")  # not "prendre"
+    assert why(Action.parse("discard 2H"), obs, "fr", "prime").startswith("écarter 2♥ pour chercher")  # no "couper"
+    assert why(Action.parse("concede"), obs, "fr", "triomphe").startswith("main trop faible (atouts :")
+    # A verb the game does not have is only what the bot would play.
+    assert why(Action.parse("concede"), obs, "en", "mistigri") == "it is what the bot would play."
 
 
 # --- item 6: wording --------------------------------------------------------------------------------------

@@ -51,20 +51,25 @@ a game's own entries override them.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from string import Formatter
 from types import ModuleType
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from atout.core.cards import Card
 from atout.core.errors import IllegalAction, NotationError
 from atout.core.events import Event
-from atout.present import common
+from atout.present import catalogs, common
 from atout.present.cards import card_name, card_names, fold, join_words, parse_card, short
 
-LANGS = ("fr", "en")
+LANGS: Sequence[str] = catalogs.Languages()
+#: An event's template that says nothing (an empty msgstr would read as "not translated yet").
+SILENT = "-"
 SEAT_KEYS = frozenset({"seat", "winner", "taker", "partner", "leader", "dealer", "by", "holder"})
 #: List keys read as alternatives (``8, 10 ou 13``) rather than a conjunction.
 OR_KEYS = frozenset({"thresholds"})
@@ -90,27 +95,49 @@ class Table:
             return "—"
         if self.names is not None and 0 <= seat < len(self.names):
             return self.names[seat]
-        base = f"Joueur {seat + 1}" if lang == "fr" else f"Player {seat + 1}"
+        base = catalogs.text("common", "people", "seat", lang).format(n=seat + 1)
         if seat == self.me:  # third person, so that any sentence stays grammatical ("<kind>/you" says "vous")
-            return f"{base} ({'vous' if lang == 'fr' else 'you'})"
+            return catalogs.text("common", "people", "seat/you", lang).format(name=base)
         return base
 
 
+class _ByLang(Mapping[str, dict[str, str]]):
+    """A section of the game's catalog merged over the common one, by language (read on first use)."""
+
+    def __init__(self, game: str, ctx: str) -> None:
+        self.game, self.ctx = game, ctx
+
+    def __getitem__(self, lang: str) -> dict[str, str]:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        return _merged(self.game, self.ctx, lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+
+@lru_cache(maxsize=512)
+def _merged(game: str, ctx: str, lang: str) -> dict[str, str]:
+    common_part = catalogs.entries("common", ctx, lang)
+    return {**common_part, **catalogs.entries(game, ctx, lang)} if game != "common" else dict(common_part)
+
+
+catalogs.on_reset(_merged.cache_clear)
+
+
 class Phrases:
-    """A game's phrase book: its module's dicts merged over the common ones."""
+    """A game's phrase book: its catalog (domain ``<game>``) merged over the common one, and its module's functions."""
 
     def __init__(self, game: str, module: ModuleType | None) -> None:
         self.game = game
         self.module = module
-        self.events: dict[str, dict[str, str]] = {}
-        self.errors: dict[str, dict[str, str]] = {}
-        self.words: dict[str, dict[str, str]] = {}
-        self.verbs: dict[str, dict[str, str]] = {}
-        for lang in LANGS:
-            self.events[lang] = {**common.EVENTS[lang], **_get(module, "EVENTS", lang)}
-            self.errors[lang] = {**common.ERRORS[lang], **_get(module, "ERRORS", lang)}
-            self.words[lang] = {**common.WORDS[lang], **_get(module, "WORDS", lang)}
-            self.verbs[lang] = {**common.VERBS[lang], **_get(module, "VERBS", lang)}
+        self.events: Mapping[str, dict[str, str]] = _ByLang(game, "events")
+        self.errors: Mapping[str, dict[str, str]] = _ByLang(game, "errors")
+        self.words: Mapping[str, dict[str, str]] = _ByLang(game, "words")
+        self.verbs: Mapping[str, dict[str, str]] = _ByLang(game, "verbs")
         self.sayers: dict[str, Callable[[Event, str, Table], str | None]] = dict(getattr(module, "SAYERS", {}))
         self._breakdown: Callable[[Event, str, Table], list[str]] | None = getattr(module, "breakdown", None)
 
@@ -118,10 +145,22 @@ class Phrases:
         """A game word in ``lang`` (the word itself when the book has none)."""
         return self.words[lang].get(word, word.replace("_", " "))
 
+    def section(self, ctx: str, lang: str) -> dict[str, str]:
+        """Every message of a section (``labels``, ``hints``, ``says``…) in ``lang``, the game's over the common ones."""
+        return _merged(self.game, ctx, lang)
 
-def _get(module: ModuleType | None, name: str, lang: str) -> dict[str, str]:
-    table: Mapping[str, Mapping[str, str]] = getattr(module, name, {}) if module is not None else {}
-    return dict(table.get(lang, {}))
+    def t(self, ctx: str, key: str, lang: str, n: float | None = None) -> str:
+        """One message's template: the form for ``n`` when it is a plural entry (KeyError when no catalog has it)."""
+        return catalogs.text(self.game, ctx, key, lang, n)
+
+    def say(self, ctx: str, key: str, lang: str, count: float | None = None, /, **fields: Any) -> str:
+        """One message filled with ``fields`` as they are; ``count`` picks a plural entry's form.
+
+        Numbers among ``fields`` are written in the language's style (``2,5``); other values as given.
+        """
+        shown = {k: number(v, lang) if isinstance(v, int | float | Fraction) and not isinstance(v, bool) else v
+                 for k, v in fields.items()}
+        return self.t(ctx, key, lang, count).format(**shown)
 
 
 _BOOKS: dict[str, Phrases] = {}
@@ -143,38 +182,38 @@ def phrases(game: str) -> Phrases:
 
 def _check_lang(lang: str) -> None:
     if lang not in LANGS:
-        raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+        raise catalogs.lang_error(lang)
 
 
 def number(x: Any, lang: str = "fr") -> str:
-    """A score as players write it: ``2,5`` in French, ``2.5`` in English, ``-13`` for negatives.
+    """A score as players write it, by Babel's rules for ``lang``: ``2,5`` in French, ``2.5`` in English.
 
-    >>> number(Fraction(5, 2), "fr"), number(-13, "en")
-    ('2,5', '-13')
+    >>> number(Fraction(5, 2), "fr"), number(-13, "en"), number(1250, "fr")
+    ('2,5', '-13', '1250')
     """
     if isinstance(x, Fraction):
         x = int(x) if x.denominator == 1 else float(x)
     if isinstance(x, float) and x.is_integer():
         x = int(x)
-    text = str(x)
-    return text.replace(".", ",") if lang == "fr" else text
+    if not isinstance(x, int | float):
+        return str(x)
+    return format_decimal(x, locale=catalogs.number_locale(lang), group_separator=False)
 
 
 def the_card(code: str, lang: str, italian: bool = False) -> str:
     """A card with its article, for sentences: ``le Roi de cœur``, ``le 21 d'atout``, ``l'Excuse``."""
     c = Card.parse(code)
     if c.trump_number == 1:  # le Petit, one of the three bouts
-        return "le Petit (1 d'atout)" if lang == "fr" else "the Petit (trump 1)"
+        return catalogs.text("common", "cards", "the_petit", lang)
     name = card_name(code, lang, italian)
-    if lang == "fr":
-        if c.is_excuse:
-            return name
-        if c.rank == 1:  # "l'As de pique"
-            return "l'" + name
-        if c.rank == 13:  # "la Dame de cœur"
-            return "la " + name
-        return "le " + name
-    return name
+    if c.is_excuse:
+        key = "the/excuse"
+    elif c.trump_number is not None:
+        key = "the/trump"
+    else:
+        assert c.rank is not None
+        key = f"the/{c.rank.code}"
+    return catalogs.text("common", "cards", key, lang).format(name=name)
 
 
 class _Fields(Mapping[str, str]):
@@ -211,8 +250,7 @@ class _Fields(Mapping[str, str]):
             return self.book.word(value, lang)
         if key in OR_KEYS and isinstance(value, list):  # alternatives: "8, 10 ou 13 atouts"
             words = [number(v, lang) if isinstance(v, int | float) else str(v) for v in value]
-            last = " ou " if lang == "fr" else " or "
-            return ", ".join(words[:-1]) + last + words[-1] if len(words) > 1 else "".join(words)
+            return join_words(words, lang, "or")
         if isinstance(value, list):
             return join_words([number(v, lang) if isinstance(v, int | float) else self.book.word(str(v), lang)
                                for v in value], lang)
@@ -228,6 +266,9 @@ class _Fields(Mapping[str, str]):
 def fill(template: str, data: Mapping[str, Any], lang: str, table: Table, book: Phrases | None = None) -> str:
     """Fill a phrase template with event data shown by key name."""
     book = book or phrases(table.game)
+    if isinstance(template, catalogs.Plural):  # the form for the number its msgid_plural names
+        count = data.get(template.count_key)
+        template = template.form(float(count) if isinstance(count, int | float | Fraction) else len(count or ()))
     return Formatter().vformat(template, (), _Fields(data, lang, table, book))
 
 
@@ -252,7 +293,7 @@ def say(event: Event, lang: str = "fr", table: Table | None = None) -> str | Non
         if event.kind not in templates:
             raise KeyError(f"{table.game}: no {lang} phrase for event {event.kind!r}")
         template = templates[event.kind]
-    if not template:
+    if not template or template == SILENT:
         return None
     data = {"seat": event.seat, **event.data}
     text = fill(template, data, lang, table, book)
@@ -273,7 +314,7 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
     params: dict[str, Any] = dict(getattr(exc, "params", {}))
     template = book.errors[lang].get(code)
     if template is None:  # no phrase yet: the engine's English message is better than nothing
-        return str(exc) if lang == "en" else f"{book.errors[lang]['illegal']} ({exc})"
+        return book.say("errors", "untranslated", lang, message=str(exc))
     cite = params.pop("cite", None)
     text = fill(template, params, lang, table, book)
     text = text[:1].upper() + text[1:]

@@ -14,15 +14,18 @@ dropped, whatever the game calls it.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from atout import present
+from atout.core.actions import parse_action
 from atout.core.cards import Card
 from atout.core.errors import NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, json_number
+from atout.present.screen import in_display_order, in_play_order
 
 log = logging.getLogger("atout.web")
 RECENT_EVENTS = 400  # at most this many narration lines per frame (a deal of Tarot says about 100)
@@ -102,13 +105,22 @@ def _is_card(text: str) -> bool:
     return True
 
 
+_HIDDEN = re.compile(r"(.*\S)\s*\((\d+) hidden\)")
+
+
 @lru_cache(maxsize=8192)
 def label(game: str, text: str, lang: str) -> str:
     """An action or a game word as a person reads it (atout.present's words; cards by their short name)."""
     book = present.phrases(game)
-    whole = book.word(text, lang)
-    if whole != text:
-        return whole
+    if text in book.words[lang]:
+        return book.words[lang][text]
+    hidden = _HIDDEN.fullmatch(text)  # another seat's écart: "discard (2 hidden)"
+    if hidden:
+        n = int(hidden.group(2))
+        return f"{label(game, hidden.group(1), lang)} ({book.say('moves', 'hidden', lang, n, n=n)})"
+    rank = book.section("ranks", lang).get(text)  # a public order of ranks (La Triomphe: K Q J A 10 …)
+    if rank is not None:
+        return rank
     out = []
     for tok in text.split():
         if _is_card(tok):
@@ -232,7 +244,9 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
           said: Said | None = None) -> dict[str, Any]:
     """The ``state`` frame for one seat (or a spectator, ``viewer=None``): nothing it may not know."""
     obs = state.observation(viewer).to_json() if viewer is not None else spectator_observation(state)
-    obs["legal_actions"] = bids_by_strength(state, list(obs["legal_actions"]))
+    obs["legal_actions"] = bids_by_strength(state, [str(a) for a in in_play_order(
+        [parse_action(a) for a in obs["legal_actions"]], state.card_strength)])
+    obs["hand"] = in_display_order(obs.get("hand") or [], state.card_strength)  # the game's order, as on the terminal
     lines, breakdowns = narration(state, viewer, lang, said)
     moves = moves_seen(state, viewer)
     return {
@@ -260,7 +274,7 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
 
 def hints(game: str, legal: list[str], lang: str) -> dict[str, str]:
     """One-line hints for the choices offered (the game's ``HINTS`` phrases), by action or by verb."""
-    book = getattr(present.phrases(game).module, "HINTS", {}).get(lang, {})
+    book = present.phrases(game).section("hints", lang)
     out = {}
     for text in legal:
         for key in (text, text.split()[0]):
@@ -271,8 +285,8 @@ def hints(game: str, legal: list[str], lang: str) -> dict[str, str]:
 
 def marks(game: str, obs: dict[str, Any], lang: str) -> dict[str, str]:
     """Cards of the seat's hand that carry a mark (the game's ``MARKED``: Mistigri's valet de trèfle)."""
-    marked = getattr(present.phrases(game).module, "MARKED", {})
-    return {c: str(marked[c][lang]) for c in obs.get("hand", []) if c in marked}
+    marked = present.phrases(game).section("marked", lang)
+    return {c: marked[c] for c in obs.get("hand", []) if c in marked}
 
 
 def typed_examples(state: GameState, legal: list[str], lang: str) -> list[str]:
