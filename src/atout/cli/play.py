@@ -350,7 +350,8 @@ class Session:
             game_help = GAME_HELP.get(f"{self.game}/{self.state.variant}", GAME_HELP.get(self.game, {})).get(self.lang)
             if game_help:
                 self.console.print(game_help)
-            self.console.print(lab["help"])
+            italian = self.game == "tarot1637" or self.table.italian  # the pack's own suits: épées, coupes… (issue 17)
+            self.console.print(lab["help/italian" if italian else "help"])
             self._choices(obs, full=True)
         elif key in COMMANDS["hint"]:
             bot = make_bot(self.game, default_bot(self.game), seed=self.seed)
@@ -414,7 +415,7 @@ class Session:
             label = action_label(example, lang, self.game) if example else ""
             # One card at a time or the rest at once (issue 11): the cards still to lay aside.
             n = TALON_SIZE[int(obs.rules["players"])] - len(pub.get("my_ecart") or [])
-            console.print(Text(str(lab["ecart"]).format(n=n, example=label), style="yellow"))
+            console.print(Text(phrases("common").say("play_labels", "ecart", lang, n, n=n, example=label), style="yellow"))
         notes = PHASE_NOTES[lang]
         variant = obs.rules.get("variant")
         note = notes.get(f"{obs.phase}/{variant}", notes.get(obs.phase)) if self.game == "tarot" else None

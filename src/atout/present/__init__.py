@@ -51,6 +51,7 @@ a game's own entries override them.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -320,7 +321,19 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
     text = text[:1].upper() + text[1:]
     if not text.endswith((".", "!", "?", "»")):
         text += "."
-    return f"{text} [{cite}]" if cite else text
+    return f"{text} [{_cite(str(cite), lang)}]" if cite else text
+
+
+_FFT_RULES = re.compile(r"FFT rules? (\d+(?:, \d+)*)")
+
+
+def _cite(cite: str, lang: str) -> str:
+    """A citation in the table's language: ``FFT rule 10`` reads ``règle FFT 10`` at a French table (issue 17)."""
+    def one(m: re.Match[str]) -> str:
+        numbers = m.group(1)
+        return catalogs.text("common", "cite", "fft_rule", lang, numbers.count(",") + 1).format(n=numbers)
+
+    return _FFT_RULES.sub(one, cite)
 
 
 def breakdown(event: Event, lang: str = "fr", table: Table | None = None) -> list[str]:
