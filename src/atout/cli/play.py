@@ -124,7 +124,8 @@ class Session:
         title = phrases(self.game).section("play", self.lang).get("title", info.title)
         players = phrases("common").say("units", "players", self.lang, self.state.players, n=self.state.players)
         self.console.rule(f"[bold]{title}[/] — {_variant(self.game, self.state.variant, self.lang)}{_punct('comma', self.lang)}"
-                          f"{players}{_punct('comma', self.lang)}{lab['seed']} {self.seed}")
+                          f"{players}")
+        self.console.print(f"{lab['seed']} {self.seed}", justify="center", soft_wrap=True)  # whole: up to 39 digits
         code = 0
         try:
             while True:
@@ -268,10 +269,11 @@ class Session:
         head = f"{lab['deal']} {len(rows)}" if rows else lab["deal"]
         pad = max(len(head), len(lab["total"]))
         self.console.print("  " + " " * (pad + 3) + "  ".join(f"{n:>{width}}" for n in names))
+        end = _punct("colon_end", self.lang)  # "Donne 1 :" / "Deal 1:", the numbers aligned after it
         for i, row in enumerate(rows, 1):
-            self.console.print(f"  {lab['deal'] + ' ' + str(i):<{pad}} : "
+            self.console.print(f"  {lab['deal'] + ' ' + str(i) + end:<{pad + 2}} "
                                + "  ".join(f"{number(x, self.lang):>{width}}" for x in row))
-        self.console.print(f"  {lab['total']:<{pad}} : " + "  ".join(f"{number(x, self.lang):>{width}}" for x in totals))
+        self.console.print(f"  {lab['total'] + end:<{pad + 2}} " + "  ".join(f"{number(x, self.lang):>{width}}" for x in totals))
         if by_side:  # the sides ranked, the winning side first (issue 17)
             for line in by_side[1:]:
                 self.console.print("  " + line)
@@ -415,7 +417,8 @@ class Session:
             label = action_label(example, lang, self.game) if example else ""
             # One card at a time or the rest at once (issue 11): the cards still to lay aside.
             n = TALON_SIZE[int(obs.rules["players"])] - len(pub.get("my_ecart") or [])
-            console.print(Text(phrases("common").say("play_labels", "ecart", lang, n, n=n, example=label), style="yellow"))
+            ecart = phrases("common").say("play_labels", "ecart", lang, n, n=n, example=label)  # "1 carte", "3 cartes"
+            console.print(Text(ecart, style="yellow"))
         notes = PHASE_NOTES[lang]
         variant = obs.rules.get("variant")
         note = notes.get(f"{obs.phase}/{variant}", notes.get(obs.phase)) if self.game == "tarot" else None
