@@ -24,7 +24,7 @@ language (``"fr"`` and ``"en"``, both required; the shared tests check every key
   ``"<kind>/you"`` is used when the event's seat is the human (``table.me``): ``"Vous jouez {card}."``.
   Placeholders are the event's ``data`` keys plus ``seat``; values are shown by their key's name:
   ``card``, ``called`` or any key ending in ``_card`` -> a card with its article (``le Roi de cœur``);
-  ``cards`` or ``*_cards`` -> a list of cards; ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
+  ``cards`` or ``*_cards`` -> a list of cards (``the_cards``: the ``cards`` each with its article); ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
   ``dealer``, ``by`` -> a seat name; ``seats`` -> seat names; other strings -> looked up in ``WORDS``
   (so ``contract="garde_sans"`` reads ``Garde sans``); numbers in the language's style (``2,5``).
   A template may be ``""`` for an event not worth saying (it is then skipped).
@@ -224,6 +224,10 @@ class _Fields(Mapping[str, str]):
         self.data, self.lang, self.table, self.book = data, lang, table, book
 
     def __getitem__(self, key: str) -> str:
+        if key == "the_cards" and isinstance(self.data.get("cards"), list):  # each with its article: "le 2 de cœur"
+            own = getattr(self.book.module, "CARD_NAME", None)
+            name = own if callable(own) else lambda c, lang: the_card(c, lang, self.table.italian)
+            return join_words([name(c, self.lang) for c in self.data["cards"]], self.lang)
         if key not in self.data:  # a phrase asking for data the event lacks: a dash, never a crash at the table
             return "—"
         value = self.data[key]
@@ -333,7 +337,11 @@ def _cite(cite: str, lang: str) -> str:
         numbers = m.group(1)
         return catalogs.text("common", "cite", "fft_rule", lang, numbers.count(",") + 1).format(n=numbers)
 
-    return _FFT_RULES.sub(one, cite)
+    cite = _FFT_RULES.sub(one, cite)
+    for key, word in catalogs.entries("common", "cite", lang).items():  # the citation's other words ("manuscript")
+        if key.startswith("term/"):
+            cite = re.sub(rf"\b{re.escape(key[5:])}\b", word, cite)
+    return cite
 
 
 def breakdown(event: Event, lang: str = "fr", table: Table | None = None) -> list[str]:
