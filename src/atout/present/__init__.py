@@ -24,7 +24,8 @@ language (``"fr"`` and ``"en"``, both required; the shared tests check every key
   ``"<kind>/you"`` is used when the event's seat is the human (``table.me``): ``"Vous jouez {card}."``.
   Placeholders are the event's ``data`` keys plus ``seat``; values are shown by their key's name:
   ``card``, ``called`` or any key ending in ``_card`` -> a card with its article (``le Roi de cœur``);
-  ``cards`` or ``*_cards`` -> a list of cards (``the_cards``: the ``cards`` each with its article); ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
+  ``cards`` or ``*_cards`` -> a list of cards (``the_cards``: the ``cards`` each with its article);
+  ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
   ``dealer``, ``by`` -> a seat name; ``seats`` -> seat names; other strings -> looked up in ``WORDS``
   (so ``contract="garde_sans"`` reads ``Garde sans``); numbers in the language's style (``2,5``).
   A template may be ``""`` for an event not worth saying (it is then skipped).
