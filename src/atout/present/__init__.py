@@ -326,13 +326,13 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
     text = text[:1].upper() + text[1:]
     if not text.endswith((".", "!", "?", "»")):
         text += "."
-    return f"{text} [{_cite(str(cite), lang)}]" if cite else text
+    return f"{text} [{cite_in(str(cite), lang)}]" if cite else text
 
 
 _FFT_RULES = re.compile(r"FFT rules? (\d+(?:, \d+)*)")
 
 
-def _cite(cite: str, lang: str) -> str:
+def cite_in(cite: str, lang: str) -> str:
     """A citation in the table's language: ``FFT rule 10`` reads ``règle FFT 10`` at a French table (issue 17)."""
     def one(m: re.Match[str]) -> str:
         numbers = m.group(1)
