@@ -59,7 +59,7 @@ def _texts(value: Any) -> Iterator[str]:
 
 def _shown(frame: dict[str, Any]) -> Iterator[tuple[str, str]]:
     """The strings of a web frame that the page shows as they are (the rest are codes the page looks up)."""
-    for key in ("narration", "breakdowns", "labels", "names", "examples", "hints", "marks"):
+    for key in ("narration", "breakdowns", "labels", "names", "examples", "hints", "marks", "facts"):
         for text in _texts(frame[key]):
             yield key, text
 

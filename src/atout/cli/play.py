@@ -30,7 +30,7 @@ from atout.core.errors import IllegalAction, NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
 from atout.core.rng import new_seed
-from atout.present import LANGS, Table, breakdown, catalogs, number, phrases, say, say_error
+from atout.present import LANGS, Table, breakdown, catalogs, number, phrases, say, say_error, situation
 from atout.present.cards import fold
 from atout.present.catalogs import Section
 from atout.present.hints import why
@@ -237,6 +237,14 @@ class Session:
         self.console.print(f"[bold]{self.lab['sheet']}[/] ({len(rows)}){_punct('colon', self.lang)}", end="")
         self.console.print(_punct("comma", self.lang).join(f"{name} {number(t, self.lang)}"
                                                            for name, t in zip(names, totals, strict=True)))
+        sides = situation.sheet_teams(self.game, totals, self._teams(), self.lang, self.table)
+        if sides:  # in société, the partners named with their side's total (issue 17)
+            self.console.print(sides)
+
+    def _teams(self) -> list[int] | None:
+        """The side of each seat when the game is played in partnership and says so (La Prime's ``teams``)."""
+        teams = self.state.observation(self.me).public.get("teams")
+        return list(teams) if isinstance(teams, list | tuple) else None
 
     def _totals(self) -> list[Any]:
         totals: list[Any] = [0] * self.state.players
@@ -253,7 +261,8 @@ class Session:
         self.console.rule(f"[bold]{lab['match_over']}[/]")
         event = Event("match_over", data={"totals": [json_number(t) for t in totals],
                                           "scores": list(getattr(self.state, "scores", []))})
-        self.console.print(Text(say(event, self.lang, self.table) or "", style="bold"))
+        by_side = situation.match_result(self.game, totals, self._teams(), self.lang, self.table)
+        self.console.print(Text((by_side[0] if by_side else say(event, self.lang, self.table)) or "", style="bold"))
         rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
         width = max(6, *(len(n) for n in names))
@@ -265,6 +274,10 @@ class Session:
             self.console.print(f"  {lab['deal'] + ' ' + str(i) + end:<{pad + 2}} "
                                + "  ".join(f"{number(x, self.lang):>{width}}" for x in row))
         self.console.print(f"  {lab['total'] + end:<{pad + 2}} " + "  ".join(f"{number(x, self.lang):>{width}}" for x in totals))
+        if by_side:  # the sides ranked, the winning side first (issue 17)
+            for line in by_side[1:]:
+                self.console.print("  " + line)
+            return
         for place, seat, total in ranking(totals):
             self.console.print(f"  {ordinal(place, self.lang)} {self.table.seat_name(seat, self.lang)}"
                                f"{_punct('colon', self.lang)}{number(total, self.lang)}")
@@ -339,7 +352,8 @@ class Session:
             game_help = GAME_HELP.get(f"{self.game}/{self.state.variant}", GAME_HELP.get(self.game, {})).get(self.lang)
             if game_help:
                 self.console.print(game_help)
-            self.console.print(lab["help"])
+            italian = self.game == "tarot1637" or self.table.italian  # the pack's own suits: épées, coupes… (issue 17)
+            self.console.print(lab["help/italian" if italian else "help"])
             self._choices(obs, full=True)
         elif key in COMMANDS["hint"]:
             bot = make_bot(self.game, default_bot(self.game), seed=self.seed)
@@ -460,6 +474,7 @@ class Session:
                 out.append(Text(text))
             elif "side_tricks" in d:
                 out.append(Text(f"{lab['tricks']}{col}" + self._by_side(d["side_tricks"], pub)))
+        out += [Text(line) for line in situation.facts(self.game, pub, lang, self.table)]  # La Prime's stake, pot, chips
         if pub.get("scores") and self.game == "triomphe":
             target = phrases(self.game).say("breakdown", "target", lang, target=pub["target"]) if pub.get("target") else ""
             out.append(Text(f"{lab['scores']}{col}" + self._by_side(pub["scores"], pub) + target))

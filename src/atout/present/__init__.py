@@ -24,7 +24,8 @@ language (``"fr"`` and ``"en"``, both required; the shared tests check every key
   ``"<kind>/you"`` is used when the event's seat is the human (``table.me``): ``"Vous jouez {card}."``.
   Placeholders are the event's ``data`` keys plus ``seat``; values are shown by their key's name:
   ``card``, ``called`` or any key ending in ``_card`` -> a card with its article (``le Roi de cœur``);
-  ``cards`` or ``*_cards`` -> a list of cards; ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
+  ``cards`` or ``*_cards`` -> a list of cards (``the_cards``: the ``cards`` each with its article);
+  ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
   ``dealer``, ``by`` -> a seat name; ``seats`` -> seat names; other strings -> looked up in ``WORDS``
   (so ``contract="garde_sans"`` reads ``Garde sans``); numbers in the language's style (``2,5``).
   A template may be ``""`` for an event not worth saying (it is then skipped).
@@ -51,6 +52,7 @@ a game's own entries override them.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -223,6 +225,10 @@ class _Fields(Mapping[str, str]):
         self.data, self.lang, self.table, self.book = data, lang, table, book
 
     def __getitem__(self, key: str) -> str:
+        if key == "the_cards" and isinstance(self.data.get("cards"), list):  # each with its article: "le 2 de cœur"
+            own = getattr(self.book.module, "CARD_NAME", None)
+            name = own if callable(own) else lambda c, lang: the_card(c, lang, self.table.italian)
+            return join_words([name(c, self.lang) for c in self.data["cards"]], self.lang)
         if key not in self.data:  # a phrase asking for data the event lacks: a dash, never a crash at the table
             return "—"
         value = self.data[key]
@@ -320,7 +326,23 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
     text = text[:1].upper() + text[1:]
     if not text.endswith((".", "!", "?", "»")):
         text += "."
-    return f"{text} [{cite}]" if cite else text
+    return f"{text} [{cite_in(str(cite), lang)}]" if cite else text
+
+
+_FFT_RULES = re.compile(r"FFT rules? (\d+(?:, \d+)*)")
+
+
+def cite_in(cite: str, lang: str) -> str:
+    """A citation in the table's language: ``FFT rule 10`` reads ``règle FFT 10`` at a French table (issue 17)."""
+    def one(m: re.Match[str]) -> str:
+        numbers = m.group(1)
+        return catalogs.text("common", "cite", "fft_rule", lang, numbers.count(",") + 1).format(n=numbers)
+
+    cite = _FFT_RULES.sub(one, cite)
+    for key, word in catalogs.entries("common", "cite", lang).items():  # the citation's other words ("manuscript")
+        if key.startswith("term/"):
+            cite = re.sub(rf"\b{re.escape(key[5:])}\b", word, cite)
+    return cite
 
 
 def breakdown(event: Event, lang: str = "fr", table: Table | None = None) -> list[str]:

@@ -269,7 +269,22 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
         "examples": typed_examples(state, obs["legal_actions"][:3], lang),
         "hints": hints(state.game_name, obs["legal_actions"], lang),
         "marks": marks(state.game_name, obs, lang),
+        "facts": facts(state, viewer, obs, lang),
     }
+
+
+def facts(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str) -> list[str]:
+    """The game's facts as sentences (La Prime's stake, pot, chips and sides), and, once over, the winning side."""
+    from atout.present import situation
+
+    table = present.Table(state.game_name, state.players, me=viewer)
+    out = situation.facts(state.game_name, obs["public"], lang, table)
+    if state.is_terminal():
+        teams = state.observation(0).public.get("teams")
+        result = situation.match_result(state.game_name, list(state.returns()),
+                                         list(teams) if isinstance(teams, list | tuple) else None, lang, table)
+        out += result or []
+    return out
 
 
 def hints(game: str, legal: list[str], lang: str) -> dict[str, str]:

@@ -163,3 +163,90 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
 
 #: lang -> variant -> (title, one line), as the lobby and the table's header show them.
 VARIANTS: PairSection = PairSection("prime", "variants")
+
+
+def _signed(v: Any, lang: str) -> str:
+    from atout.present import number
+
+    return ("+" if v > 0 else "") + number(v, lang)
+
+
+def _sides(teams: list[int], table: Table, lang: str) -> list[str]:
+    """Each side's seats named together: ``Joueur 1 (vous) et Joueur 3`` (teams: the side of each seat)."""
+    from atout.present import join_words
+
+    return [join_words([table.seat_name(s, lang) for s in range(len(teams)) if teams[s] == t], lang)
+            for t in sorted(set(teams))]
+
+
+def situation(public: dict[str, Any], lang: str, table: Table) -> list[str]:
+    """What a player needs at each decision (issue 17): the stake to accept and the pot, every seat's chips, the
+    partner in ``societe`` (the side of each, for a spectator)."""
+    book = _book()
+    lines: list[str] = []
+    teams = public.get("teams")
+    if teams:
+        if table.me is not None and 0 <= table.me < len(teams):
+            partner = next(s for s in range(len(teams)) if s != table.me and teams[s] == teams[table.me])
+            lines.append(book.say("situation", "partner", lang, partner=table.seat_name(partner, lang)))
+        else:
+            first, second = _sides(list(teams), table, lang)
+            lines.append(book.say("situation", "sides", lang, first=first, second=second))
+    bettor = public.get("bettor")
+    if bettor is not None and public.get("outcome") is None:
+        key = "stake/you" if bettor == table.me else "stake"
+        lines.append(book.say("situation", key, lang, bettor=table.seat_name(bettor, lang),
+                              chips=_chips(public["stake"], lang), pot=_chips(public.get("pot", 0), lang)))
+    stacks = public.get("stacks") or []
+    if stacks:
+        comma = book.t("lists", "comma", lang)
+        shown = comma.join(f"{table.seat_name(s, lang)} {number_of(v, lang)}" for s, v in enumerate(stacks))
+        lines.append(book.say("situation", "stacks", lang, stacks=shown))
+    return lines
+
+
+def number_of(v: Any, lang: str) -> str:
+    """A count of chips in the language's style (``1 000`` in French)."""
+    from atout.present import number
+
+    return number(v, lang)
+
+
+def sheet_teams(totals: list[Any], teams: list[int] | None, lang: str, table: Table) -> str | None:
+    """The score sheet's line per side in ``societe``: ``Par camp : Joueur 1 (vous) et Joueur 3 +4, …``."""
+    if not teams:
+        return None
+    first, second = _sides(list(teams), table, lang)
+    a, b = (_signed(sum(totals[s] for s in range(len(teams)) if teams[s] == t), lang) for t in sorted(set(teams)))
+    return _book().say("situation", "sheet_teams", lang, first=first, a=a, second=second, b=b)
+
+
+def match_result(totals: list[Any], teams: list[int] | None, lang: str, table: Table) -> list[str] | None:
+    """The end of a ``societe`` match: the winning side named (or the sides level), then the sides ranked.
+
+    None without partnerships (the table then ranks the seats)."""
+    if not teams:
+        return None
+    from atout.present.situation import ordinal
+
+    book = _book()
+    names = _sides(list(teams), table, lang)
+    sums = [sum(totals[s] for s in range(len(teams)) if teams[s] == t) for t in sorted(set(teams))]
+    order = sorted(range(len(sums)), key=lambda i: (-sums[i], i))
+    best = sums[order[0]]
+    if sums.count(best) > 1:
+        lines = [book.say("situation", "level", lang, abs(best), chips=_chips_signed(best, lang))]
+    else:
+        lines = [book.say("situation", "won", lang, names=names[order[0]], chips=_chips_signed(best, lang))]
+    place = 1
+    for rank, i in enumerate(order):
+        if rank and sums[i] != sums[order[rank - 1]]:
+            place = rank + 1
+        lines.append(book.say("situation", "place", lang, place=ordinal(place, lang), names=names[i],
+                              total=_signed(sums[i], lang)))
+    return lines
+
+
+def _chips_signed(n: int, lang: str) -> str:
+    """``+12 jetons``, ``0 jeton``: a side's result with its sign, in the catalog's plural form."""
+    return _book().say("units", "chips", lang, abs(n), n=_signed(n, lang))

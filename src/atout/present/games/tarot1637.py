@@ -14,7 +14,7 @@ Cards are named with the period's words (le Faon, le Mat, le Bagat, le Monde) fr
 >>> card("T14", "fr"), card("T18", "en")
 ('la Tempérance', 'the Moon')
 >>> say(Event("marques", seat=2, data={"reason": "ransom", "row": [1, 1, -2], "card": "KS", "taker": 0}), "en", t)
-'Player 3 loses King of Swords to Player 1 (you): its ransom, 1 marque to each.'
+'Player 3 loses the King of Swords to Player 1 (you): its ransom, 1 marque to each.'
 """
 
 from __future__ import annotations
@@ -90,9 +90,13 @@ def _payment(d: dict[str, Any], seat: int | None, lang: str, table: Table) -> st
         if item == "qui_n_a_le_sien":
             reason = "sien" if d.get("payer") is not None else "sien_none"
             fields["payer"] = table.seat_name(d.get("payer"), lang)
-        fields["item"] = _ITEMS[lang].get(item, item)
+        shown = list(d.get("cards") or [])
+        fields["item"] = _ITEMS[lang].get(item, item).format(count=len(shown))  # "14 triomphes": the count shown
         n = int(d.get("value", 0))
         fields["n"] = book.say("units", "marques", lang, n, n=n)
+        if reason == "declaration":  # the cards shown are public once shown (seed 000: "s'il ne montre point …")
+            fields["cards"] = cards(shown, lang)
+            reason = "declaration" if shown else "declaration/short"
     if reason == "cards":
         pts = d.get("points", [])
         fields["points"] = book.t("lists", "comma", lang).join(f"{table.seat_name(s, lang)} {p}" for s, p in enumerate(pts))
@@ -157,10 +161,27 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
                 target = say("par", par=par) if par else say("half")
                 lines.append(say("pile", size, who=table.seat_name(s, lang), n=size, raw=raw, points=p, target=target))
             for pay in line.get("settlement", []):
+                m = int(pay["marques"])
                 lines.append(say("settlement", payer=table.seat_name(pay["payer"], lang),
-                                 payee=table.seat_name(pay["payee"], lang), marques=pay["marques"], loss=pay["loss"]))
+                                 payee=table.seat_name(pay["payee"], lang),
+                                 marques=book.say("units", "marques", lang, m, n=m), loss=pay["loss"]))
     lines.append(say("deal", row=_signed(d["row"], lang, table)))
     return lines
+
+
+def situation(public: dict[str, Any], lang: str, table: Table) -> list[str]:
+    """At the discard, the cards the seat has still to lay aside (seed 000 §5: every hand is brought to 20 cards:
+    the dealer lays aside 4, the others 1), said at each step."""
+    sizes = public.get("hand_sizes") or []
+    me = table.me
+    if me is None or not 0 <= me < len(sizes) or public.get("trick") or public.get("tricks"):
+        return []
+    left = int(sizes[me]) - HAND_AFTER_DISCARD
+    return [_book().say("situation", "discard_left", lang, left, n=left)] if left > 0 else []
+
+
+#: Every hand after the discard (seed 000: "ses quatre de plus que les vingt estant pour faire les escarts").
+HAND_AFTER_DISCARD = 20
 
 
 #: lang -> variant -> (title, one line), as the lobby and the table's header show them.
