@@ -30,7 +30,7 @@ from atout.core.errors import IllegalAction, NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
 from atout.core.rng import new_seed
-from atout.present import LANGS, Table, breakdown, catalogs, number, phrases, say, say_error
+from atout.present import LANGS, Table, breakdown, catalogs, number, phrases, poignee, say, say_error
 from atout.present.cards import fold
 from atout.present.catalogs import Section
 from atout.present.hints import why
@@ -313,6 +313,8 @@ class Session:
                     return
                 continue
             try:
+                if self._poignee(text, obs, legal):
+                    return
                 action = interpret(text, _ordered(legal, state), self.lang, self.game)
                 state.apply(action)
                 return
@@ -324,6 +326,34 @@ class Session:
                     held = sum(1 for c in obs.hand if c.is_trump or c.is_excuse)  # the Excuse counts (seed 001 §7)
                     text += phrases("common").say("play_labels", "poignee_held", self.lang, held, n=held)
                 self.console.print(Text(text, style="red"))
+
+    def _poignee(self, text: str, obs: Observation, legal: list[Action]) -> bool:
+        """A whole poignée typed in one line (``annoncer poignée 21 20 …``, or alone: the show the hand makes),
+        applied as the engine's one-card steps; tried on a copy first, so that a refused step changes nothing.
+        False when the line is no poignée or none may be shown now (the usual reading then answers)."""
+        if self.game != "tarot" or not any(poignee.is_step(a) for a in legal):
+            return False
+        try:
+            line = poignee.read_line(text, self.lang, self.game)
+        except NotationError as exc:
+            raise InputProblem(str(exc)) from None
+        if line is None:
+            return False
+        try:
+            steps = poignee.plan(line, obs, self.lang)
+        except NotationError as exc:
+            raise InputProblem(str(exc)) from None
+        trial = self.state.clone()
+        for action in steps:
+            if action.kind == "done" and trial.current_player == self.me and action not in trial.legal_actions():
+                if getattr(trial, "shower", -1) != self.me:
+                    break  # the engine closed the show itself (no card could follow)
+            trial.apply(action)  # IllegalAction: the whole line is refused, the table unchanged
+        for action in steps:
+            if action.kind == "done" and getattr(self.state, "shower", -1) != self.me:
+                break
+            self.state.apply(action)
+        return True
 
     def _command(self, text: str, obs: Observation) -> bool:
         """Table commands: help, hint, undo, last trick, rules, quit. True when one was run."""
@@ -400,6 +430,9 @@ class Session:
             # One card at a time or the rest at once (issue 11): the cards still to lay aside.
             n = TALON_SIZE[int(obs.rules["players"])] - len(pub.get("my_ecart") or [])
             console.print(Text(str(lab["ecart"]).format(n=n, example=label), style="yellow"))
+        shown = poignee.progress(obs, lang) if self.game == "tarot" else None
+        if shown:
+            console.print(Text(shown, style="yellow"))
         notes = PHASE_NOTES[lang]
         variant = obs.rules.get("variant")
         note = notes.get(f"{obs.phase}/{variant}", notes.get(obs.phase)) if self.game == "tarot" else None
@@ -472,11 +505,22 @@ class Session:
         legal = _ordered(list(obs.legal_actions), self.state)
         if obs.phase == "ecart" and not full:
             return
-        summary = _summary(legal, self.lang, self.game)
+        hint = None
+        if self.game == "tarot" and any(poignee.is_step(a) for a in legal):  # one label for the whole show
+            show, done = poignee.choice_labels(obs, self.lang)
+            rest = [a for a in legal if not poignee.is_step(a)]
+            summary = [show or ""] + [done if done and a.kind == "done" else action_label(a, self.lang, self.game)
+                                      for a in rest]
+            summary = [x for x in summary if x]
+            hint = poignee.hint(obs, self.lang)
+        else:
+            summary = _summary(legal, self.lang, self.game)
         if len(summary) > 16 and not full:
             return
         labels = " · ".join(summary)
-        self.console.print(f"[dim]{self.lab['choices']}{_punct('colon', self.lang)}{labels}[/]")
+        self.console.print(f"[dim]{self.lab['choices']}{_punct('colon', self.lang)}{labels}[/]", highlight=False)
+        if hint:
+            self.console.print(Text(hint, style="dim"))
 
     # --- records -----------------------------------------------------------------------------------
     def _save(self) -> None:
