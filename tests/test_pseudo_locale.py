@@ -9,15 +9,20 @@ wrapper fails the test, naming the string.
 
 from __future__ import annotations
 
+import argparse
+import io
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 import atout
 from atout import present
+from atout.cli.play import Session
 from atout.core.errors import IllegalAction, NotationError
 from atout.present import catalogs
 from atout.present.hints import why
@@ -147,3 +152,50 @@ def test_the_pseudo_locale_is_a_language_without_code(xx: str, tmp_path: Path) -
     assert t.seat_name(1, xx) == "[Pļåýéŕ 2]"
     with pytest.raises(ValueError, match="lang must be"):
         present.say(atout.new_game("triomphe", players=2, seed=1).events(0)[0], "zz", t)
+
+
+class _Player(Console):
+    """A terminal whose player types, at each turn, the bot's move as the table labels it (and asks for help)."""
+
+    def __init__(self, answers: Iterator[str]) -> None:
+        super().__init__(file=io.StringIO(), width=240, color_system=None, force_terminal=False)
+        self.answers = answers
+        self.session: Session | None = None
+        self.turns = 0
+
+    def input(self, prompt: Any = "", **kwargs: Any) -> str:
+        self.print(prompt)
+        session = self.session
+        assert session is not None
+        self.turns += 1
+        if self.turns % 5 == 1:  # now and then the table's commands: help, hint, last trick, a typo
+            extra = next(self.answers, None)
+            if extra is not None:
+                return extra
+        seat = session.me
+        action = session.bots[seat].act(session.state.observation(seat))
+        return action_label(action, session.lang, session.game)
+
+
+def play_at_the_terminal(game: str, variant: str, players: int, lang: str, records: Path, seed: int = 5) -> list[str]:
+    """``atout play`` with a player who types the bot's moves: every printed line that bypasses the catalogs."""
+    answers = iter(["?", "indice", "dernier", "zzz", "annuler", "?", "indice", "zzz"] * 50)
+    console = _Player(answers)
+    args = argparse.Namespace(game=game, players=players, variant=variant, seed=seed, seat=0, bot="random", lang=lang,
+                              deals=None, target=None, speed="0", records=str(records), option=[])
+    session = Session(console, args)
+    console.session = session
+    assert session.run() == 0
+    found: list[str] = []
+    saved = re.compile(re.escape(str(records)) + r"\S*")  # the record's file name, and the command to replay it
+    for line in console.file.getvalue().splitlines():  # type: ignore[attr-defined]
+        line = saved.sub(" ", line).replace(f"atout replay   --step --lang {lang}", " ")
+        _check(found, "terminal", line)
+    return found
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), list(configurations()))
+def test_the_terminal_says_everything_through_the_catalogs(xx: str, game: str, variant: str, players: int,
+                                                           tmp_path: Path) -> None:
+    found = play_at_the_terminal(game, variant, players, xx, tmp_path)
+    assert not found, "\n".join(found)

@@ -121,8 +121,10 @@ class Session:
     def run(self) -> int:
         lab = self.lab
         info = game_info(self.game)
-        self.console.rule(f"[bold]{info.title}[/] — {_variant(self.game, self.state.variant, self.lang)}, {self.state.players} "
-                          f"{'joueurs' if self.lang == 'fr' else 'players'}, {lab['seed']} {self.seed}")
+        title = phrases(self.game).section("play", self.lang).get("title", info.title)
+        players = phrases("common").say("units", "players", self.lang, self.state.players, n=self.state.players)
+        self.console.rule(f"[bold]{title}[/] — {_variant(self.game, self.state.variant, self.lang)}{_punct('comma', self.lang)}"
+                          f"{players}{_punct('comma', self.lang)}{lab['seed']} {self.seed}")
         code = 0
         try:
             while True:
