@@ -49,7 +49,8 @@ def cpu_seconds(pid: int) -> float | None:
 
 
 def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
-    argv = ["serve", "--port", str(port), "--db", db, "--bot-delay", "0", "--http-rate", "1000"]
+    argv = ["serve", "--port", str(port), "--db", db, "--bot-delay", "0", "--http-rate", "1000",
+            "--table-rate", "6000", "--max-sockets", "10000"]  # one address opens every table and socket
     code = f"from atout.cli.main import main; main({argv!r})"
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60

@@ -38,8 +38,8 @@ def test_mistigri_says_deals_asked_and_played(capsys: pytest.CaptureFixture[str]
     assert ": 5 deals (6 played) in 0.50 s " in en[0] and en[2] == "  Player 1: -12 (mean per deal played -2)"
     same = report({**run_, "deals": 6}, stats, "fr")
     assert " : 6 donnes en " in same[0] and same[2] == "  Joueur 1 : -12 (moyenne par donne -2)"
-    _, out = run(capsys, "simulate", "mistigri", "--deals", "5", "--seed", "1")
-    assert "5 donnes (6 coups joués)" in out and "moyenne par coup joué" in out
+    _, out = run(capsys, "simulate", "mistigri", "--deals", "8", "--seed", "1")  # two whole tours (seed 003)
+    assert "8 donnes (9 coups joués)" in out and "moyenne par coup joué" in out
 
 
 @pytest.mark.parametrize("argv", [("packs", "--lang", "en", "show", "tarot66-1637"),

@@ -143,7 +143,7 @@ def test_no_decision_offers_many_actions_with_options_at_their_extremes(game: st
         if "tours" in options:
             options = {**options, "deals": None}  # Mistigri's tours: a whole match of them
         state = atout.new_game(game, players=players, variant=variant, seed=k,
-                               **({"deals": 3} if "deals" not in options else {}), **options)
+                               **({"deals": players} if "deals" not in options else {}), **options)  # whole rounds (1637, D15)
         rng = random.Random(k)
         while not state.is_terminal():
             start = time.process_time()

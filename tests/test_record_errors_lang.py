@@ -265,7 +265,7 @@ def test_a_later_deal_found_wrong_names_the_move_and_the_deal() -> None:
 def test_a_deal_checked_when_reached_names_the_move_that_starts_it() -> None:
     """tarot1637 reads an explicit deal when the match reaches it: the last move of deal 1 is refused, and the
     refusal names the move and the deal it was starting (given_deal), the deal parser's code kept."""
-    g = atout.new_game("tarot1637", players=3, seed=3, deals=2)
+    g = atout.new_game("tarot1637", players=3, seed=3, deals=3)
     while g.deal_index == 0:
         g.apply(g.legal_actions()[0])
     rec = g.to_record()

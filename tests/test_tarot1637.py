@@ -378,9 +378,9 @@ def test_forced_discard_of_low_trumps_face_up_d4() -> None:
 
 def test_t1637_6b_manuscript_misdeal() -> None:
     # spec T1637-6 (b); manuscript: "Qui donne mal pert le coup, & paie une marque a chacun"
-    g = atout.new_game("tarot1637", variant="manuscript", deal=[{"misdeal": True}], dealer=A, seed=0, deals=2)
+    g = atout.new_game("tarot1637", variant="manuscript", deal=[{"misdeal": True}], dealer=A, seed=0, deals=3)
     assert g.sheet() == [[-2, 1, 1]] and g.dealer == B
-    g = atout.new_game("tarot1637", deal=[{"misdeal": True}], dealer=A, seed=0, deals=2)
+    g = atout.new_game("tarot1637", deal=[{"misdeal": True}], dealer=A, seed=0, deals=3)
     assert g.sheet() == [[0, 0, 0]] and g.dealer == B
 
 

@@ -43,7 +43,7 @@ def test_heuristic_beats_random(players: int, variant: str) -> None:
 
 def test_the_bot_plays_only_legal_actions_from_observations() -> None:
     for players in (3, 2):
-        g = atout.new_game("tarot1637", players=players, seed=77, deals=3)
+        g = atout.new_game("tarot1637", players=players, seed=77, deals=players)
         bots = [make_bot("tarot1637", "heuristic", seed=s) for s in range(players)]
         while not g.is_terminal():
             seat = g.current_player

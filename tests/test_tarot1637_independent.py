@@ -1391,7 +1391,7 @@ def test_worked_example_t1637_6b_misdeal() -> None:
     A -2, B +1, C +1; printed: 0 for everyone. Either way A loses the deal: B deals next (§3)."""
     nxt = {"hands": fill([[], [], []], dealer=1)}
     for variant, row in (("manuscript", [-2, 1, 1]), ("printed", [0, 0, 0])):
-        g = atout.new_game(GAME, deal=[{"misdeal": True}, nxt], dealer=0, deals=2, variant=variant)
+        g = atout.new_game(GAME, deal=[{"misdeal": True}, nxt], dealer=0, deals=3, variant=variant)
         assert g.sheet()[0] == row
         assert g.dealer == 1 and g.phase == "discard"
 

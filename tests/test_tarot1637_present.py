@@ -13,7 +13,7 @@ from atout.present import Table, breakdown, say, say_error
 @pytest.mark.parametrize(("players", "variant"), [(3, "printed"), (2, "manuscript")])
 def test_every_event_is_said_in_both_languages(players: int, variant: str) -> None:
     for seed in range(8):
-        g = atout.new_game("tarot1637", players=players, variant=variant, seed=seed, deals=2)
+        g = atout.new_game("tarot1637", players=players, variant=variant, seed=seed, deals=players)
         bots = [make_bot("tarot1637", "heuristic", seed=s) for s in range(players)]
         while not g.is_terminal():
             seat = g.current_player

@@ -28,6 +28,8 @@ if not PG_URL:
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+pytestmark = pytest.mark.xdist_group("postgresql")  # one database for the run: its tests on one xdist worker
+
 
 def test_migrations_are_idempotent_and_tables_exist() -> None:
     assert PG_URL is not None

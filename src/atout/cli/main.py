@@ -382,7 +382,8 @@ def _simulate(console: Console, args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
     progress = Progress(console=console, transient=True)
-    task = progress.add_task(f"{args.game}: {args.deals} deals", total=args.deals)
+    total = _whole_tours_note(console, args)
+    task = progress.add_task(f"{args.game}: {total} deals", total=total)
     try:
         result = simulate(
             args.game,
@@ -405,6 +406,26 @@ def _simulate(console: Console, args: argparse.Namespace) -> int:
     for line in report({**result.to_json(), "records": result.record_path}, stats, args.lang):
         console.print(line, highlight=False, markup=False, soft_wrap=True)  # one line per item, for grep
     return 0
+
+
+def _whole_tours_note(console: Console, args: argparse.Namespace) -> int:
+    """The deals ``simulate`` will play; when a game played in tours rounds ``--deals`` up, one line says so."""
+    from atout.core.protocol import game_info
+    from atout.sim import whole_tours
+
+    try:
+        info = game_info(args.game)
+    except (AtoutError, KeyError):
+        return int(args.deals)  # simulate names the unknown game
+    players = args.players or info.default_players
+    total = whole_tours(info.name, players, args.deals)
+    if total != args.deals:
+        said = (f"{info.name} à {players} joueurs : --deals {args.deals} arrondi à {total}, des tours complets "
+                "(graine 003 : « chaque tour commencé doit être terminé »)") if args.lang == "fr" else (
+                f"{info.name} at {players} players: --deals {args.deals} rounded up to {total}, whole tours "
+                "(seed 003: « chaque tour commencé doit être terminé »)")
+        console.print(said, highlight=False, markup=False, soft_wrap=True)
+    return total
 
 
 if __name__ == "__main__":  # pragma: no cover

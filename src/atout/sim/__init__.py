@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -87,6 +87,20 @@ def default_bot(game: str) -> str:
     return "heuristic" if "heuristic" in bot_names(game) else "random"
 
 
+def whole_tours(game: str, players: int, deals: int) -> int:
+    """The number of deals ``simulate`` plays for ``deals`` asked: rounded up to whole tours of the deal in a
+    game whose rules count its match in tours (a ``tours`` option: Mistigri, seed 003, "chaque tour commencé
+    doit être terminé", so that every player has dealt and staked as often); ``deals`` itself elsewhere.
+
+    >>> whole_tours("mistigri", 3, 5), whole_tours("mistigri", 4, 8), whole_tours("tarot", 4, 5)
+    (6, 8, 5)
+    """
+    rules = game_info(game).rules
+    if not is_dataclass(rules) or "tours" not in {f.name for f in fields(rules)}:
+        return deals
+    return -(-deals // players) * players
+
+
 def simulate(
     game: str,
     players: int | None = None,
@@ -101,6 +115,9 @@ def simulate(
 ) -> SimResult:
     """Bots play one match of ``deals`` deals from ``seed``; optionally write its record to ``records``.
 
+    In a game played in tours (Mistigri) the match is whole tours: ``deals`` is rounded up to the next
+    multiple of the players (:func:`whole_tours`), and ``SimResult.deals`` says how many were played.
+
     Everything is checked before the first deal (arguments, bots, the records folder); ``on_ready``
     is called then. On Ctrl-C the record of the deals so far is written and
     :class:`SimulationInterrupted` raised.
@@ -110,6 +127,9 @@ def simulate(
     info = game_info(game)
     state = new_game(info.name, players=players, variant=variant, seed=seed, deals=deals, **options)
     n = state.players
+    if whole_tours(info.name, n, deals) != deals:  # finish the tour begun (seed 003)
+        deals = whole_tours(info.name, n, deals)
+        state = new_game(info.name, players=players, variant=variant, seed=seed, deals=deals, **options)
     if isinstance(bots, str):
         bots = [bots]
     names = list(bots) if bots else [default_bot(info.name)] * n

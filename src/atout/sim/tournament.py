@@ -24,6 +24,8 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import signal
+import socket
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -299,7 +301,12 @@ def run_tournament(
 
 def _run_processes(spec: TournamentSpec, jobs: int, on_board: Callable[[int], None] | None,
                    first: int = 0) -> dict[int, list[Fraction]]:
-    """Batches on a process pool; a pool broken by a dying worker is replaced and its lost batches re-run."""
+    """Batches on a process pool; a pool broken by a dying worker is replaced and its lost batches re-run.
+
+    Ctrl-C (or any error) stops the workers at once: they ignore SIGINT (the terminal sends it to them too,
+    which would print their tracebacks), and the pool's pending batches are cancelled and its workers
+    terminated before the interruption goes on to the command line (exit 130).
+    """
     results: dict[int, list[Fraction]] = {}
     left = spec.deals - first
     pending = _batches(first, spec.deals, max(1, min(50, left // (jobs * 4) or 1)))
@@ -307,7 +314,8 @@ def _run_processes(spec: TournamentSpec, jobs: int, on_board: Callable[[int], No
         if not pending:
             break
         lost: list[list[int]] = []
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+        try:
             futures = [(batch, pool.submit(_play_batch, spec, batch)) for batch in pending]
             for batch, fut in futures:
                 try:
@@ -317,10 +325,59 @@ def _run_processes(spec: TournamentSpec, jobs: int, on_board: Callable[[int], No
                         on_board(len(batch))
                 except BrokenProcessPool:
                     lost.append(batch)
+        except BaseException:
+            _stop(pool)
+            raise
+        pool.shutdown()
         pending = lost
     if pending:
         raise RuntimeError(f"boards {pending[0][0]}..{pending[-1][-1]} failed {RETRIES + 1} times")
     return results
+
+
+def _ignore_sigint() -> None:
+    """A worker's initializer: Ctrl-C is the parent's to handle (it terminates the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel a pool's pending batches and terminate its workers now, not after their batches.
+
+    ``ProcessPoolExecutor.terminate_workers`` does this from Python 3.14; before, the same by hand on the
+    pool's processes (a private attribute, read defensively).
+    """
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        proc.terminate()
+    for proc in processes:
+        proc.join(timeout=5)
+
+
+def _check_reachable(address: str | None, timeout: float = 5.0) -> None:
+    """Refuse a Ray address nobody answers at (a TCP connect, ``timeout`` seconds) before ``ray.init``, which
+    would otherwise retry for minutes; ValueError naming it. ``None`` (a local Ray) and ``auto`` are not checked.
+
+    >>> _check_reachable("127.0.0.1:1")
+    Traceback (most recent call last):
+    ...
+    ValueError: --ray 127.0.0.1:1: no Ray cluster answers there (connection refused); start one with 'ray start --head', ...
+    """
+    if not address or address == "auto":
+        return
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--ray {address}: not a Ray address (HOST:PORT, e.g. 127.0.0.1:6379)")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        why = "connection refused" if isinstance(exc, ConnectionRefusedError) else (str(exc) or type(exc).__name__)[:120]
+        raise ValueError(f"--ray {address}: no Ray cluster answers there ({why}); start one with 'ray start --head', "
+                         "or give --ray without an address for a local Ray") from None
 
 
 def _run_ray(spec: TournamentSpec, address: str | None, on_board: Callable[[int], None] | None,
@@ -332,7 +389,12 @@ def _run_ray(spec: TournamentSpec, address: str | None, on_board: Callable[[int]
         raise ValueError("--ray needs Ray: pip install 'atout[ray]'") from None
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        _check_reachable(address)
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        except ConnectionError as exc:
+            why = " ".join(str(exc).split())[:200]
+            raise ValueError(f"--ray {address}: cannot join a Ray cluster there ({why})") from None
     try:
         remote = ray.remote(max_retries=RETRIES)(_play_batch)
         batches = _batches(first, spec.deals, max(1, min(50, (spec.deals - first) // 8 or 1)))

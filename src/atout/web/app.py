@@ -37,6 +37,7 @@ from atout.web.hub import LEVELS, Conn, Hub, Live
 from atout.web.limits import SameSitePosts, log_refusal
 from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, parse_client
 from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, warm
+from atout.web.sockets import FULL, SEND_TIMEOUT, Abortable, close_slow, pump
 from atout.web.store import Store
 from atout.web.views import variant_texts
 
@@ -44,6 +45,10 @@ log = logging.getLogger("atout.web")
 STATIC = files("atout.web") / "static"
 HELLO_TIMEOUT = 15.0  # seconds a new connection has to say hello
 RATE = (10.0, 30.0)  # messages per second per connection, burst: above it frames are refused
+MAX_SPECTATORS = 100  # spectators per table (--max-spectators, 0..10000); seats are never refused
+MAX_SOCKETS = 20  # open WebSocket connections per client address (--max-sockets, 1..10000)
+TABLE_RATE = 6.0  # table creation tokens one address earns a minute (--table-rate, 0.1..6000)
+TABLE_BURST = 20  # ... and may save: a table costs 1, +1 when only bots sit, +1 at a searching bots' level
 
 
 class Bucket:
@@ -56,14 +61,29 @@ class Bucket:
         """Whether the bucket has filled up again (its address has been quiet): it can be forgotten."""
         return self.tokens + (time.monotonic() - self.at) * self.rate >= self.burst
 
-    def take(self) -> bool:
+    def take(self, cost: float = 1) -> bool:
+        """Spend ``cost`` tokens if saved (True), else spend nothing (False)."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
-        if self.tokens < 1:
+        if self.tokens < cost:
             return False
-        self.tokens -= 1
+        self.tokens -= cost
         return True
+
+    def wait(self, cost: float = 1) -> float:
+        """Seconds until ``cost`` tokens are saved."""
+        return max(0.0, (cost - self.tokens) / self.rate)
+
+
+def table_cost(body: CreateTable) -> int:
+    """Tokens a new table costs: 1, +1 when only bots sit (they play while watched), +1 for searching bots.
+
+    >>> table_cost(CreateTable(game="tarot")), table_cost(CreateTable(game="tarot", seat=None, level="expert"))
+    (1, 3)
+    """
+    searching = LEVELS.get(body.level, "").startswith("search")
+    return 1 + (body.seat is None) + searching
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -101,19 +121,26 @@ def _games() -> list[dict[str, Any]]:
     return out
 
 
-def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: float = 2.0, replay_rate: float = 5.0,
-               budget: float = BUDGET, max_deals: int = MAX_RECORD_DEALS) -> FastAPI:
+def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: float = 2.0, *, replay_rate: float = 5.0,
+               budget: float = BUDGET, max_deals: int = MAX_RECORD_DEALS,
+               max_spectators: int = MAX_SPECTATORS, max_sockets: int = MAX_SOCKETS, table_rate: float = TABLE_RATE,
+               bot_workers: int | None = None, send_timeout: float = SEND_TIMEOUT) -> FastAPI:
     """The application on a database URL (SQLite file by default, ``ATOUT_DB``, or PostgreSQL).
 
     ``http_rate``: requests a second each address may make to create tables, seats and uploads (bursts of 30 s' worth);
     ``replay_rate``: replay positions a second per address (bursts of 10 s' worth); ``budget``: seconds of work
     for one upload or replay position (then 503); ``max_deals``: deals in an uploaded record.
+    ``max_spectators`` per table, ``max_sockets`` open WebSockets per address, ``table_rate`` table tokens an
+    address earns a minute (:func:`table_cost`; at most ``TABLE_BURST`` saved), ``bot_workers`` processes where
+    bots think (default: one per core), ``send_timeout`` seconds a client may leave a frame unread.
     """
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay)
+    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers)
     replays = Replays(budget, max_deals)
     http_buckets: dict[str, Bucket] = {}
     replay_buckets: dict[str, Bucket] = {}
+    table_buckets: dict[str, Bucket] = {}
+    sockets: dict[str, int] = {}  # client address -> its open WebSocket connections
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -123,6 +150,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
 
     app = FastAPI(title="atout", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.add_middleware(SameSitePosts)  # a POST is JSON from this site's own pages (or a program), never a form
+    app.add_middleware(Abortable)
     app.state.hub = hub
     app.state.store = store
     app.state.replays = replays
@@ -146,6 +174,20 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return False
         log_refusal("rate_limited", f"{request.method} {request.url.path} from {host}")
         return True
+
+    def _tables_limited(request: Request, body: CreateTable) -> JSONResponse | None:
+        """Per-address limit on new tables (a burst of "Watch bots" tables stalled every table): 429, or None."""
+        host = request.client.host if request.client else "?"
+        bucket = table_buckets.setdefault(host, Bucket(table_rate / 60, TABLE_BURST))
+        cost = table_cost(body)
+        if bucket.take(cost):
+            return None
+        wait = bucket.wait(cost)
+        log_refusal("rate_limited", f"{host}: table creation refused (rate limit)")
+        return JSONResponse({"error": "rate_limited",
+                             "message": f"too many new tables from this address: wait {wait:.0f} s (a table costs "
+                                        f"{cost} of {TABLE_BURST} tokens, {table_rate:g} more a minute)"},
+                            status_code=429, headers={"Retry-After": str(max(1, round(wait)))})
 
     def _live(table_id: str) -> Live | None:
         return hub.get(table_id) if len(table_id) <= 32 else None
@@ -200,6 +242,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | JSONResponse:
         if _limited(request):
             return _error(429, "rate_limited", "too many requests; wait a little")
+        refused = _tables_limited(request, body)
+        if refused is not None:
+            return refused
         try:
             live, token = hub.create(body)
         except (AtoutError, ValueError, TypeError) as exc:
@@ -330,6 +375,21 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     @app.websocket("/ws/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        host = ws.client.host if ws.client else "?"
+        if sockets.get(host, 0) >= max_sockets:
+            log_refusal("too_many_sockets", f"{host}: WebSocket refused: {max_sockets} connections open from this address")
+            await _refuse(ws, "too_many_sockets", f"at most {max_sockets} connections from one address", 4429)
+            return
+        sockets[host] = sockets.get(host, 0) + 1
+        try:
+            await _session(ws, table_id)
+        finally:
+            sockets[host] -= 1
+            if not sockets[host]:
+                del sockets[host]
+
+    async def _session(ws: WebSocket, table_id: str) -> None:
+        """One accepted connection: its hello, then its messages until it leaves or the server drops it."""
         live = _live(table_id)
         if live is None:
             await _refuse(ws, "no_table", f"no table {table_id!r}", 4404)
@@ -347,27 +407,37 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         if hello.token is not None:
             seat = live.seat_of(hello.token)
             if seat is None:
-                log.warning("table %s: refused a connection with a forged or foreign token", table_id)
+                log_refusal("bad_token", f"table {table_id}: refused a connection with a forged or foreign token")
                 await _refuse(ws, "bad_token", "this token opens no seat at this table", 4403)
                 return
+        if seat is None and live.spectators() >= max_spectators:
+            log_refusal("spectators_full", f"table {table_id}: refused a spectator: {max_spectators} already watch")
+            await _refuse(ws, "spectators_full", FULL[hello.lang].format(n=max_spectators), 4503)
+            return
         conn = Conn(seat=seat, lang=hello.lang)
         conn.send({"type": "welcome", "seat": seat, "table": live.meta()})
-        sender = asyncio.create_task(_pump(ws, conn))
+        sender = asyncio.create_task(pump(ws, conn, send_timeout))
+        ended = asyncio.create_task(conn.ended.wait())
         hub.attach(live, conn)
         bucket = Bucket(*RATE)
         try:
-            while not conn.dropped:
-                message = await ws.receive()
+            while True:
+                receiving = asyncio.ensure_future(ws.receive())
+                await asyncio.wait({receiving, ended}, return_when=asyncio.FIRST_COMPLETED)
+                if not receiving.done():  # the server gave up on this client, or could not send to it
+                    receiving.cancel()
+                    break
+                message = receiving.result()
                 if message["type"] == "websocket.disconnect":
                     break
                 if not bucket.take():
-                    log.warning("table %s seat %s: rate limit", table_id, seat)
+                    log_refusal("rate_limited", f"table {table_id} seat {seat}: rate limit")
                     conn.send(_frame_error("rate_limited", "too many messages; slow down"))
                     continue
                 try:
                     msg = parse_client(_text(message))
                 except BadMessage as exc:
-                    log.warning("table %s seat %s: %s", table_id, seat, exc)
+                    log_refusal(exc.code, f"table {table_id} seat {seat}: {exc}")
                     conn.send(_frame_error(exc.code, str(exc)))
                     continue
                 await _dispatch(live, conn, msg)
@@ -375,11 +445,15 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             pass
         finally:
             hub.detach(live, conn)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
-            with contextlib.suppress(Exception):
-                await ws.close()
+            for task in (sender, ended):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            if conn.dropped:
+                await close_slow(ws)
+            else:
+                with contextlib.suppress(Exception):
+                    await ws.close()
 
     async def _dispatch(live: Live, conn: Conn, msg: Any) -> None:
         if isinstance(msg, Ping):
@@ -389,7 +463,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             conn.send(_frame_error("hello", "already said hello"))
             return
         if conn.seat is None:
-            log.warning("table %s: a spectator tried %s", live.id, msg.type)
+            log_refusal("spectator", f"table {live.id}: a spectator tried {msg.type}")
             conn.send(_frame_error("spectator", "a spectator cannot act; take a free seat first"))
             return
         try:
@@ -402,12 +476,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                 hub.fill_bots(live)
         except (IllegalAction, NotationError) as exc:
             if getattr(exc, "code", "") in ("not_your_turn",):
-                log.warning("table %s seat %s: refused, not its turn: %s", live.id, conn.seat, exc)
+                log_refusal("not_your_turn", f"table {live.id} seat {conn.seat}: refused, not its turn: {exc}")
             text = _say_error(exc, conn.lang, live.game)
             conn.send({**_frame_error(getattr(exc, "code", "illegal"), text), "english": str(exc),
                        "params": _json_params(getattr(exc, "params", {}))})
         except PermissionError as exc:
-            log.warning("table %s seat %s: refused: %s", live.id, conn.seat, exc)
+            log_refusal("forbidden", f"table {live.id} seat {conn.seat}: refused: {exc}")
             conn.send(_frame_error("forbidden", str(exc)))
 
     return app
@@ -468,16 +542,6 @@ async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> No
     with contextlib.suppress(Exception):
         await ws.send_json(_frame_error(code, message))
         await ws.close(close_code)
-
-
-async def _pump(ws: WebSocket, conn: Conn) -> None:
-    """Send a connection's queued frames in order; close it once the server dropped it."""
-    while True:
-        message = await conn.outbox.get()
-        await ws.send_json(message)
-        if conn.dropped and conn.outbox.empty():
-            await ws.close(1013)
-            return
 
 
 __all__ = ["create_app"]

@@ -5,7 +5,8 @@ unchanged when it refuses), committed to the database (on a worker thread, the e
 meanwhile), and only then sent out, each seat receiving its own frame
 (:func:`atout.web.views.frame`). Bots play server-side, paced by ``bot_delay`` seconds, each move drawn
 from a seed fixed by the table's seed, the move number and the seat, so a table reloaded after a
-restart plays on exactly as it would have.
+restart plays on exactly as it would have. A bot thinks in a process pool (:func:`bot_pool`), never on
+the event loop or its threads, and a table where only bots sit pauses while nobody watches it.
 
 >>> bot_name("triomphe", "easy"), bot_name("triomphe", "medium"), bot_name("triomphe", "hard")
 ('random', 'heuristic', 'search')
@@ -16,10 +17,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
+import multiprocessing
+import os
 import secrets
+import signal
+import threading
+import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -28,7 +36,7 @@ from atout.bots.base import bot_names, make_bot
 from atout.bots.search import LEVELS as BOT_LEVELS
 from atout.core.actions import parse_action
 from atout.core.errors import IllegalAction
-from atout.core.protocol import GameState, game_info, json_number, new_game
+from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
 from atout.core.rng import new_seed
 from atout.records import replay
 from atout.web.messages import CreateTable
@@ -42,6 +50,59 @@ log = logging.getLogger("atout.web")
 #: The lobby's levels: the bots' ladder (docs/bots.md), plus "normal", the name of "medium" in older tables.
 LEVELS: dict[str, str] = {**BOT_LEVELS, "normal": BOT_LEVELS["medium"]}
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
+PRESENCE_DELAY = 0.25  # seconds: arrivals and departures within it share one broadcast of the table
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A frame as the text sent on the socket (as Starlette's ``send_json`` writes it), built once and shared."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def think(game: str, name: str, seed: int, obs: Observation) -> str:
+    """A bot's move, in a worker process: the bot is made from its name and seed, so the move depends on them alone."""
+    return str(make_bot(game, name, seed=seed).act(obs))
+
+
+def machine_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says, else ``os.cpu_count()``)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """The process pool where bots think: ``workers`` processes (default: one per core).
+
+    Workers are forked from a fork server that has imported this module once (fast to start, and no
+    fork of the threaded server itself); a search bot's second of thought then holds neither the event
+    loop nor its GIL.
+    """
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return ProcessPoolExecutor(max_workers=workers or machine_cores(), mp_context=context,
+                               initializer=_worker_start, initargs=(os.getpid(),))
+
+
+def _worker_start(server: int) -> None:
+    """A bot worker ignores Ctrl+C (sent to the whole terminal's process group): the server stops it in order.
+
+    It also ends when the server process is gone (killed by SIGKILL, it could not say so): no orphan stays.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with, args=(server,), daemon=True, name="atout-orphan-watch").start()
+
+
+def _exit_with(server: int) -> None:
+    """End this worker once the process ``server`` is gone (checked every second)."""
+    while True:
+        time.sleep(1)
+        try:
+            os.kill(server, 0)  # signal 0: only asks whether the process exists
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # exists, under another user (a reused pid): keep going
+            pass
 
 
 def bot_name(game: str, level: str) -> str:
@@ -77,20 +138,30 @@ def token_hash(token: str) -> str:
 
 @dataclass(eq=False)
 class Conn:
-    """One WebSocket connection: the seat it speaks for (None: a spectator), its language, its outbox."""
+    """One WebSocket connection: the seat it speaks for (None: a spectator), its language, its outbox of texts."""
 
     seat: int | None
     lang: str
-    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
-    dropped: bool = False  # set when the server gives up on this client; its handler then closes it
+    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    dropped: bool = False  # set when the server gives up on this client (too slow): its handler closes it
+    ended: asyncio.Event = field(default_factory=asyncio.Event)  # set when the connection is to end, for any reason
 
-    def send(self, message: dict[str, Any]) -> bool:
-        """Queue a frame; False when the client is too slow (the caller drops it)."""
+    def send(self, message: dict[str, Any] | str) -> bool:
+        """Queue a frame (a dict, or a text already encoded and shared); False when the client is too slow.
+
+        A full outbox drops the connection: its handler closes it at once (close code 4408).
+        """
         try:
-            self.outbox.put_nowait(message)
+            self.outbox.put_nowait(message if isinstance(message, str) else encode(message))
             return True
         except asyncio.QueueFull:
+            self.drop()
             return False
+
+    def drop(self) -> None:
+        """Give up on a client that does not read its frames: its handler closes the socket."""
+        self.dropped = True
+        self.ended.set()
 
 
 @dataclass(eq=False)
@@ -116,6 +187,16 @@ class Live:
     pending: bool = False  # a move applied but not yet committed: no frame may show it
     said: dict[Any, Any] = field(default_factory=dict)  # narration cache (atout.web.views.narration); reset on undo
     known_after: dict[int, int] = field(default_factory=dict)  # move index -> its mover's known_cards just after it
+    frames: dict[tuple[int | None, str], str] = field(default_factory=dict)  # (seat, lang) -> frame text, this state
+    presence: asyncio.TimerHandle | None = None  # a broadcast due for arrivals and departures
+
+    @property
+    def bots_only(self) -> bool:
+        """Every seat is a bot's ("Watch bots"): such a table plays only while someone watches it."""
+        return all(k == "bot" for k in self.kinds)
+
+    def spectators(self) -> int:
+        return sum(1 for c in self.conns if c.seat is None)
 
     def seat_of(self, token: str) -> int | None:
         """The seat a token opens, or None (constant-time comparison)."""
@@ -173,7 +254,7 @@ class Live:
             "level": self.level,
             "status": self.status,
             "source": self.source,
-            "spectators": sum(1 for c in self.conns if c.seat is None),
+            "spectators": self.spectators(),
             "seats": [{"seat": s, "kind": k, "online": s in online} for s, k in enumerate(self.kinds)],
             "faces": faces_pack(self.game, self.options),
         }
@@ -191,13 +272,24 @@ def build_state(live_game: str, players: int, variant: str, seed: int, options: 
 class Hub:
     """Every live table of the server, loaded from the store on first use."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.7) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.7, bot_workers: int | None = None,
+                 thinkers: Executor | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, Live] = {}
         # Moves are committed on one worker thread, in order, so that a slow commit (PostgreSQL's fsync)
         # never blocks the event loop: other tables play on meanwhile.
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-db")
+        # Bots think in other processes (started on the first bot move): ``thinkers`` replaces the pool in tests.
+        self.bot_workers = bot_workers
+        self._thinkers = thinkers
+        self.closing = False  # set by close(): a bot move lost to the shutdown is no news
+
+    def thinkers(self) -> Executor:
+        """The executor where bots think: a process pool of ``bot_workers`` (default: one per core)."""
+        if self._thinkers is None:
+            self._thinkers = bot_pool(self.bot_workers)
+        return self._thinkers
 
     async def _write(self, fn: Callable[..., None], *args: Any) -> None:
         await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
@@ -348,33 +440,44 @@ class Hub:
 
     # --- bots ---------------------------------------------------------------------------------
     def kick_bots(self, live: Live) -> None:
-        """Start the table's bot loop if a bot is to play and none is running."""
+        """Start the table's bot loop if a bot is to play and none is running (a bots-only table: if watched)."""
         seat = live.state.current_player
-        if seat is None or live.kinds[seat] != "bot":
+        if seat is None or live.kinds[seat] != "bot" or self._paused(live):
             return
         if live.bot_task is None or live.bot_task.done():
             with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller): started later
                 live.bot_task = asyncio.get_running_loop().create_task(self._bots(live))
 
+    @staticmethod
+    def _paused(live: Live) -> bool:
+        """A bots-only table nobody watches makes no move (it resumes when someone connects)."""
+        return live.bots_only and not live.conns
+
     async def _bots(self, live: Live) -> None:
         name = bot_name(live.game, live.level)
         while True:
             seat = live.state.current_player
-            if seat is None or live.kinds[seat] != "bot":
+            if seat is None or live.kinds[seat] != "bot" or self._paused(live):
                 return
             await asyncio.sleep(self.bot_delay)
             async with live.lock:
                 seat = live.state.current_player
-                if seat is None or live.kinds[seat] != "bot":
+                if seat is None or live.kinds[seat] != "bot" or self._paused(live):
                     return
-                bot = make_bot(live.game, name, seed=move_seed(live.seed, len(live.moves), seat))
-                # A search bot thinks for up to a second: off the event loop, so other tables go on.
+                seed = move_seed(live.seed, len(live.moves), seat)
+                # A search bot thinks for up to a few seconds: in another process, so that neither the event
+                # loop nor its GIL waits for it and other tables go on.
                 obs = live.state.observation(seat)
                 try:
-                    action = await asyncio.to_thread(bot.act, obs)
-                except Exception:  # a bot bug must not stall the table: logged, then a legal move
+                    action = await asyncio.get_running_loop().run_in_executor(
+                        self.thinkers(), think, live.game, name, seed, obs)
+                except Exception as exc:  # a bot bug (or a lost worker) must not stall the table: logged, a legal move
+                    if self.closing:
+                        return
                     log.exception("table %s: bot %s at seat %s failed; it plays its first legal action", live.id, name, seat)
-                    action = obs.legal_actions[0]
+                    if isinstance(exc, BrokenProcessPool):  # a worker killed (out of memory…): a new pool next time
+                        self._thinkers = None
+                    action = str(obs.legal_actions[0])
                 try:
                     await self._move(live, seat, str(action), None)
                 except Exception:  # a bot bug must not kill the table silently
@@ -383,40 +486,64 @@ class Hub:
 
     # --- connections --------------------------------------------------------------------------
     def attach(self, live: Live, conn: Conn) -> None:
+        """A new connection: it gets the table's frame with the next broadcast (due at once), bots resume."""
         live.conns.append(conn)
-        self.broadcast(live)
+        self._presence(live)
         self.kick_bots(live)
 
     def detach(self, live: Live, conn: Conn) -> None:
         if conn in live.conns:
             live.conns.remove(conn)
-            self.broadcast(live)
+            self._presence(live)
         if not live.conns and live.state.is_terminal() and not live.pending:
             self.tables.pop(live.id, None)  # a finished game nobody watches: reloaded from the database if asked for
 
-    def broadcast(self, live: Live) -> None:
-        """Queue to every connection its own frame (computed once per seat and language).
+    def _presence(self, live: Live) -> None:
+        """Broadcast who is here within ``PRESENCE_DELAY``: a burst of arrivals shares one broadcast."""
+        if live.presence is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a synchronous caller (tests): at once
+            self.broadcast(live)
+            return
+        live.presence = loop.call_later(PRESENCE_DELAY, self.broadcast, live)
 
-        Not while a move is being committed: the mover broadcasts once it is stored.
+    def broadcast(self, live: Live) -> None:
+        """Queue to every connection its frame: built and encoded once per seat and language, the text shared.
+
+        Spectators of one language thus all get the very same text. Not while a move is being committed:
+        the mover broadcasts once it is stored.
         """
         if live.pending:
             return
+        if live.presence is not None:
+            live.presence.cancel()  # this broadcast says who is here too
+            live.presence = None
+        live.frames.clear()  # a new state of the table: its frames are built again
         meta = live.meta()
-        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
         for conn in list(live.conns):
-            key = (conn.seat, conn.lang)
-            if key not in cache:
-                cache[key] = frame(live.state, conn.seat, conn.lang, meta, live.can_undo(conn.seat), live.said)
-            if not conn.send(cache[key]):
+            if not conn.send(self.frame_text(live, conn.seat, conn.lang, meta)):
                 log.warning("table %s: dropping a connection too slow to read its frames", live.id)
                 live.conns.remove(conn)
-                conn.dropped = True
+
+    def frame_text(self, live: Live, seat: int | None, lang: str, meta: dict[str, Any] | None = None) -> str:
+        """The encoded frame of the table's current state for ``seat`` in ``lang`` (cached until the state changes)."""
+        key = (seat, lang)
+        if key not in live.frames:
+            live.frames[key] = encode(frame(live.state, seat, lang, meta or live.meta(), live.can_undo(seat), live.said))
+        return live.frames[key]
 
     async def close(self) -> None:
-        """Stop every bot loop and the database worker (server shutdown)."""
+        """Stop every bot loop, the bots' processes and the database worker (server shutdown)."""
+        self.closing = True
         for live in self.tables.values():
+            if live.presence is not None:
+                live.presence.cancel()
             if live.bot_task is not None:
                 live.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await live.bot_task
+        if self._thinkers is not None:
+            self._thinkers.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)

@@ -44,6 +44,8 @@ DONE = Action("done")
 MORT = -1  # the Mort's "seat" in tricks and events (two players, §11)
 SEED_CITE = "seed 000"
 _BAN = "seed 000: 'sans toutesfois qu'il soit loysible d'escarter aucun des sept Tarots, ou des triomphes'"
+#: The forced discard of a hand of Tarots and triomphes only: not in the seed, the spec's decision D4.
+_FORCED = "tarot-1637.md D4: a player who holds nothing else lays aside his lowest trumps II-XX, face up"
 _NO_REVOKE = "seed 000: 'il n'est non plus permis de renoncer a ce ieu'"
 
 
@@ -78,6 +80,9 @@ class Tarot1637State(PhasedState):
         self.rng: random.Random = make_rng(self.seed)
         if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
             raise ValueError(f"deals must be a positive integer, not {deals!r}")
+        if deals > 1 and deals % self.players:  # D15: each live player deals as often (the Mort never deals)
+            raise ValueError(f"deals must be 1 (one deal) or a multiple of {self.players}, so that each player deals "
+                             f"as often (tarot-1637.md D15), not {deals}")
         self.deals_limit = deals
         self.given_deals = [deal] if isinstance(deal, dict) else list(deal or [])
         self._events = []
@@ -276,6 +281,14 @@ class Tarot1637State(PhasedState):
         middle = hand & MIDDLE_TRUMPS
         return middle & -middle
 
+    def _forced_trumps(self, seat: int) -> list[str]:
+        """The trumps a hand of Tarots and triomphes only lays aside, lowest first (D4): what it still owes."""
+        middle, out = self.hands[seat] & MIDDLE_TRUMPS, []
+        for _ in range(self._discards_needed(seat)):
+            out.append(CARDS[(middle & -middle).bit_length() - 1].code)
+            middle &= middle - 1
+        return out
+
     def _apply_discard(self, action: Action) -> None:
         seat = self._to_move
         assert seat is not None
@@ -288,6 +301,12 @@ class Tarot1637State(PhasedState):
             raise IllegalAction(f"{action}: {card.code} is not in your hand", code="not_in_hand",
                                 params={"card": card.code})
         allowed = self._discard_mask(seat)
+        if not allowed >> card.id & 1 and not hand & ~UNDISCARDABLE:  # nothing but Tarots and triomphes
+            lowest, owed = codes(allowed)[0], " ".join(self._forced_trumps(seat))
+            raise IllegalAction(f"{action}: holding only Tarots and triomphes, you lay aside your lowest trumps "
+                                f"face up, from the lowest ({owed}): {lowest} now ({_FORCED})",
+                                code="discard_lowest_trumps",
+                                params={"card": card.code, "allowed": lowest, "owed": owed, "cite": _FORCED})
         if not allowed >> card.id & 1:
             raise IllegalAction(f"{action}: a Tarot or a triomphe may not be discarded ({_BAN})",
                                 code="discard_forbidden", params={"card": card.code, "cite": _BAN})
