@@ -1,0 +1,66 @@
+"""Issue 17, points 7 and 8 (the terminal's words): ``atout games`` in French by default, ``as`` read as the
+legal Ace, grammar of two refusals, ``--version``, ``play --help`` from the registries and the real defaults."""
+
+from __future__ import annotations
+
+import inspect
+from importlib.metadata import version
+
+import pytest
+
+import atout
+from atout.bots.base import bot_names
+from atout.cli.main import main
+from atout.core.actions import Action
+from atout.core.errors import RecordError
+from atout.present.inputs import InputProblem, interpret
+from atout.records import FORMAT, validate
+
+
+def test_version_from_the_package_metadata(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.strip() == f"atout {version('atout')}"
+
+
+def test_play_help_lists_every_bot_and_the_real_target_default(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "heuristic' (default) or 'random'" not in text and "(Triomphe: 5)" not in text
+    for info in atout.list_games():
+        assert f"{info.name}: {', '.join(bot_names(info.name))}" in text  # search, search_expert, passlow…
+    takes = [g.name for g in atout.list_games() if "target" in inspect.signature(g.factory).parameters]
+    assert takes == ["triomphe"]  # the only game played to a score; its target has no default (a single deal)
+    assert "(triomphe only; default: none, the match is then --deals deals)" in text
+
+
+def test_games_speaks_french_by_default_like_play(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    fr = capsys.readouterr().out
+    assert "variante" in fr and "(par défaut)" in fr and "Tarot traditionnel" in fr and "(default)" not in fr
+    assert main(["games", "--lang", "en"]) == 0
+    en = capsys.readouterr().out
+    assert "variant" in en and "(default)" in en and "(par défaut)" not in en
+
+
+def test_as_is_the_ace_that_may_be_played() -> None:
+    """'as' is an Ace in French, and the code of the Ace of spades (AS): the legal reading wins (issue 17)."""
+    legal = [Action.parse(a) for a in ("play AD", "play 7H", "play T21")]
+    assert str(interpret("as", legal, "fr", "tarot")) == "play AD"
+    assert str(interpret("jouer as", legal, "fr", "tarot")) == "play AD"
+    assert str(interpret("ace", legal, "en", "tarot")) == "play AD"
+    assert str(interpret("roi", [Action.parse("play KC"), Action.parse("play 2C")], "fr", "tarot")) == "play KC"
+    both = [Action.parse(a) for a in ("play AD", "play AS")]
+    with pytest.raises(InputProblem, match="lequel"):
+        interpret("as", both, "fr", "tarot")
+    with pytest.raises(InputProblem, match="which one"):
+        interpret("ace", both, "en", "tarot")
+    assert str(interpret("as de pique", both, "fr", "tarot")) == "play AS"
+
+
+def test_record_field_types_in_words() -> None:
+    with pytest.raises(RecordError) as exc:
+        validate({"format": FORMAT, "game": "tarot", "variant": "seed", "players": "4"})
+    assert "must be a whole number" in str(exc.value) and "a int" not in str(exc.value)
