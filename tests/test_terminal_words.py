@@ -64,3 +64,41 @@ def test_record_field_types_in_words() -> None:
     with pytest.raises(RecordError) as exc:
         validate({"format": FORMAT, "game": "tarot", "variant": "seed", "players": "4"})
     assert "must be a whole number" in str(exc.value) and "a int" not in str(exc.value)
+
+
+@pytest.mark.parametrize(("players", "variant", "has", "lacks"), [
+    # seed 001 §4, §5, §7 at four: Prise…Garde contre with the Pousse, no King called, capot, poignée, sans atouts
+    (4, "seed", ["pousse", "annoncer le capot (le preneur)", "annoncer sans atouts", "annoncer sans points",
+                 "annoncer poignée"], ["appeler", "petite", "chelem"]),
+    # seed 001 §5: at five the taker calls a King
+    (5, "seed", ["appeler R♥", "pousse"], ["petite"]),
+    # FFT rules 2, 4, 5: Petite, no Pousse; only the taker's chelem, the poignée at one's first card
+    (5, "fft", ["petite", "appeler R♥", "annoncer le chelem (le preneur)", "annoncer poignée (avant votre première carte)"],
+     ["prise", "pousse", "capot", "sans atouts", "sans points"]),
+])
+def test_tarot_help_lists_what_the_table_allows(players: int, variant: str, has: list[str], lacks: list[str],
+                                                tmp_path: object) -> None:
+    """The '?' help of a Tarot table is said from its rules (issue 17): not 'appeler R♥' at four."""
+    import argparse
+    import io
+
+    from rich.console import Console
+
+    from atout.cli.play import Session
+
+    out = io.StringIO()
+    args = argparse.Namespace(game="tarot", players=players, variant=variant, seed=331, lang="fr", option=[],
+                              deals=None, target=None, seat=0, bot=None, speed="0", records=str(tmp_path))
+    session = Session(Console(file=out, width=400), args)
+    session._command("?", session.state.observation(0))
+    text = out.getvalue().splitlines()[0]
+    assert all(word in text for word in has), text
+    assert not any(word in text for word in lacks), text
+
+
+def test_tarot_help_in_english_at_four() -> None:
+    from atout.games.tarot.rules import TarotRules
+    from atout.present.table_help import tarot_help
+
+    text = tarot_help(TarotRules(players=4, variant="seed"), "en")
+    assert "call" not in text and "Pousse" in text and "capot" in text and "sans atouts" in text

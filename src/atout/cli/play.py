@@ -36,6 +36,7 @@ from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
 from atout.present.screen import action_label, card_text, hand_text
+from atout.present.table_help import tarot_help
 from atout.records import dumps
 from atout.sim import default_bot
 
@@ -53,6 +54,11 @@ class _GameHelp(Mapping[str, dict[str, str]]):
 
     def __getitem__(self, key: str) -> dict[str, str]:
         game, _, variant = key.partition("/")
+        if game == "tarot":  # said from the rules (default players), as the table's own help is (table_help)
+            from atout.games.tarot.rules import TarotRules
+
+            rules = TarotRules(variant=variant or "seed")
+            return {lang: tarot_help(rules, lang) for lang in LANGS}
         entry = f"game_help/{variant}" if variant else "game_help"
         out = {lang: text for lang in LANGS if (text := catalogs.entries(game, "play", lang).get(entry))}
         if not out:
@@ -364,9 +370,12 @@ class Session:
         if not key:
             return True
         if key in COMMANDS["help"]:
-            game_help = GAME_HELP.get(f"{self.game}/{self.state.variant}", GAME_HELP.get(self.game, {})).get(self.lang)
+            if self.game == "tarot":  # this table's contracts, King call and announcements (its rules)
+                game_help: str | None = tarot_help(self.state.rules, self.lang)
+            else:
+                game_help = GAME_HELP.get(f"{self.game}/{self.state.variant}", GAME_HELP.get(self.game, {})).get(self.lang)
             if game_help:
-                self.console.print(game_help)
+                self.console.print(game_help, soft_wrap=not self.console.is_terminal)  # a file or pipe: one line
             self.console.print(lab["help"])
             self._choices(obs, full=True)
         elif key in COMMANDS["hint"]:
