@@ -292,7 +292,7 @@ def _fail(command: str, message: str, code: int, as_json: bool, prefix: bool = T
 
 def _dispatch(args: argparse.Namespace) -> int:
     """Run the chosen command."""
-    console = Console()
+    console = Console(soft_wrap=not sys.stdout.isatty())  # a file or a pipe: one line per line said, no wrapping
     if args.command == "games":
         return _games(console, args.json, args.lang)
     if args.command == "rules":  # the Markdown summary rendered (headings, bold), not its raw '#' and '**'
@@ -377,7 +377,7 @@ def _replay(console: Console, file: str, as_json: bool, lang: str | None = None,
 
     try:
         if step:
-            from atout.cli.play import replay_step
+            from atout.cli.replay import replay_step
 
             return replay_step(console, file, lang or "fr")
         state = read_record(file)

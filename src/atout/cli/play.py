@@ -36,6 +36,7 @@ from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
 from atout.present.screen import action_label, card_text, hand_text
+from atout.present.sheet import score_sheet
 from atout.present.table_help import tarot_help
 from atout.records import dumps
 from atout.sim import default_bot
@@ -261,14 +262,8 @@ class Session:
         self.console.print(Text(say(event, self.lang, self.table) or "", style="bold"))
         rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
-        width = max(6, *(len(n) for n in names))
-        head = f"{lab['deal']} {len(rows)}" if rows else lab["deal"]
-        pad = max(len(head), len(lab["total"]))
-        self.console.print("  " + " " * (pad + 3) + "  ".join(f"{n:>{width}}" for n in names))
-        for i, row in enumerate(rows, 1):
-            self.console.print(f"  {lab['deal'] + ' ' + str(i):<{pad}} : "
-                               + "  ".join(f"{number(x, self.lang):>{width}}" for x in row))
-        self.console.print(f"  {lab['total']:<{pad}} : " + "  ".join(f"{number(x, self.lang):>{width}}" for x in totals))
+        for line in score_sheet(names, rows, totals, self.lang, self.console.width):  # fits the terminal (issue 17)
+            self.console.print(line, highlight=False)
         for place, seat, total in ranking(totals):
             self.console.print(f"  {ordinal(place, self.lang)} {self.table.seat_name(seat, self.lang)}"
                                f"{_punct('colon', self.lang)}{number(total, self.lang)}")
@@ -679,36 +674,6 @@ def play(console: Console, args: argparse.Namespace) -> int:
     return Session(console, args).run()
 
 
-def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = True) -> int:
-    """``atout replay FILE --step``: the record narrated trick by trick (public events), Enter between tricks."""
-    from atout.records import read_record
+from atout.cli.replay import replay_step  # noqa: E402  (``atout replay --step``, kept importable from here)
 
-    state = read_record(file)
-    table = Table(state.game_name, state.players)
-    for e in state.events(None):
-        if e.kind == "deal_started":
-            console.rule(f"[bold]{LABELS[lang]['deal']} {e.data.get('deal', '')}[/]")
-        text = say(e, lang, table)
-        if e.kind == "deal_scored":
-            console.rule(f"[bold]{text}[/]")
-            for line in breakdown(e, lang, table):
-                console.print("  " + line)
-            continue
-        if text:
-            console.print(Text(text, style="bold green" if e.kind == "trick_won" else ""))
-        if e.kind == "trick_won":
-            console.rule(style="dim")
-            if pause:
-                try:
-                    answer = console.input(Text(str(LABELS[lang]["enter_or_q"]), style="dim"))
-                except EOFError:
-                    pause = False
-                except KeyboardInterrupt:
-                    console.print()
-                    return 1
-                else:
-                    if fold(answer) in COMMANDS["quit"]:
-                        return 1
-    totals = _punct("comma", lang).join(f"{table.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
-    console.print(f"[bold]{LABELS[lang]['total']}[/]{_punct('colon', lang)}{totals}")
-    return 0
+__all__ = ["GAME_HELP", "Session", "play", "replay_step"]
