@@ -49,7 +49,8 @@ def _punct(key: str, lang: str) -> str:
 def show_deal(console: Console, deal: dict[str, Any], table: Table, lang: str, game: str) -> None:
     """Every hand of the deal (and its talon), as the table shows a hand."""
     lab, col = LABELS[lang], _punct("colon", lang)
-    given = deal.get("deal") if isinstance(deal.get("deal"), dict) else {}
+    raw = deal.get("deal")
+    given: dict[str, Any] = raw if isinstance(raw, dict) else {}
     hands = given.get("hands") or []
     if not hands:
         return
