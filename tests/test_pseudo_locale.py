@@ -157,9 +157,10 @@ def test_the_pseudo_locale_is_a_language_without_code(xx: str, tmp_path: Path) -
 class _Player(Console):
     """A terminal whose player types, at each turn, the bot's move as the table labels it (and asks for help)."""
 
-    def __init__(self, answers: Iterator[str]) -> None:
+    def __init__(self, answers: Iterator[str], every: int = 5) -> None:
         super().__init__(file=io.StringIO(), width=240, color_system=None, force_terminal=False)
         self.answers = answers
+        self.every = every  # a scripted answer every so many prompts (1: all of them first)
         self.session: Session | None = None
         self.turns = 0
 
@@ -168,7 +169,7 @@ class _Player(Console):
         session = self.session
         assert session is not None
         self.turns += 1
-        if self.turns % 5 == 1:  # now and then the table's commands: help, hint, last trick, a typo
+        if self.every == 1 or self.turns % self.every == 1:  # now and then: help, hint, last trick, a typo
             extra = next(self.answers, None)
             if extra is not None:
                 return extra

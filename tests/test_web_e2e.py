@@ -354,7 +354,7 @@ def test_a_french_player_reads_french_at_the_tarot_table(server: Server, browser
     options = page.eval_on_selector_all("#f-variant option", "els => els.map(e => e.textContent)")
     assert options and not any(re.search(r"seed \d|\bD\d+\b|§", o) for o in options), options
     assert "Numéro de donne" in page.inner_text("#new-table")
-    table_id = create_from_lobby(page, server, "tarot", 4, seed=5)  # dealer 2: seat 3 speaks, then us
+    table_id = create_from_lobby(page, server, "tarot", 4, seed=13)  # dealer 2: seat 3 (a random bot) bids prise, then us
     page.wait_for_selector("#your-turn")
     assert page.url.endswith("/t/" + table_id)
     header = page.inner_text("#subtitle")

@@ -19,6 +19,7 @@ from rich.console import Console
 
 from atout.core.errors import AtoutError, RecordError, clip
 from atout.core.protocol import game_info, json_number, list_games
+from atout.present import LANGS
 
 EPILOG = """examples:
   atout serve                      (then open http://127.0.0.1:8000)
@@ -155,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive, help="number of players (default: the game's usual number)")
     p.add_argument("--variant", help="rules variant (default: the game's usual one, see 'atout games')")
     p.add_argument("--seed", type=_seed, help="seed for the deal and the bots (default: a random one, printed)")
-    p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of the table (default fr)")
+    p.add_argument("--lang", choices=LANGS, default="fr", help="language of the table (default fr; any catalog installed)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0 = first (default 0)")
     p.add_argument("--bot", default=None, help=_bot_help())
     p.add_argument("--deals", type=_positive, help="number of deals in the match (default 1)")
@@ -180,7 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--records", metavar="DIR", help="write the match record (atout-record/1 JSON) into DIR")
     p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="rule option KEY=VALUE, repeatable (e.g. -o capot_value=1000, -o italian=true)")
-    p.add_argument("--lang", choices=("fr", "en"), default="fr",
+    p.add_argument("--lang", choices=LANGS, default="fr",
                    help="language of the report: statistics and labels (default fr; --json is language-free)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
@@ -188,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="an atout-record/1 JSON file")
     p.add_argument("--json", action="store_true", help='print {"valid": ..., "returns": [...]}')
     p.add_argument("--step", action="store_true", help="narrate the record trick by trick (Enter between tricks)")
-    p.add_argument("--lang", choices=("fr", "en"), default=None,
+    p.add_argument("--lang", choices=LANGS, default=None,
                    help="language of the output and of a refusal (default: fr for --step, the plain English check otherwise)")
 
     p = sub.add_parser("rules", help="print a game's rules summary")
@@ -247,7 +248,7 @@ def _lang_of(argv: list[str]) -> str | None:
     """The ``--lang`` of a command line (``--lang fr`` or ``--lang=fr``), None when not given."""
     for i, word in enumerate(argv):
         value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else word.removeprefix("--lang=")
-        if (word == "--lang" or word.startswith("--lang=")) and value in ("fr", "en"):
+        if (word == "--lang" or word.startswith("--lang=")) and value in LANGS:
             return value
     return None
 

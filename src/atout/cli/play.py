@@ -131,7 +131,8 @@ class Session:
         title = phrases(self.game).section("play", self.lang).get("title", info.title)
         players = phrases("common").say("units", "players", self.lang, self.state.players, n=self.state.players)
         self.console.rule(f"[bold]{title}[/] — {_variant(self.game, self.state.variant, self.lang)}{_punct('comma', self.lang)}"
-                          f"{players}{_punct('comma', self.lang)}{lab['seed']} {self.seed}")
+                          f"{players}")
+        self.console.print(f"{lab['seed']} {self.seed}", justify="center", soft_wrap=True)  # whole: up to 39 digits
         code = 0
         try:
             while True:
@@ -435,7 +436,8 @@ class Session:
             label = action_label(example, lang, self.game) if example else ""
             # One card at a time or the rest at once (issue 11): the cards still to lay aside.
             n = TALON_SIZE[int(obs.rules["players"])] - len(pub.get("my_ecart") or [])
-            console.print(Text(str(lab["ecart"]).format(n=n, example=label), style="yellow"))
+            ecart = phrases("common").say("play_labels", "ecart", lang, n, n=n, example=label)  # "1 carte", "3 cartes"
+            console.print(Text(ecart, style="yellow"))
         shown = poignee.progress(obs, lang) if self.game == "tarot" else None
         if shown:
             console.print(Text(shown, style="yellow"))

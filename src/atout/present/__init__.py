@@ -182,7 +182,7 @@ def phrases(game: str) -> Phrases:
 
 def _check_lang(lang: str) -> None:
     if lang not in LANGS:
-        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        raise catalogs.lang_error(lang)
 
 
 def number(x: Any, lang: str = "fr") -> str:

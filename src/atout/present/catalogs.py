@@ -274,3 +274,10 @@ class PairSection(Mapping[str, dict[str, tuple[str, str]]]):
 def number_locale(lang: str) -> Locale:
     """The Babel locale whose rules write numbers in ``lang``."""
     return _book("common", lang).locale
+
+
+def lang_error(lang: object) -> ValueError:
+    """The refusal of a language that has no catalog: ``lang must be 'fr' or 'en', not 'de'``."""
+    known = [repr(x) for x in languages()]
+    names = ", ".join(known[:-1]) + " or " + known[-1] if len(known) > 1 else "".join(known)
+    return ValueError(f"lang must be {names}, not {lang!r}")

@@ -25,10 +25,10 @@ VERBS: Section = Section("common", "verbs")
 
 def default_breakdown(event: Event, lang: str, table: Table) -> list[str]:
     """Each seat's score for the deal, when a game has no breakdown of its own."""
-    from atout.present import number
+    from atout.present import catalogs, number
 
     row = event.data.get("row", [])
-    colon = " :" if lang == "fr" else ":"
-    lines = [("Marque" if lang == "fr" else "Score") + colon]
-    lines += [f"  {table.seat_name(s, lang)}{colon} {number(v, lang)}" for s, v in enumerate(row)]
+    lines = [catalogs.text("common", "breakdown", "score", lang)]
+    lines += [catalogs.text("common", "breakdown", "seat", lang).format(seat=table.seat_name(s, lang), n=number(v, lang))
+              for s, v in enumerate(row)]
     return lines

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from atout.core.actions import Action
 from atout.core.cards import Card
 from atout.core.errors import NotationError
-from atout.present import LANGS, phrases
+from atout.present import LANGS, catalogs, phrases
 from atout.present.cards import ALL_CARDS, fold, parse_card, short
 
 #: Articles a player may type before a card ("jouer le 21", "play the K♥"); ignored.
@@ -112,7 +112,7 @@ def _choose(candidates: list[Action], legal: Sequence[Action]) -> Action:
 def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = "tarot") -> Action:
     """The action meant by ``text``, given the legal actions now (see the module docstring)."""
     if lang not in LANGS:
-        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        raise catalogs.lang_error(lang)
     if len(text) > 1000:  # an absurd size, refused at once and echoed cut (issue 6: Rich took 31 s on 80,000)
         raise InputProblem(_problem(text[:60] + "…", legal, lang, game))
     key = " ".join(fold(text).replace(",", " ").split()).rstrip(".!")
@@ -213,8 +213,8 @@ def _clubs_or_hearts(key: str, legal: Sequence[Action], lang: str, pack: int) ->
     """At a French table ``8C`` reads as the 8 of clubs (the project's codes: C = trèfle), but a French player
     may mean the 8 of hearts (cœur): ask only when both cards may be played now (issue 7)."""
     m = _CODE_IN_C.match(key.replace(" ", ""))
-    if lang != "fr" or not m:  # only where C is also the initial of the hearts (cœur)
-        return None
+    if not m or "clubs_or_hearts" not in catalogs.entries("common", "input_only", lang):
+        return None  # only where the catalog says C is also the initial of the hearts (French: cœur)
     try:
         clubs, hearts = parse_card(m.group(1) + "c", pack), parse_card(m.group(1) + "h", pack)
     except NotationError:

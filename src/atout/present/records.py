@@ -18,7 +18,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from atout.core.errors import AtoutError, IllegalAction, NotationError, RecordError
+from atout.present import catalogs
 from atout.present.catalogs import Section
 
 #: Sentences by code; ``{where}`` is filled with the move's place (`` 3 (donne 1, « R♥ »)``) or left empty.
@@ -69,7 +72,8 @@ def say_refusal(code: str, params: dict[str, Any], lang: str = "fr", game: str =
     from atout.present.cards import card_name, join_words
 
     if lang not in LANGS:
-        raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+        raise catalogs.lang_error(lang)
+    words = catalogs.entries("common", "record_words", lang)
     if not game and isinstance(params.get("game"), str) and code != "unknown_game":  # not the unknown name
         game = params["game"]
     template = REFUSALS[lang].get(code, REFUSALS[lang]["invalid"])
@@ -86,15 +90,14 @@ def say_refusal(code: str, params: dict[str, Any], lang: str = "fr", game: str =
         reason = IllegalAction(str(params.get("reason_text", "")), code=str(params.get("reason_code", "illegal")),
                                params=dict(params.get("reason_params", {})))
         values["reason"] = say_error(reason, lang, game) if game else str(reason)
-    quote = "« {} »" if lang == "fr" else "'{}'"
+    quote = words["quote"]
     for key in ("fields", "keys"):
         if isinstance(params.get(key), list):
             values[key] = join_words([quote.format(f) for f in params[key]], lang)
     if code == "bad_deal" and "fields" not in values:
         values["fields"] = quote.format("hands")
     if code == "wrong_result":
-        values["part"] = (("résultat final" if lang == "fr" else "final result") if "deal" not in params
-                          else ("donne " if lang == "fr" else "deal ") + str(values["deal"]))
+        values["part"] = words["final_result"] if "deal" not in params else words["deal"].format(n=values["deal"])
     if isinstance(params.get("pile"), str):
         values["pile"] = PILES[lang].get(params["pile"], params["pile"]).format(seat=values.get("seat", "?"))
     if isinstance(params.get("card"), str):
@@ -109,7 +112,7 @@ def say_refusal(code: str, params: dict[str, Any], lang: str = "fr", game: str =
         values["expected"] = EXPECTED[lang].get(str(params.get("expected")), EXPECTED[lang]["text"])
     for key in ("limit", "count"):  # 2 000 000 / 2,000,000
         if isinstance(params.get(key), int):
-            values[key] = f"{params[key]:,}".replace(",", "\u202f" if lang == "fr" else ",")
+            values[key] = format_decimal(params[key], locale=catalogs.number_locale(lang))
     try:
         text = template.format(**values)
     except (KeyError, IndexError):  # a param missing: the plain sentence of the code, never a crash
@@ -124,14 +127,13 @@ def _at(params: dict[str, Any], lang: str, game: str = "") -> str:
 
     A later explicit deal found wrong when the match reached it (``given_deal``) is named after the move.
     """
-    colon = " : " if lang == "fr" else ": "
-    word = "donne" if lang == "fr" else "deal"
+    words = catalogs.entries("common", "record_words", lang)
     given = params.get("given_deal")
     if isinstance(params.get("index"), int):
-        place = ("Coup" if lang == "fr" else "Move") + _where(params, lang, game)
-        return place + (f", {word} {given + 1}" if isinstance(given, int) else "") + colon
+        place = words["move"].format(where=_where(params, lang, game))
+        return place + (words["given_deal"].format(n=given + 1) if isinstance(given, int) else "") + words["colon"]
     if isinstance(params.get("deal"), int):
-        return f"{word.capitalize()} {params['deal'] + 1}{colon}"
+        return words["deal_at"].format(n=params["deal"] + 1) + words["colon"]
     return ""
 
 
@@ -152,9 +154,7 @@ def _where(params: dict[str, Any], lang: str, game: str = "") -> str:
                 action = action_label(Action.parse(action), lang, game)
             except (AtoutError, ValueError):
                 pass
-        if lang == "fr":
-            return f" {move} (donne {deal + 1}, « {action} »)"
-        return f" {move} (deal {deal + 1}, '{action}')"
+        return catalogs.text("common", "record_words", "where_move", lang).format(move=move, deal=deal + 1, action=action)
     if isinstance(deal, int):
-        return f" (donne {deal + 1})" if lang == "fr" else f" (deal {deal + 1})"
+        return catalogs.text("common", "record_words", "where_deal", lang).format(deal=deal + 1)
     return ""

@@ -23,7 +23,7 @@ def score_sheet(names: Sequence[str], rows: Sequence[Sequence[Any]], totals: Seq
     """The sheet's lines (deals, then the total), none wider than ``width`` when that can be done."""
     book = phrases("common")
     lab = book.section("play_labels", lang)
-    colon = book.t("punct", "colon", lang).rstrip()  # "Donne 1 :", "Deal 1:"
+    colon = book.t("punct", "colon_end", lang)  # "Donne 1 :", "Deal 1:"
     heads = [f"{lab['deal']} {i}{colon}" for i in range(1, len(rows) + 1)] + [f"{lab['total']}{colon}"]
     pad = max(len(h) for h in heads) + 1
     values = [[number(x, lang) for x in row] for row in [*rows, totals]]

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from atout.core.protocol import GameState, json_number
+from atout.present import catalogs
 from atout.present.catalogs import Section
 
 #: The lines of ``atout simulate``'s report, by language (seats named as the rest of the CLI names them:
@@ -81,16 +82,15 @@ def report(run: dict[str, Any], stats: dict[str, Any], lang: str = "fr") -> list
     from atout.present import Table, number, phrases
 
     if lang not in REPORT:
-        raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+        raise catalogs.lang_error(lang)
     say, book = REPORT[lang], phrases(run["game"])
-    variants = getattr(book.module, "VARIANTS", {}).get(lang, {})
-    variant = variants[run["variant"]][0] if lang == "fr" and run["variant"] in variants else run["variant"]
-    seconds = f"{run['seconds']:.2f}"
+    variant = _variant(run["game"], run["variant"], lang)
+    seconds = _decimals(run["seconds"], "0.00", lang)
     bots = ", ".join(BOT_WORDS[lang].get(b, b) for b in run["bots"])
     played = stats.get("deals", run["deals"])
     deals = say["played" if played != run["deals"] else "deals"].format(deals=run["deals"], played=played)
     lines = [say["head"].format(game=run["game"], variant=variant, players=run["players"], deals=deals,
-                                seconds=seconds.replace(".", ",") if lang == "fr" else seconds,
+                                seconds=seconds,
                                 rate=f"{run['deals_per_second']:.0f}", bots=bots),
              say["seed"].format(seed=run["seed"])]
     means = stats.get("mean_per_seat", [None] * len(run["totals"]))
@@ -117,18 +117,33 @@ def report(run: dict[str, Any], stats: dict[str, Any], lang: str = "fr") -> list
 TOURNAMENT: Section = Section("common", "tournament")
 
 
+def _decimals(x: float, pattern: str, lang: str) -> str:
+    """``x`` by a Babel number pattern in ``lang``'s style (``0.00`` -> ``0,50`` in French)."""
+    from babel.numbers import format_decimal
+
+    from atout.present.catalogs import number_locale
+
+    return format_decimal(x, format=pattern, locale=number_locale(lang))
+
+
+def _variant(game: str, variant: str, lang: str) -> str:
+    """A variant in a report: its title or its code, as the catalog's ``report/variant`` template says."""
+    from atout.present import phrases
+
+    title = phrases(game).section("variants", lang).get(f"{variant}/title", variant)
+    return REPORT[lang]["variant"].format(title=title, code=variant)
+
+
 def _signed(x: float, lang: str) -> str:
     """A margin with its sign and two decimals: ``+0,52`` in French, ``+0.52`` in English."""
-    text = f"{x:+.2f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return _decimals(x, "+0.00;-0.00", lang)
 
 
 def _interval(ci: list[float] | None, lang: str) -> str:
     """A 95% interval: ``[+0,10 ; +0,90]`` in French (the decimal comma), ``[+0.10, +0.90]`` in English."""
     if ci is None:
         return TOURNAMENT[lang]["n_a"]
-    sep = " ; " if lang == "fr" else ", "
-    return f"[{_signed(ci[0], lang)}{sep}{_signed(ci[1], lang)}]"
+    return TOURNAMENT[lang]["ci"].format(low=_signed(ci[0], lang), high=_signed(ci[1], lang))
 
 
 def tournament_report(data: dict[str, Any], lang: str = "fr") -> tuple[str, list[str], list[list[str]], list[str]]:
@@ -149,13 +164,11 @@ def tournament_report(data: dict[str, Any], lang: str = "fr") -> tuple[str, list
     >>> tournament_report(data, "en")[3][0]
     '  heuristic - random: +1.00 per deal [+0.20, +1.80] (clear)'
     """
-    from atout.present import phrases
 
     if lang not in TOURNAMENT:
-        raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+        raise catalogs.lang_error(lang)
     say = TOURNAMENT[lang]
-    variants = getattr(phrases(data["game"]).module, "VARIANTS", {}).get(lang, {})
-    variant = variants[data["variant"]][0] if lang == "fr" and data["variant"] in variants else data["variant"]
+    variant = _variant(data["game"], data["variant"], lang)
     deals = say["deal"] if data["deals"] == 1 else say["deals"].format(deals=data["deals"])
     title = say["title"].format(game=data["game"], variant=variant, players=data["players"], deals=deals,
                                 seed=data["seed"])

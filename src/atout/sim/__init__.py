@@ -123,7 +123,7 @@ def simulate(
     :class:`SimulationInterrupted` raised.
     """
     check_int("deals", deals, minimum=1)
-    check_int("seed", seed)
+    check_int("seed", seed, minimum=-(2**128), maximum=2**128)  # as new_game: new_seed() draws 128 bits
     info = game_info(game)
     state = new_game(info.name, players=players, variant=variant, seed=seed, deals=deals, **options)
     n = state.players

@@ -33,7 +33,7 @@ from atout.core.protocol import GameState, list_games, new_game
 from atout.present.records import say_refusal
 from atout.records import dumps
 from atout.web import messages
-from atout.web.hub import LEVELS, Conn, Hub, Live
+from atout.web.hub import LEVELS, Conn, Hub, Live, TableUnavailable
 from atout.web.limits import SameSitePosts, log_refusal
 from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, parse_client
 from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, warm
@@ -247,6 +247,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return refused
         try:
             live, token = hub.create(body)
+        except TableUnavailable as exc:  # the database is down: nothing was created
+            return _error(503, "db_unavailable", str(exc))
         except (AtoutError, ValueError, TypeError) as exc:
             return _error(400, "bad_table", str(exc))
         return {"id": live.id, "seat": body.seat, "token": token, "url": f"/t/{live.id}", "table": live.meta()}
@@ -276,6 +278,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return _error(404, "no_table", f"no table {table_id!r}")
         try:
             seat, token = hub.join(live, body.seat)
+        except TableUnavailable as exc:  # the database is down: the seat stays free
+            return _error(503, "db_unavailable", str(exc))
         except PermissionError as exc:
             log_refusal("seat_taken", f"table {table_id}: join refused: {exc}")
             return _error(409, "seat_taken", str(exc))

@@ -32,12 +32,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from atout.bots.base import bot_names, make_bot
 from atout.bots.search import LEVELS as BOT_LEVELS
 from atout.core.actions import parse_action
 from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
-from atout.core.rng import new_seed
+from atout.core.rng import is_secret_seed, new_seed, seed_bytes
 from atout.records import replay
 from atout.web.messages import CreateTable
 from atout.web.store import Store
@@ -105,6 +107,24 @@ def _exit_with(server: int) -> None:
             pass
 
 
+DB_RETRY = 5.0  # seconds a bot waits before trying again a move the database could not store
+
+
+class TableUnavailable(IllegalAction):
+    """The database could not store a move or an undo: refused, the table as it was (code ``db_unavailable``)."""
+
+    def __init__(self, message: str = "the database is unavailable: nothing was recorded; try again in a moment") -> None:
+        super().__init__(message, code="db_unavailable")
+
+
+def db_error(exc: BaseException) -> str:
+    """The database's own error behind ``exc``, in one line, for a log warning (its first line, cut)."""
+    cause = exc.__cause__ if isinstance(exc, TableUnavailable) and exc.__cause__ else exc
+    cause = getattr(cause, "orig", None) or cause  # SQLAlchemy's wrapper -> the driver's own error
+    lines = str(cause).strip().splitlines()
+    return f"{type(cause).__name__}: {lines[0][:200] if lines else ''}"
+
+
 def bot_name(game: str, level: str) -> str:
     """The bot that plays ``level`` at ``game``: the level's bot if the game has it, else 'random'."""
     if level not in LEVELS:
@@ -114,8 +134,17 @@ def bot_name(game: str, level: str) -> str:
 
 
 def move_seed(table_seed: int, n: int, seat: int) -> int:
-    """The seed of the bot making move ``n`` at ``seat``: a pure function, so restarts replay the same moves."""
-    return (table_seed * 1_000_003 + n * 131 + seat) % (1 << 62)
+    """The seed of the bot making move ``n`` at ``seat``: 128 bits of BLAKE2b keyed by the table's seed.
+
+    A pure function, so restarts replay the same moves; a keyed hash, so a bot's seed (which its moves
+    may betray) says nothing of the table's seed, the deals, or the other bots' seeds. (The deals' stream,
+    atout.core.rng.KeyedRandom, hashes 8-byte counters to 64-byte digests: never the same input.)
+
+    >>> move_seed(7, 0, 1) == move_seed(7, 0, 1) != move_seed(7, 0, 2)
+    True
+    """
+    digest = hashlib.blake2b(f"atout/bot/{n}/{seat}".encode(), key=seed_bytes(table_seed), digest_size=16)
+    return int.from_bytes(digest.digest(), "big")
 
 
 def faces_pack(game: str, options: dict[str, Any]) -> str | None:
@@ -207,13 +236,22 @@ class Live:
         return None
 
     @property
+    def seed_chosen(self) -> bool:
+        """True when the creator chose the deal's seed (and may know every hand): told to everyone who joins.
+
+        Worked out from the seed alone, so it survives restarts: the server draws secret seeds of at least
+        2**64 (atout.core.rng.new_seed), and :meth:`Hub.create` takes only a chosen seed below that.
+        """
+        return self.source == "played" and not is_secret_seed(self.seed)
+
+    @property
     def status(self) -> str:
         if self.state.is_terminal():
             return "over"
         return "open" if "empty" in self.kinds else "playing"
 
     def can_undo(self, seat: int | None) -> bool:
-        """Undo is for a person alone with bots, who has moved, before the end, and has seen no new card since."""
+        """Undo is for a person alone with bots, who has moved, before the end, and has learnt nothing since."""
         return self.undo_refusal(seat) is None
 
     def undo_refusal(self, seat: int | None) -> str | None:
@@ -221,6 +259,9 @@ class Live:
 
         ``undo_reveals``: a card became known to the seat after that move (the talon shown, a bot's card
         played, a new deal): going back would let it choose again knowing it.
+        ``undo_spoken``: another seat has moved since (a bid, a pass, a bet, a concession, a discard): its
+        choice tells something of its hand, and a deterministic bot would choose the same again, so going
+        back would let the seat bid again knowing the answer. One rule for every game and phase.
         """
         if seat is None or self.kinds[seat] != "human" or self.state.is_terminal():
             return "undo_forbidden"
@@ -231,6 +272,8 @@ class Live:
             return "undo_forbidden"
         if self.state.known_cards(seat) & ~self._known_after(mine[-1], seat):
             return "undo_reveals"
+        if any(s != seat for s, _ in self.moves[mine[-1] + 1:]):
+            return "undo_spoken"
         return None
 
     def _known_after(self, index: int, seat: int) -> int:
@@ -254,6 +297,7 @@ class Live:
             "level": self.level,
             "status": self.status,
             "source": self.source,
+            "seed_chosen": self.seed_chosen,  # never the seed itself: it would show every hand
             "spectators": self.spectators(),
             "seats": [{"seat": s, "kind": k, "online": s in online} for s, k in enumerate(self.kinds)],
             "faces": faces_pack(self.game, self.options),
@@ -292,7 +336,23 @@ class Hub:
         return self._thinkers
 
     async def _write(self, fn: Callable[..., None], *args: Any) -> None:
-        await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+        """Run one store write on the database thread; a database failure becomes :class:`TableUnavailable`.
+
+        The caller keeps its table as it was (nothing in memory changes before the write succeeds), logs
+        one warning line (no traceback: the database's own error, first line) and the sender gets an error frame.
+        """
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+        except SQLAlchemyError as exc:
+            raise TableUnavailable() from exc
+
+    def _write_now(self, table_id: str, fn: Callable[..., None], *args: Any) -> None:
+        """A store write made at once (a seat, a new table); a database failure: one warning, :class:`TableUnavailable`."""
+        try:
+            fn(*args)
+        except SQLAlchemyError as exc:
+            log.warning("table %s: %s not stored (%s)", table_id, fn.__name__, db_error(exc))
+            raise TableUnavailable() from exc
 
     # --- loading and creating -------------------------------------------------------------------
     def get(self, table_id: str) -> Live | None:
@@ -334,7 +394,9 @@ class Hub:
                 options[key] = value
         for key in ("seed", "deal", "dealer", "players", "variant"):
             options.pop(key, None)  # creation arguments, not rule options: the server chooses them
-        seed = req.seed if req.seed is not None else new_seed()
+        if req.seed is not None and is_secret_seed(req.seed):  # Live.seed_chosen tells chosen seeds by their size
+            raise ValueError(f"a chosen seed must be below 2**64, not {req.seed}")
+        seed = req.seed if req.seed is not None else new_seed()  # 128 secret bits: no seat can work the deal out
         state = new_game(req.game, players=req.players, variant=req.variant, seed=seed, **options)
         if req.seat is not None and req.seat >= state.players:
             raise ValueError(f"no seat {req.seat} at a table of {state.players} (seats are 0..{state.players - 1})")
@@ -351,8 +413,8 @@ class Hub:
         live = Live(id=table_id, game=state.game_name, variant=state.variant, players=state.players, seed=seed,
                     options=options, level=req.level, source="played", kinds=kinds, hashes=hashes, state=state,
                     moves=[], history=0)
-        self.store.create_table(table_id, live.game, live.variant, live.players, seed, options, req.level,
-                                list(zip(kinds, hashes, strict=True)), status=live.status)
+        self._write_now(table_id, self.store.create_table, table_id, live.game, live.variant, live.players, seed,
+                        options, req.level, list(zip(kinds, hashes, strict=True)), live.status)
         self.tables[table_id] = live
         self.kick_bots(live)
         return live, token
@@ -370,7 +432,11 @@ class Hub:
             raise PermissionError(f"seat {seat} is taken")
         token = secrets.token_urlsafe(24)
         live.kinds[seat], live.hashes[seat] = "human", token_hash(token)
-        self.store.set_seat(live.id, seat, "human", live.hashes[seat], live.status)
+        try:
+            self._write_now(live.id, self.store.set_seat, live.id, seat, "human", live.hashes[seat], live.status)
+        except TableUnavailable:
+            live.kinds[seat], live.hashes[seat] = "empty", None  # the seat stays free: nobody got its token
+            raise
         self.broadcast(live)
         self.kick_bots(live)
         return seat, token
@@ -398,30 +464,50 @@ class Hub:
         live.pending = True  # until the commit, no frame goes out (broadcast waits for it)
         try:
             await self._write(self.store.add_move, live.id, live.history, seat, canonical, status)
+        except TableUnavailable as exc:  # the database is down: one warning line, the mover gets an error frame
+            log.warning("table %s: move %r not stored (%s); the table goes back to its stored moves",
+                        live.id, canonical, db_error(exc))
+            self._roll_back(live)
+            raise
         except Exception:
             log.exception("table %s: could not store move %r; the table goes back to its stored moves", live.id, canonical)
-            live.state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves)
+            self._roll_back(live)
             raise
         finally:
             live.pending = False
         live.history += 1
         live.moves.append((seat, canonical))
         if state.is_terminal():
-            await self._write(self.store.finish, live.id, state.to_record(), [json_number(x) for x in state.returns()])
+            try:  # the moves are stored: the record can be rebuilt from them, so a failure here refuses nothing
+                await self._write(self.store.finish, live.id, state.to_record(), [json_number(x) for x in state.returns()])
+            except TableUnavailable as exc:
+                log.warning("table %s: its final record was not stored (%s)", live.id, db_error(exc))
         self.broadcast(live)
 
+    def _roll_back(self, live: Live) -> None:
+        """A move applied but not stored: the state rebuilt from the moves in force, shown to whoever came meanwhile."""
+        live.state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves)
+        live.pending = False
+        self.broadcast(live)  # to anyone who connected during the commit (the mover gets the error)
+
     async def undo(self, live: Live, seat: int) -> None:
-        """Take back ``seat``'s last move and the bots' moves after it; recorded as an undo."""
+        """Take back ``seat``'s last move (no other seat has moved since: :meth:`Live.undo_refusal`); recorded as an undo."""
         async with live.lock:
             refusal = live.undo_refusal(seat)
             if refusal == "undo_reveals":
                 raise IllegalAction("undo refused: a card has been shown to you since that move", code=refusal)
+            if refusal == "undo_spoken":
+                raise IllegalAction("undo refused: another seat has moved since that move", code=refusal)
             if refusal is not None:
                 raise IllegalAction("undo is only for a person alone with bots, after a move of theirs, before the end",
                                     code="undo_forbidden")
             back_to = max(i for i, (s, _) in enumerate(live.moves) if s == seat)
             state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[:back_to])
-            await self._write(self.store.add_undo, live.id, live.history, seat, back_to)
+            try:
+                await self._write(self.store.add_undo, live.id, live.history, seat, back_to)
+            except TableUnavailable as exc:
+                log.warning("table %s: undo not stored (%s); nothing taken back", live.id, db_error(exc))
+                raise
             live.history += 1
             del live.moves[back_to:]
             live.state = state
@@ -434,7 +520,12 @@ class Hub:
         for s, k in enumerate(live.kinds):
             if k == "empty":
                 live.kinds[s] = "bot"
-                self.store.set_seat(live.id, s, "bot", None, live.status)
+                try:
+                    self._write_now(live.id, self.store.set_seat, live.id, s, "bot", None, live.status)
+                except TableUnavailable:
+                    live.kinds[s] = "empty"  # as stored; the seats filled before it are stored too
+                    self.broadcast(live)
+                    raise
         self.broadcast(live)
         self.kick_bots(live)
 
@@ -460,6 +551,7 @@ class Hub:
             if seat is None or live.kinds[seat] != "bot" or self._paused(live):
                 return
             await asyncio.sleep(self.bot_delay)
+            unstored = False
             async with live.lock:
                 seat = live.state.current_player
                 if seat is None or live.kinds[seat] != "bot" or self._paused(live):
@@ -480,9 +572,13 @@ class Hub:
                     action = str(obs.legal_actions[0])
                 try:
                     await self._move(live, seat, str(action), None)
+                except TableUnavailable:  # logged by _move: the bot tries again, so the table heals by itself
+                    unstored = True
                 except Exception:  # a bot bug must not kill the table silently
                     log.exception("table %s: bot at seat %s failed to play %s", live.id, seat, action)
                     return
+            if unstored:
+                await asyncio.sleep(DB_RETRY)  # out of the lock: the table's people are not held up
 
     # --- connections --------------------------------------------------------------------------
     def attach(self, live: Live, conn: Conn) -> None:

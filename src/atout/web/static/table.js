@@ -178,6 +178,8 @@ function controls(f) {
     : you !== null && turn === you ? el("div", { class: "banner turn", id: "your-turn" }, t("turn"))
       : el("div", { class: "banner" }, `${t("waiting")} ${seatName(turn, you)}`);
   box.append(banner);
+  // A deal number chosen at creation: its creator can know every hand; everyone at the table is told.
+  if (f.table.seed_chosen) box.append(el("p", { class: "muted notice", id: "seed-chosen", role: "note" }, t("seedChosen")));
   if (you === null) box.append(el("p", { class: "muted" }, t("spectator")), ...seatOffers(f));
   const legal = f.obs.legal_actions || [];
   const hand = f.obs.hand || [];
