@@ -164,3 +164,21 @@ def test_terminal_accepts_annoncer_poignee_alone(lang: str, bid: str, typed: str
     child.sendline("q")
     child.sendline("o" if lang == "fr" else "y")
     child.expect(pexpect.EOF)
+
+
+def test_fft_poignee_at_the_first_card(tmp_path: Path) -> None:
+    """FFT rule 4: the poignée is shown just before one's first card, exactly 10 at four; the line works there
+    too, and the card is played afterwards (the choices suggest it among the cards)."""
+    g = atout.new_game("tarot", players=4, variant="fft", deal=_deal(TRUMPS[:11]), dealer=3)
+    g.apply(Action.parse("bid garde_sans"))
+    while g.phase == "bidding":
+        g.apply(Action.parse("pass"))
+    g.apply(Action.parse("done"))  # the taker's turn of announcements (no chelem)
+    assert g.phase == "play" and g.current_player == 0
+    session, out = _session(g, "en", tmp_path)
+    session._choices(g.observation(0))  # type: ignore[attr-defined]
+    assert "'announce handful' shows 10 9 8 7 6 5 4 3 2 1" in out.getvalue()  # the cards too many to list
+    assert session._poignee("announce handful", g.observation(0), g.legal_actions())  # type: ignore[attr-defined]
+    shown = [e for e in g.events(None) if e.kind == "poignee_shown"]
+    assert len(shown) == 1 and shown[0].data["cards"] == [f"T{n}" for n in range(10, 0, -1)]
+    assert g.phase == "play" and g.current_player == 0 and all(a.kind == "play" for a in g.legal_actions())

@@ -524,6 +524,8 @@ class Session:
         else:
             summary = _summary(legal, self.lang, self.game)
         if len(summary) > 16 and not full:
+            if hint:  # the FFT poignée at one's first card, among eighteen cards: still said
+                self.console.print(Text(hint, style="dim"))
             return
         labels = " · ".join(summary)
         self.console.print(f"[dim]{self.lab['choices']}{_punct('colon', self.lang)}{labels}[/]", highlight=False)
