@@ -19,6 +19,7 @@ step is refused, so that nothing changes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,9 +53,12 @@ def read_line(text: str, lang: str, game: str = "tarot") -> PoigneeLine | None:
     PoigneeLine(None, ['T21', 'T20', 'EX'])
     >>> read_line("announce handful double", "en"), read_line("garde", "fr")
     (PoigneeLine(1, []), None)
+    >>> read_line("announce poignée (handful) 5", "en")  # the label the English screen shows
+    PoigneeLine(None, ['T5'])
     """
     if game != "tarot":
         return None
+    text = re.sub(r"\([^()]*\)", " ", text)  # a label's gloss, as the screen shows it: "announce poignée (handful) 5"
     tokens = [t for t in fold(text).replace(",", " ").split() if t not in ("le", "la", "les", "the", "a", "de", "of")]
     book = phrases(game)
     verbs = {fold(k): v for lang_ in (lang, "fr", "en") for k, v in book.verbs[lang_].items()}
