@@ -102,3 +102,23 @@ def test_tarot_help_in_english_at_four() -> None:
 
     text = tarot_help(TarotRules(players=4, variant="seed"), "en")
     assert "call" not in text and "Pousse" in text and "capot" in text and "sans atouts" in text
+
+
+def test_as_at_the_browser_table_too() -> None:
+    """The web table reads typed text with the same reader (atout.web.app._typed): 'as' is the Ace it may play."""
+    from types import SimpleNamespace
+
+    from atout.web.app import _typed
+
+    plain = [f"{r}{s}" for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")]
+    mine = ["AD", *(f"T{n}" for n in range(1, 18))]  # the Ace of diamonds, not the Ace of spades
+    rest = [c for c in [*plain, *(f"T{n}" for n in range(1, 22)), "EX"] if c not in mine]
+    g = atout.new_game("tarot", players=4, deal={"hands": [mine, rest[:18], rest[18:36], rest[36:54]],
+                                                 "talon": rest[54:60]}, dealer=3)
+    g.apply("bid garde_sans")
+    while g.phase != "play":
+        g.apply("pass" if g.phase == "bidding" else "done")
+    assert g.current_player == 0
+    live = SimpleNamespace(state=g, game="tarot")
+    for lang, word in (("fr", "as"), ("en", "ace")):
+        assert _typed(live, SimpleNamespace(seat=0, lang=lang), word) == "play AD"  # type: ignore[arg-type]
