@@ -182,3 +182,13 @@ def test_fft_poignee_at_the_first_card(tmp_path: Path) -> None:
     shown = [e for e in g.events(None) if e.kind == "poignee_shown"]
     assert len(shown) == 1 and shown[0].data["cards"] == [f"T{n}" for n in range(10, 0, -1)]
     assert g.phase == "play" and g.current_player == 0 and all(a.kind == "play" for a in g.legal_actions())
+
+
+def test_a_show_that_could_go_on_is_closed_by_done(tmp_path: Path) -> None:
+    """Thirteen trumps at four: after ten shown a double (13) is still reachable, so the engine waits for
+    'done'; 'annoncer poignée simple' sends it and the simple poignée of ten is recorded (seed 001 §7)."""
+    g = _at_announcements(TRUMPS[:13])
+    session, _ = _session(g, "fr", tmp_path)
+    assert session._poignee("annoncer poignée simple", g.observation(0), g.legal_actions())  # type: ignore[attr-defined]
+    shown = [e for e in g.events(None) if e.kind == "poignee_shown"]
+    assert len(shown) == 1 and shown[0].data["count"] == 10 and shown[0].data["cards"] == [f"T{n}" for n in range(10, 0, -1)]

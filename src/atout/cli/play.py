@@ -347,16 +347,12 @@ class Session:
             steps = poignee.plan(line, obs, self.lang)
         except NotationError as exc:
             raise InputProblem(str(exc)) from None
-        trial = self.state.clone()
-        for action in steps:
-            if action.kind == "done" and trial.current_player == self.me and action not in trial.legal_actions():
-                if getattr(trial, "shower", -1) != self.me:
+        for state in (self.state.clone(), self.state):  # a copy first: a refused step raises, the table unchanged
+            for action in steps:
+                showing = state.observation(self.me).public.get("showing") or {}
+                if action.kind == "done" and showing.get("seat") != self.me:
                     break  # the engine closed the show itself (no card could follow)
-            trial.apply(action)  # IllegalAction: the whole line is refused, the table unchanged
-        for action in steps:
-            if action.kind == "done" and getattr(self.state, "shower", -1) != self.me:
-                break
-            self.state.apply(action)
+                state.apply(action)
         return True
 
     def _command(self, text: str, obs: Observation) -> bool:
