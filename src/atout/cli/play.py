@@ -12,32 +12,28 @@ back a move, ``dernier``/``last`` shows the last trick, ``règles``/``rules`` pr
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 import time
-from collections.abc import Iterator, Mapping
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 
-import atout
 from atout.bots.base import Bot, make_bot
+from atout.cli.play_options import _records_dir, _speed
 from atout.core.actions import Action
 from atout.core.errors import IllegalAction, NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
 from atout.core.rng import new_seed
-from atout.present import LANGS, Table, breakdown, catalogs, number, phrases, poignee, say, say_error
+from atout.present import Table, breakdown, number, phrases, poignee, say, say_error
 from atout.present.cards import fold
 from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
 from atout.present.screen import action_label, card_text, hand_text
 from atout.present.sheet import score_sheet
-from atout.present.table_help import tarot_help
+from atout.present.table_help import GAME_HELP, tarot_help
 from atout.records import dumps
 from atout.sim import default_bot
 
@@ -45,35 +41,6 @@ LABELS: Section = Section("common", "play_labels")
 #: A line of guidance for the Tarot phases a newcomer may not know (seed 001 §3.1, §5, §7).
 PHASE_NOTES: Section = Section("common", "play_phase_notes")
 
-
-class _GameHelp(Mapping[str, dict[str, str]]):
-    """What one types at each game's table, before the commands: ``GAME_HELP["tarot/fft"]["fr"]``.
-
-    Read from the game's catalog (section ``play``, key ``game_help`` or ``game_help/<variant>`` when a variant
-    has other contracts or announcements: the FFT Tarot, FFT rules 4, 5).
-    """
-
-    def __getitem__(self, key: str) -> dict[str, str]:
-        game, _, variant = key.partition("/")
-        if game == "tarot":  # said from the rules (default players), as the table's own help is (table_help)
-            from atout.games.tarot.rules import TarotRules
-
-            rules = TarotRules(variant=variant or "seed")
-            return {lang: tarot_help(rules, lang) for lang in LANGS}
-        entry = f"game_help/{variant}" if variant else "game_help"
-        out = {lang: text for lang in LANGS if (text := catalogs.entries(game, "play", lang).get(entry))}
-        if not out:
-            raise KeyError(key)
-        return out
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([g.name for g in atout.list_games()])
-
-    def __len__(self) -> int:
-        return len(atout.list_games())
-
-
-GAME_HELP = _GameHelp()
 
 #: The match a game plays when --deals is not given, where it is not one deal: Mistigri plays complete tours
 #: (seed 003, "on joue un nombre de tours convenu"; mistigri.md D15: ``deals=None`` means its ``tours``).
@@ -633,40 +600,6 @@ def _ordered(legal: list[Action], state: GameState) -> list[Action]:
         return (1, 0)
 
     return sorted(legal, key=key)
-
-
-def _speed(value: object) -> tuple[float, bool]:
-    """``--speed``: seconds between the bots' cards (default 0.6), or 'enter' to press Enter after each trick."""
-    if value is None:  # a pause only for a person at a terminal (piped input plays at once)
-        return (0.6 if sys.stdin.isatty() else 0.0), False
-    text = str(value).strip().lower()
-    if text in ("enter", "entree", "entrée", "step"):
-        return 0.0, True
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise ValueError(f"--speed is a number of seconds (e.g. 0.5, 0) or 'enter', not {value!r}") from None
-    if not 0 <= seconds <= 10:
-        raise ValueError(f"--speed must be between 0 and 10 seconds, not {value!r}")
-    return seconds, False
-
-
-def _records_dir(value: object) -> Path:
-    """Where records go: ``--records DIR``, else $ATOUT_RECORDS, else ~/.local/share/atout/records."""
-    if value:
-        folder = Path(str(value))
-    elif os.environ.get("ATOUT_RECORDS"):
-        folder = Path(os.environ["ATOUT_RECORDS"])
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-        folder = base / "atout" / "records"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ValueError(f"--records {folder}: cannot create the folder ({exc.strerror or exc})") from None
-    if not folder.is_dir():
-        raise ValueError(f"--records {folder}: not a folder")
-    return folder
 
 
 def play(console: Console, args: argparse.Namespace) -> int:

@@ -11,10 +11,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
+import atout
 from atout.core.actions import Action
 from atout.games.tarot.annonces import FLAG
 from atout.games.tarot.rules import TarotRules
-from atout.present import phrases
+from atout.present import LANGS, catalogs, phrases
 from atout.present.screen import action_label
 
 #: Announcements said by the taker only (seed 001 §7: the capot; FFT rule 5: the chelem).
@@ -49,3 +52,31 @@ def tarot_help(rules: TarotRules, lang: str) -> str:
         words.append(said)
     words.append(label("done"))
     return book.say("play", "help_line", lang, words=book.t("lists", "comma", lang).join(words))
+
+
+class _GameHelp(Mapping[str, dict[str, str]]):
+    """What one types at each game's table, before the commands: ``GAME_HELP["tarot/fft"]["fr"]``.
+
+    Read from the game's catalog (section ``play``, key ``game_help`` or ``game_help/<variant>`` when a variant
+    has other contracts or announcements: the FFT Tarot, FFT rules 4, 5).
+    """
+
+    def __getitem__(self, key: str) -> dict[str, str]:
+        game, _, variant = key.partition("/")
+        if game == "tarot":  # said from the rules (default players), as the table's own help is
+            rules = TarotRules(variant=variant or "seed")
+            return {lang: tarot_help(rules, lang) for lang in LANGS}
+        entry = f"game_help/{variant}" if variant else "game_help"
+        out = {lang: text for lang in LANGS if (text := catalogs.entries(game, "play", lang).get(entry))}
+        if not out:
+            raise KeyError(key)
+        return out
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([g.name for g in atout.list_games()])
+
+    def __len__(self) -> int:
+        return len(atout.list_games())
+
+
+GAME_HELP = _GameHelp()
