@@ -92,6 +92,27 @@ def check_cli_options(game: str, options: list[tuple[str, object]]) -> dict[str,
     return out
 
 
+def _bot_help() -> str:
+    """``play --bot``: each game's bots from the registry, and the default one (atout.sim.default_bot)."""
+    from atout.bots.base import bot_names
+    from atout.sim import default_bot
+
+    games = "; ".join(f"{g.name}: {', '.join(bot_names(g.name))} (default {default_bot(g.name)})" for g in list_games())
+    return f"the opponents' bot, by game: {games}"
+
+
+def _target_help() -> str:
+    """``play --target``: the games whose creation takes a target score, and its real default (none)."""
+    import inspect
+
+    takes = {g.name: inspect.signature(g.factory).parameters["target"].default for g in list_games()
+             if "target" in inspect.signature(g.factory).parameters}
+    given = {d for d in takes.values() if d is not None}
+    default = ", ".join(f"{name} {d}" for name, d in takes.items() if d is not None) if given else \
+        "none, the match is then --deals deals"
+    return f"play until a side reaches this score ({', '.join(takes) or 'no game'} only; default: {default})"
+
+
 class _UsageError(Exception):
     """A command line argparse refuses (turned into one line, exit 2)."""
 
@@ -103,6 +124,16 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{self.prog}: error: {message}")
 
 
+def _version() -> str:
+    """The version of the installed package, from its metadata (pyproject's ``version``)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("atout")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; every command and option is documented in ``--help``."""
     parser: argparse.ArgumentParser = _Parser(
@@ -111,10 +142,14 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"atout {_version()}",
+                        help="print the installed version of atout and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser("games", help="list the games, their variants and player counts")
-    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table (language-free)")
+    p.add_argument("--lang", choices=("fr", "en"), default="fr",
+                   help="language of the table, as for play and simulate (default fr)")
 
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game", nargs="?", default=None, help="game name (see 'atout games'; default: tarot)")
@@ -123,9 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, help="seed for the deal and the bots (default: a random one, printed)")
     p.add_argument("--lang", choices=LANGS, default="fr", help="language of the table (default fr; any catalog installed)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0 = first (default 0)")
-    p.add_argument("--bot", default=None, help="the opponents' bot: 'heuristic' (default) or 'random'")
+    p.add_argument("--bot", default=None, help=_bot_help())
     p.add_argument("--deals", type=_positive, help="number of deals in the match (default 1)")
-    p.add_argument("--target", type=_positive, help="play until a side reaches this score (Triomphe: 5)")
+    p.add_argument("--target", type=_positive, help=_target_help())
     p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="rule option KEY=VALUE, repeatable (e.g. -o capot_value=1000, -o italian=true)")
     p.add_argument("--speed", metavar="SECONDS|enter",
@@ -258,9 +293,9 @@ def _fail(command: str, message: str, code: int, as_json: bool, prefix: bool = T
 
 def _dispatch(args: argparse.Namespace) -> int:
     """Run the chosen command."""
-    console = Console()
+    console = Console(soft_wrap=not sys.stdout.isatty())  # a file or a pipe: one line per line said, no wrapping
     if args.command == "games":
-        return _games(console, args.json)
+        return _games(console, args.json, args.lang)
     if args.command == "rules":  # the Markdown summary rendered (headings, bold), not its raw '#' and '**'
         from rich.markdown import Markdown
 
@@ -292,7 +327,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     return 2
 
 
-def _games(console: Console, as_json: bool) -> int:
+def _games(console: Console, as_json: bool, lang: str = "fr") -> int:
+    """``atout games``: the games, their variants (the default marked) and player counts, in ``lang``."""
     rows = [
         {
             "game": g.name,
@@ -307,14 +343,19 @@ def _games(console: Console, as_json: bool) -> int:
         return 0
     from rich.table import Table
 
-    table = Table(title="atout games")
+    from atout.present import phrases
+
+    lab = phrases("common").section("games_labels", lang)
+    table = Table(title=lab["title"])
     for col in ("game", "variant", "players", "about"):
-        table.add_column(col)
+        table.add_column(lab[col])
     for g in list_games():
+        titles = getattr(phrases(g.name).module, "VARIANTS", {}).get(lang, {})
         for v in g.variants:
-            mark = " (default)" if v == g.default_variant else ""
+            mark = f" {lab['default']}" if v == g.default_variant else ""
             players = ", ".join(map(str, g.player_counts[v]))
-            table.add_row(g.name, v + mark, players, g.variant_help.get(v, ""))
+            title, about = titles.get(v, ("", g.variant_help.get(v, "")))
+            table.add_row(g.name, v + mark, players, f"{title} — {about}" if title else about)
     console.print(table)
     return 0
 
@@ -337,7 +378,7 @@ def _replay(console: Console, file: str, as_json: bool, lang: str | None = None,
 
     try:
         if step:
-            from atout.cli.play import replay_step
+            from atout.cli.replay import replay_step
 
             return replay_step(console, file, lang or "fr")
         state = read_record(file)

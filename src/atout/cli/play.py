@@ -12,30 +12,28 @@ back a move, ``dernier``/``last`` shows the last trick, ``règles``/``rules`` pr
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 import time
-from collections.abc import Iterator, Mapping
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 
-import atout
 from atout.bots.base import Bot, make_bot
+from atout.cli.play_options import _records_dir, _speed
 from atout.core.actions import Action
 from atout.core.errors import IllegalAction, NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
 from atout.core.rng import new_seed
-from atout.present import LANGS, Table, breakdown, catalogs, number, phrases, say, say_error, situation
+from atout.present import Table, breakdown, number, phrases, poignee, say, say_error, situation
 from atout.present.cards import fold
 from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
 from atout.present.screen import action_label, card_text, hand_text, in_play_order
+from atout.present.sheet import score_sheet
+from atout.present.table_help import GAME_HELP, tarot_help
 from atout.records import dumps
 from atout.sim import default_bot
 
@@ -43,30 +41,6 @@ LABELS: Section = Section("common", "play_labels")
 #: A line of guidance for the Tarot phases a newcomer may not know (seed 001 §3.1, §5, §7).
 PHASE_NOTES: Section = Section("common", "play_phase_notes")
 
-
-class _GameHelp(Mapping[str, dict[str, str]]):
-    """What one types at each game's table, before the commands: ``GAME_HELP["tarot/fft"]["fr"]``.
-
-    Read from the game's catalog (section ``play``, key ``game_help`` or ``game_help/<variant>`` when a variant
-    has other contracts or announcements: the FFT Tarot, FFT rules 4, 5).
-    """
-
-    def __getitem__(self, key: str) -> dict[str, str]:
-        game, _, variant = key.partition("/")
-        entry = f"game_help/{variant}" if variant else "game_help"
-        out = {lang: text for lang in LANGS if (text := catalogs.entries(game, "play", lang).get(entry))}
-        if not out:
-            raise KeyError(key)
-        return out
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([g.name for g in atout.list_games()])
-
-    def __len__(self) -> int:
-        return len(atout.list_games())
-
-
-GAME_HELP = _GameHelp()
 
 #: The match a game plays when --deals is not given, where it is not one deal: Mistigri plays complete tours
 #: (seed 003, "on joue un nombre de tours convenu"; mistigri.md D15: ``deals=None`` means its ``tours``).
@@ -265,15 +239,8 @@ class Session:
         self.console.print(Text((by_side[0] if by_side else say(event, self.lang, self.table)) or "", style="bold"))
         rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
-        width = max(6, *(len(n) for n in names))
-        head = f"{lab['deal']} {len(rows)}" if rows else lab["deal"]
-        pad = max(len(head), len(lab["total"]))
-        self.console.print("  " + " " * (pad + 3) + "  ".join(f"{n:>{width}}" for n in names))
-        end = _punct("colon_end", self.lang)  # "Donne 1 :" / "Deal 1:", the numbers aligned after it
-        for i, row in enumerate(rows, 1):
-            self.console.print(f"  {lab['deal'] + ' ' + str(i) + end:<{pad + 2}} "
-                               + "  ".join(f"{number(x, self.lang):>{width}}" for x in row))
-        self.console.print(f"  {lab['total'] + end:<{pad + 2}} " + "  ".join(f"{number(x, self.lang):>{width}}" for x in totals))
+        for line in score_sheet(names, rows, totals, self.lang, self.console.width):  # fits the terminal (issue 17)
+            self.console.print(line, highlight=False)
         if by_side:  # the sides ranked, the winning side first (issue 17)
             for line in by_side[1:]:
                 self.console.print("  " + line)
@@ -330,6 +297,8 @@ class Session:
                     return
                 continue
             try:
+                if self._poignee(text, obs, legal):
+                    return
                 action = interpret(text, _ordered(legal, state), self.lang, self.game)
                 state.apply(action)
                 return
@@ -342,6 +311,30 @@ class Session:
                     text += phrases("common").say("play_labels", "poignee_held", self.lang, held, n=held)
                 self.console.print(Text(text, style="red"))
 
+    def _poignee(self, text: str, obs: Observation, legal: list[Action]) -> bool:
+        """A whole poignée typed in one line (``annoncer poignée 21 20 …``, or alone: the show the hand makes),
+        applied as the engine's one-card steps; tried on a copy first, so that a refused step changes nothing.
+        False when the line is no poignée or none may be shown now (the usual reading then answers)."""
+        if self.game != "tarot" or not any(poignee.is_step(a) for a in legal):
+            return False
+        try:
+            line = poignee.read_line(text, self.lang, self.game)
+        except NotationError as exc:
+            raise InputProblem(str(exc)) from None
+        if line is None:
+            return False
+        try:
+            steps = poignee.plan(line, obs, self.lang)
+        except NotationError as exc:
+            raise InputProblem(str(exc)) from None
+        for state in (self.state.clone(), self.state):  # a copy first: a refused step raises, the table unchanged
+            for action in steps:
+                showing = state.observation(self.me).public.get("showing") or {}
+                if action.kind == "done" and showing.get("seat") != self.me:
+                    break  # the engine closed the show itself (no card could follow)
+                state.apply(action)
+        return True
+
     def _command(self, text: str, obs: Observation) -> bool:
         """Table commands: help, hint, undo, last trick, rules, quit. True when one was run."""
         key = fold(text)
@@ -349,9 +342,12 @@ class Session:
         if not key:
             return True
         if key in COMMANDS["help"]:
-            game_help = GAME_HELP.get(f"{self.game}/{self.state.variant}", GAME_HELP.get(self.game, {})).get(self.lang)
+            if self.game == "tarot":  # this table's contracts, King call and announcements (its rules)
+                game_help: str | None = tarot_help(self.state.rules, self.lang)
+            else:
+                game_help = GAME_HELP.get(f"{self.game}/{self.state.variant}", GAME_HELP.get(self.game, {})).get(self.lang)
             if game_help:
-                self.console.print(game_help)
+                self.console.print(game_help, soft_wrap=not self.console.is_terminal)  # a file or pipe: one line
             italian = self.game == "tarot1637" or self.table.italian  # the pack's own suits: épées, coupes… (issue 17)
             self.console.print(lab["help/italian" if italian else "help"])
             self._choices(obs, full=True)
@@ -419,6 +415,9 @@ class Session:
             n = TALON_SIZE[int(obs.rules["players"])] - len(pub.get("my_ecart") or [])
             ecart = phrases("common").say("play_labels", "ecart", lang, n, n=n, example=label)  # "1 carte", "3 cartes"
             console.print(Text(ecart, style="yellow"))
+        shown = poignee.progress(obs, lang) if self.game == "tarot" else None
+        if shown:
+            console.print(Text(shown, style="yellow"))
         notes = PHASE_NOTES[lang]
         variant = obs.rules.get("variant")
         note = notes.get(f"{obs.phase}/{variant}", notes.get(obs.phase)) if self.game == "tarot" else None
@@ -492,11 +491,24 @@ class Session:
         legal = _ordered(list(obs.legal_actions), self.state)
         if obs.phase == "ecart" and not full:
             return
-        summary = _summary(legal, self.lang, self.game)
+        hint = None
+        if self.game == "tarot" and any(poignee.is_step(a) for a in legal):  # one label for the whole show
+            show, done = poignee.choice_labels(obs, self.lang)
+            rest = [a for a in legal if not poignee.is_step(a)]
+            summary = [show or ""] + [done if done and a.kind == "done" else action_label(a, self.lang, self.game)
+                                      for a in rest]
+            summary = [x for x in summary if x]
+            hint = poignee.hint(obs, self.lang)
+        else:
+            summary = _summary(legal, self.lang, self.game)
         if len(summary) > 16 and not full:
+            if hint:  # the FFT poignée at one's first card, among eighteen cards: still said
+                self.console.print(Text(hint, style="dim"))
             return
         labels = " · ".join(summary)
-        self.console.print(f"[dim]{self.lab['choices']}{_punct('colon', self.lang)}{labels}[/]")
+        self.console.print(f"[dim]{self.lab['choices']}{_punct('colon', self.lang)}{labels}[/]", highlight=False)
+        if hint:
+            self.console.print(Text(hint, style="dim"))
 
     # --- records -----------------------------------------------------------------------------------
     def _save(self) -> None:
@@ -607,75 +619,11 @@ def _ordered(legal: list[Action], state: GameState) -> list[Action]:
     return sorted(legal, key=key)
 
 
-def _speed(value: object) -> tuple[float, bool]:
-    """``--speed``: seconds between the bots' cards (default 0.6), or 'enter' to press Enter after each trick."""
-    if value is None:  # a pause only for a person at a terminal (piped input plays at once)
-        return (0.6 if sys.stdin.isatty() else 0.0), False
-    text = str(value).strip().lower()
-    if text in ("enter", "entree", "entrée", "step"):
-        return 0.0, True
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise ValueError(f"--speed is a number of seconds (e.g. 0.5, 0) or 'enter', not {value!r}") from None
-    if not 0 <= seconds <= 10:
-        raise ValueError(f"--speed must be between 0 and 10 seconds, not {value!r}")
-    return seconds, False
-
-
-def _records_dir(value: object) -> Path:
-    """Where records go: ``--records DIR``, else $ATOUT_RECORDS, else ~/.local/share/atout/records."""
-    if value:
-        folder = Path(str(value))
-    elif os.environ.get("ATOUT_RECORDS"):
-        folder = Path(os.environ["ATOUT_RECORDS"])
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-        folder = base / "atout" / "records"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ValueError(f"--records {folder}: cannot create the folder ({exc.strerror or exc})") from None
-    if not folder.is_dir():
-        raise ValueError(f"--records {folder}: not a folder")
-    return folder
-
-
 def play(console: Console, args: argparse.Namespace) -> int:
     """Run an interactive game; returns the exit code (0 finished, 1 interrupted)."""
     return Session(console, args).run()
 
 
-def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = True) -> int:
-    """``atout replay FILE --step``: the record narrated trick by trick (public events), Enter between tricks."""
-    from atout.records import read_record
+from atout.cli.replay import replay_step  # noqa: E402  (``atout replay --step``, kept importable from here)
 
-    state = read_record(file)
-    table = Table(state.game_name, state.players)
-    for e in state.events(None):
-        if e.kind == "deal_started":
-            console.rule(f"[bold]{LABELS[lang]['deal']} {e.data.get('deal', '')}[/]")
-        text = say(e, lang, table)
-        if e.kind == "deal_scored":
-            console.rule(f"[bold]{text}[/]")
-            for line in breakdown(e, lang, table):
-                console.print("  " + line)
-            continue
-        if text:
-            console.print(Text(text, style="bold green" if e.kind == "trick_won" else ""))
-        if e.kind == "trick_won":
-            console.rule(style="dim")
-            if pause:
-                try:
-                    answer = console.input(Text(str(LABELS[lang]["enter_or_q"]), style="dim"))
-                except EOFError:
-                    pause = False
-                except KeyboardInterrupt:
-                    console.print()
-                    return 1
-                else:
-                    if fold(answer) in COMMANDS["quit"]:
-                        return 1
-    totals = _punct("comma", lang).join(f"{table.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
-    console.print(f"[bold]{LABELS[lang]['total']}[/]{_punct('colon', lang)}{totals}")
-    return 0
+__all__ = ["GAME_HELP", "Session", "play", "replay_step"]

@@ -134,6 +134,9 @@ def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = 
     if key in verbs:
         return _choose([Action.parse(v) for v in verbs[key].split("|")], legal)
     tokens = [t for t in key.split() if t not in _ARTICLES]
+    by_rank = _rank_reading(tokens, legal, lang, game)
+    if by_rank is not None:
+        return by_rank
     # A verb, then arguments: "jouer R♥", "ecarter 2H 3H …", "appeler roi de coeur".
     for n in (3, 2, 1):
         head = " ".join(tokens[:n])
@@ -162,6 +165,33 @@ def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = 
     if parsed.kind in {a.kind for a in legal}:
         return _choose([parsed], legal)
     raise InputProblem(_problem(text, legal, lang, game))
+
+
+def _rank_reading(tokens: list[str], legal: Sequence[Action], lang: str, game: str) -> Action | None:
+    """A lone rank name (``as``, ``roi``; after ``jouer`` too) as the one legal card of that rank: ``as`` is also
+    the code of the Ace of spades (AS), but a French player who types it means an Ace, the one he may play
+    (issue 17). None when the word is no rank name or no single legal card has that rank (the usual reading
+    then answers); InputProblem naming the cards when several may be meant."""
+    verbs = _verbs(game, lang)
+    if len(tokens) == 2 and verbs.get(tokens[0]) == "play":
+        tokens = tokens[1:]
+    if len(tokens) != 1:
+        return None
+    ranks = {fold(name): code for code, name in phrases(game).section("ranks", lang).items()}
+    rank = ranks.get(tokens[0])
+    if rank is None or rank.isdigit():
+        return None
+    plays = [a for a in legal if a.kind == "play" and len(a.args) == 1 and _is_card_arg(a.args[0])]
+    same = [a for a in plays if not Card.parse(a.args[0]).is_trump and a.args[0][:-1] == rank]
+    if len(same) == 1:
+        return same[0]
+    if len(same) > 1:
+        from atout.present.screen import action_label
+
+        book = phrases(game)
+        examples = book.t("lists", "semicolon", lang).join(action_label(a, lang, game) for a in same)
+        raise InputProblem(book.say("input", "which_rank", lang, text=tokens[0], examples=examples))
+    return None
 
 
 def _joined(candidates: list[Action], game: str) -> list[Action]:
