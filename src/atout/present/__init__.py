@@ -305,7 +305,7 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
 
     >>> say_error(IllegalAction("play 7H: must follow suit", code="must_follow",
     ...                         params={"suit": "S", "cards": ["KS", "7S"], "cite": "seed 002, §5"}), "fr", "triomphe")
-    'Il faut fournir à la couleur demandée (pique) ; jouables : Roi de pique et 7 de pique. [seed 002, §5]'
+    'Il faut fournir à la couleur demandée (pique)\\u202f; jouables\\xa0: Roi de pique et 7 de pique. [seed 002, §5]'
     """
     _check_lang(lang)
     table = table or Table(game, 0)
