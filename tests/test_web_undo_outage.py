@@ -25,7 +25,7 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 import atout  # noqa: E402
 from atout.core.errors import IllegalAction  # noqa: E402
 from atout.web import create_app  # noqa: E402
-from atout.web.hub import Hub, Live  # noqa: E402
+from atout.web.hub import Conn, Hub, Live  # noqa: E402
 from atout.web.messages import CreateTable  # noqa: E402
 from atout.web.store import Store  # noqa: E402
 
@@ -186,6 +186,7 @@ def test_bots_try_again_once_the_database_answers(monkeypatch: pytest.MonkeyPatc
 
         monkeypatch.setattr(hub.store, "add_move", flaky)
         live, _ = hub.create(CreateTable(game="triomphe", players=2, seat=None, seed=4))  # bots only
+        hub.attach(live, Conn(seat=None, lang="fr"))  # watched: a bots-only table nobody watches pauses
         for _ in range(500):
             if len(live.moves) >= 4:
                 break
