@@ -32,7 +32,7 @@ const TEXTS = {
     trick_value: "Valeur du pli", noce: "Noce", lanturlu: "Lanturlu", fille_taker: "A pris la fille", bettor: "Parieur",
     mort_left: "Cartes du mort", retourne_taken: "Retourne prise", teams: "Équipes",
     discards_face_up_by_seat: "Écartés à découvert",
-    resume: "Reprendre", suggested: "Écart suggéré", notationHint: "par ex. {example}", colon: " : ",
+    resume: "Reprendre", suggested: "Écart suggéré", notationHint: "par ex. {example}", colon: "\u00a0: ",
     clickDiscard: "Cliquez une carte à écarter, puis validez.", discardOne: "Écarter", discardedSoFar: "déjà écartées",
     mistigri: "Mistigri", uploadFailed: "Enregistrement refusé", inHand: "cartes en main",
   },
