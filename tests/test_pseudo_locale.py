@@ -200,3 +200,15 @@ def test_the_terminal_says_everything_through_the_catalogs(xx: str, game: str, v
                                                            tmp_path: Path) -> None:
     found = play_at_the_terminal(game, variant, players, xx, tmp_path)
     assert not found, "\n".join(found)
+
+
+def test_the_web_pages_own_words_come_from_the_catalogs(xx: str) -> None:
+    import json
+
+    script = views.page_texts()
+    texts = json.loads(script[script.index("{"): script.rindex("}") + 1])
+    assert set(texts) >= {"fr", "en", xx} and texts[xx]["newTable"] == "[Ñéŵ ţåƀļé]"
+    found: list[str] = []
+    for key, text in texts[xx].items():
+        _check(found, f"page {key}", text)
+    assert not found, "\n".join(found)
