@@ -344,7 +344,7 @@ def test_undo_alone_with_bots_is_recorded_and_refused_with_another_person(client
     assert live.can_undo(1) is False  # a bot's seat
 
 
-def _alone_with_bots(game: str, seed: int, players: int) -> tuple[Hub, Live]:
+def _alone_with_bots(game: str, seed: int, players: int | None = None) -> tuple[Hub, Live]:
     """A table where seat 0 is a person and bots sit elsewhere, its moves made by the test (no bot loop)."""
     hub = Hub(Store("sqlite://"), bot_delay=0)
     live, _ = hub.create(CreateTable(game=game, players=players, seat=0, seed=seed))

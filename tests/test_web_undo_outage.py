@@ -32,21 +32,9 @@ from atout.web.store import Store  # noqa: E402
 pytest.importorskip("fastapi.testclient")
 from fastapi.testclient import TestClient  # noqa: E402
 
+from test_web import _alone_with_bots, _move  # noqa: E402  (one helper for both files)
+
 GAMES = [g.name for g in atout.list_games()]
-
-
-def _alone_with_bots(game: str, seed: int, players: int | None = None) -> tuple[Hub, Live]:
-    """Seat 0 a person, bots elsewhere; the test makes every move (no bot loop runs outside an event loop)."""
-    hub = Hub(Store("sqlite://"), bot_delay=0)
-    live, _ = hub.create(CreateTable(game=game, players=players, seat=0, seed=seed))
-    return hub, live
-
-
-def _move(live: Live, action: str) -> None:
-    seat = live.state.current_player
-    assert seat is not None
-    live.state.apply(action)
-    live.moves.append((seat, action))
 
 
 def test_tarot_undo_is_refused_once_a_bot_has_bid_after_the_person() -> None:
