@@ -421,7 +421,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                 return
         if seat is None and live.spectators() >= max_spectators:
             log_refusal("spectators_full", f"table {table_id}: refused a spectator: {max_spectators} already watch")
-            await _refuse(ws, "spectators_full", FULL[hello.lang].format(n=max_spectators), 4503)
+            await _refuse(ws, "spectators_full", FULL[hello.lang]["spectators_full"].format(n=max_spectators), 4503)
             return
         conn = Conn(seat=seat, lang=hello.lang)
         conn.send({"type": "welcome", "seat": seat, "table": live.meta()})
