@@ -21,9 +21,9 @@ from atout.present.catalogs import Plural
 LOCALE = catalogs.LOCALE_DIRS[0]
 _FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 #: Sections whose keys are each language's own: typed words, labels that only some languages need.
-OWN_KEYS = frozenset({"verbs", "labels", "input_only", "play_labels", "reasons"})
+OWN_KEYS = frozenset({"verbs", "labels", "input_only", "play_labels", "reasons", "typography"})
 #: Templates that choose among the values they are given (a report names a variant by its title or its code).
-CHOOSING = frozenset({("report", "variant")})
+CHOOSING = frozenset({("report", "variant"), ("replay", "valid")})
 
 
 def _catalog(lang: str, domain: str) -> dict[tuple[str, str], object]:
@@ -39,7 +39,7 @@ DOMAINS = sorted(p.stem for p in (LOCALE / "en" / "LC_MESSAGES").glob("*.po"))
 def test_one_domain_per_game_plus_common() -> None:
     import atout
 
-    assert set(DOMAINS) == {"common", *(g.name for g in atout.list_games())}
+    assert set(DOMAINS) == {"common", "web", *(g.name for g in atout.list_games())}
     assert {p.name for p in LOCALE.iterdir()} >= {"fr", "en"}
 
 
@@ -113,7 +113,7 @@ def test_english_is_spaced_the_english_way_at_the_terminal(tmp_path: Path) -> No
     assert not re.search(r"\w :", out.replace("(* led)", "")), [line for line in out.splitlines() if re.search(r"\w :", line)]
     assert "Game saved: " in out
     french = _terminal(tmp_path, "fr", [])
-    assert "Votre main : " in french and "À vous !" in french
+    assert "Votre main\u00a0: " in french and "À vous\u202f!" in french
 
 
 def test_the_ecart_counts_its_cards_in_words(tmp_path: Path) -> None:
@@ -133,5 +133,5 @@ def test_the_ecart_counts_its_cards_in_words(tmp_path: Path) -> None:
         out = console.file.getvalue()
         if "Écartez encore" in out:
             break
-    assert "Écartez encore 6 cartes" in out and "Écartez encore 1 carte :" in out
+    assert "Écartez encore 6 cartes" in out and "Écartez encore 1 carte\u00a0:" in out
     assert "Écartez encore 1 cartes" not in out

@@ -200,3 +200,33 @@ def test_the_terminal_says_everything_through_the_catalogs(xx: str, game: str, v
                                                            tmp_path: Path) -> None:
     found = play_at_the_terminal(game, variant, players, xx, tmp_path)
     assert not found, "\n".join(found)
+
+
+def test_the_web_pages_own_words_come_from_the_catalogs(xx: str) -> None:
+    import json
+
+    script = views.page_texts()
+    texts = json.loads(script[script.index("{"): script.rindex("}") + 1])
+    assert set(texts) >= {"fr", "en", xx} and texts[xx]["newTable"] == "[Ñéŵ ţåƀļé]"
+    found: list[str] = []
+    for key, text in texts[xx].items():
+        _check(found, f"page {key}", text)
+    assert not found, "\n".join(found)
+
+
+def test_a_browser_in_the_pseudo_locale_gets_its_frames_in_it(xx: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from atout.web import create_app
+
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        t = client.post("/api/tables", json={"game": "triomphe", "players": 2, "seat": 0, "fill": True}).json()
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t["token"], "lang": xx})
+            frames = [ws.receive_json() for _ in range(2)]
+        state = next(f for f in frames if f["type"] == "state")
+        found: list[str] = []
+        for key, text in _shown(state):
+            _check(found, f"ws {key}", text)
+        assert state["narration"] and not found, "\n".join(found)
+        assert xx in client.get("/texts.js").text

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,7 +20,7 @@ from rich.console import Console
 
 from atout.core.errors import AtoutError, RecordError, clip
 from atout.core.protocol import game_info, json_number, list_games
-from atout.present import LANGS
+from atout.present import LANGS, catalogs
 
 EPILOG = """examples:
   atout serve                      (then open http://127.0.0.1:8000)
@@ -369,7 +370,7 @@ def record_refusal(exc: RecordError, lang: str | None) -> tuple[str, dict[str, o
 
     code, params = refusal(exc)
     line = str(exc) if lang is None else say_refusal(code, params, lang)
-    return " ".join(line.split()), {"code": code, "params": params, **({"lang": lang} if lang else {})}
+    return re.sub(r"[ \t\r\n]+", " ", line).strip(), {"code": code, "params": params, **({"lang": lang} if lang else {})}
 
 
 def _replay(console: Console, file: str, as_json: bool, lang: str | None = None, step: bool = False) -> int:
@@ -384,7 +385,7 @@ def _replay(console: Console, file: str, as_json: bool, lang: str | None = None,
         state = read_record(file)
     except RecordError as exc:
         said, data = record_refusal(exc, lang or ("fr" if step else None))
-        message = f"{clip(file, 200)[1:-1]}{' :' if data.get('lang') == 'fr' else ':'} {said}"
+        message = f"{clip(file, 200)[1:-1]}{catalogs.text('common', 'punct', 'colon', str(data.get('lang') or 'en'))}{said}"
         if as_json:
             print(json.dumps({"valid": False, "file": file, "error": message, **data}))
         print(message, file=sys.stderr)
@@ -394,17 +395,15 @@ def _replay(console: Console, file: str, as_json: bool, lang: str | None = None,
     if as_json:
         print(json.dumps({"valid": True, "complete": state.is_terminal(), "returns": returns}))
     else:
-        from atout.present import number
+        from atout.present import Table, number
 
-        name = Path(file).name
-        if lang == "fr":  # the table's language (issue 7): the same facts in French
-            status = "partie terminée" if state.is_terminal() else "partie en cours"
-            table = ", ".join(f"Joueur {s + 1} {number(x, lang)}" for s, x in enumerate(state.returns()))
-            console.print(f"{name} : enregistrement valide ({game_info(state.game_name).title}, {status}) ; "
-                          f"marque : {table}", highlight=False)
-        else:
-            status = "complete" if state.is_terminal() else "in progress"
-            console.print(f"{name}: valid {state.game_name} record ({status}), returns {returns}")
+        name, seats = Path(file).name, Table(state.game_name, state.players)
+        status = catalogs.text("common", "replay", "complete" if state.is_terminal() else "in_progress", lang)
+        table = catalogs.text("common", "punct", "comma", lang).join(
+            f"{seats.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
+        console.print(catalogs.text("common", "replay", "valid", lang).format(
+            name=name, title=game_info(state.game_name).title, game=state.game_name, status=status, table=table,
+            returns=returns), highlight=False)
     return 0
 
 

@@ -14,39 +14,48 @@ sentences (:func:`say`, :func:`say_error`), score breakdowns (:func:`breakdown`)
 >>> say(Event("trick_won", seat=1, data={"cards": ["KH", "7H"], "trick": 1, "points": 5.5}), "fr", t)
 'Bernard remporte le pli 1 (5,5 points).'
 
-How a game adds its phrases (one module, no registration call)
-----------------------------------------------------------------
-Create ``src/atout/present/games/<game_name>.py`` (the name of ``atout.list_games()``, e.g.
-``tarot1637.py``); :func:`phrases` imports it on first use. It defines plain dicts, each keyed by
-language (``"fr"`` and ``"en"``, both required; the shared tests check every key exists in both):
+How a game adds its phrases: a catalog (no registration call)
+--------------------------------------------------------------
+The words live in gettext catalogs read with Babel (:mod:`atout.present.catalogs`):
+``src/atout/present/locale/<lang>/LC_MESSAGES/<game_name>.po`` (the name of ``atout.list_games()``), one per
+language, over ``common.po`` whose entries it overrides. Messages are **keyed**: ``msgctxt`` names the
+section, ``msgid`` a stable key, and every language (English included) translates the same keys; a plural
+entry's ``msgid_plural`` names the placeholder that counts and its forms follow the catalog's
+``Plural-Forms``. Adding a language is adding a directory of catalogs (docs/play.md, "Languages and
+catalogs"); :data:`LANGS` lists the languages found. The sections:
 
-* ``EVENTS``: event kind -> template, e.g. ``"bid": "{seat} annonce {contract}."``. A key
-  ``"<kind>/you"`` is used when the event's seat is the human (``table.me``): ``"Vous jouez {card}."``.
+* ``events``: event kind -> template, e.g. ``bid`` -> ``{seat} annonce {contract}.``. A key
+  ``<kind>/you`` is used when the event's seat is the human (``table.me``): ``Vous jouez {card}.``.
   Placeholders are the event's ``data`` keys plus ``seat``; values are shown by their key's name:
   ``card``, ``called`` or any key ending in ``_card`` -> a card with its article (``le Roi de cœur``);
-  ``cards`` or ``*_cards`` -> a list of cards (``the_cards``: the ``cards`` each with its article);
-  ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
-  ``dealer``, ``by`` -> a seat name; ``seats`` -> seat names; other strings -> looked up in ``WORDS``
-  (so ``contract="garde_sans"`` reads ``Garde sans``); numbers in the language's style (``2,5``).
-  A template may be ``""`` for an event not worth saying (it is then skipped).
-* ``ERRORS``: error code -> template over ``IllegalAction.params`` (the same conventions); the seed
+  ``cards`` or ``*_cards`` -> a list of cards (``the_cards``: the ``cards`` each with its article); ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
+  ``dealer``, ``by`` -> a seat name; ``seats`` -> seat names; other strings -> looked up in ``words``
+  (so ``contract="garde_sans"`` reads ``Garde sans``); numbers by Babel for the language (``2,5``).
+  ``-`` says nothing (an event not worth saying).
+* ``errors``: error code -> template over ``IllegalAction.params`` (the same conventions); the seed
   citation ``params["cite"]`` is appended in brackets by :func:`say_error`.
-* ``WORDS``: game words -> their name (contracts, announcements, phases, verbs shown on screen).
-* ``VERBS`` (optional): typed word (accent-free, lower case) -> canonical action text, e.g.
-  ``{"passe": "pass", "garde": "bid garde"}``: what :func:`atout.present.inputs.interpret` accepts.
-* ``breakdown(event, lang, table) -> list[str]`` (optional): the lines of a ``deal_scored`` event's
-  score breakdown, the arithmetic written out; the default lists each seat's row.
-* ``SAYERS`` (optional): kind -> ``function(event, lang, table) -> str | None`` for sentences a
-  template cannot build.
-* ``LABELS`` (optional): lang -> full action text or verb -> template (``{cards}`` short cards,
-  ``{words}`` translated words): how the table lists a choice (:func:`atout.present.screen.action_label`);
-  whatever label is shown is also accepted as typed input.
-* ``PACK`` (optional): the bitmask of the game's cards, so that input reads ``CD`` as a Cavalier only
-  where there are Cavaliers (default: every card).
+* ``words``: game words -> their name (contracts, announcements, phases, verbs shown on screen).
+* ``verbs``: a language's typed words (accent-free, lower case) -> canonical action text, e.g.
+  ``passe`` -> ``pass``: what :func:`atout.present.inputs.interpret` accepts.
+* ``labels``: full action text or verb -> template (``{cards}`` short cards, ``{words}`` translated
+  words): how the table lists a choice (:func:`atout.present.screen.action_label`); a label shown is also
+  accepted as typed input.
+* ``says``, ``breakdown``, ``reasons``…: the templates of the game module's own sentences.
+* ``variants`` (``<variant>/title``, ``<variant>/about``), ``hints``, ``marked``, ``play`` (``title``,
+  ``game_help``): what the lobby, the web table and ``atout play`` show.
+
+The game's module ``src/atout/present/games/<game_name>.py`` (imported by :func:`phrases` on first use)
+holds only code: ``SAYERS`` (kind -> ``function(event, lang, table) -> str | None`` for sentences a template
+cannot build, from the catalog's templates through :meth:`Phrases.say`), ``breakdown(event, lang, table)``
+(the lines of a ``deal_scored`` event; the default lists each seat's row), ``PACK`` (the bitmask of the
+game's cards, so that input reads ``CD`` as a Cavalier only where there are Cavaliers), and display hooks
+(``SHORT``, ``ORDER``, ``CARD_NAME``). Its ``EVENTS``, ``ERRORS``, ``WORDS``… are the catalog's sections
+seen as ``lang -> {key: text}`` dicts (:class:`atout.present.catalogs.Section`).
 
 Phrases shared by every game (``card_played``, ``trick_won``, ``deal_scored``, ``match_over``, the
-core error codes ``not_in_hand``, ``notation``, ``game_over``…) live in :mod:`atout.present.common`;
-a game's own entries override them.
+core error codes ``not_in_hand``, ``notation``, ``game_over``…, card and seat names, lists, punctuation)
+live in the ``common`` domain. French typography (a no-break space before ``:`` and inside « », a narrow
+one before ``; ! ?``) is the French catalog's ``typography`` section, applied as the catalogs are read.
 """
 
 from __future__ import annotations
@@ -311,7 +320,7 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
 
     >>> say_error(IllegalAction("play 7H: must follow suit", code="must_follow",
     ...                         params={"suit": "S", "cards": ["KS", "7S"], "cite": "seed 002, §5"}), "fr", "triomphe")
-    'Il faut fournir à la couleur demandée (pique) ; jouables : Roi de pique et 7 de pique. [seed 002, §5]'
+    'Il faut fournir à la couleur demandée (pique)\\u202f; jouables\\xa0: Roi de pique et 7 de pique. [seed 002, §5]'
     """
     _check_lang(lang)
     table = table or Table(game, 0)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -99,6 +100,7 @@ def remove_locale_dir(path: str | os.PathLike[str]) -> None:
 def reset() -> None:
     """Forget the catalogs read (after adding or editing one)."""
     _book.cache_clear()
+    _typography.cache_clear()
     _languages.cache_clear()
     entries.cache_clear()
     for hook in _RESET_HOOKS:
@@ -166,6 +168,43 @@ def _babel_locale(lang: str) -> Locale:
         return Locale("en")
 
 
+NBSP, NNBSP = "\u00a0", "\u202f"  # no-break space; narrow no-break space
+
+
+@lru_cache(maxsize=64)
+def _typography(lang: str) -> tuple[str, str, str]:
+    """The language's spacing rules, from its common catalog's ``typography`` section (French: a no-break space
+    before ``:`` and inside « », a narrow one before ``; ! ?``; English: none).
+
+    Returns (marks after a no-break space, marks after a narrow one, quotes whose inside gets a no-break space).
+    """
+    path = _path(lang, "common")
+    if path is None:
+        return "", "", ""
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=None, domain="common")
+    rules = {str(m.id): str(m.string) for m in catalog if m.context == "typography" and m.id and m.string}
+    return rules.get("nbsp_before", ""), rules.get("narrow_nbsp_before", ""), rules.get("nbsp_inside", "")
+
+
+def typeset(text: str, lang: str) -> str:
+    """``text`` spaced by ``lang``'s typography: ``Donne 1 : …`` gets a no-break space before the colon in French.
+
+    >>> typeset("Vous jouez ? Oui : « R♥ » ; fin !", "fr") == "Vous jouez\u202f? Oui\u00a0: «\u00a0R♥\u00a0» ;".replace(
+    ...     " ;", "\u202f;") + " fin\u202f!"
+    True
+    >>> typeset("Score: 3; done!", "en")
+    'Score: 3; done!'
+    """
+    wide, narrow, quotes = _typography(lang)
+    for marks, space in ((wide, NBSP), (narrow, NNBSP)):
+        if marks:
+            text = re.sub(f" (?=[{re.escape(marks)}])", space, text)
+    if len(quotes) == 2:
+        text = text.replace(quotes[0] + " ", quotes[0] + NBSP).replace(" " + quotes[1], NBSP + quotes[1])
+    return text
+
+
 @lru_cache(maxsize=256)
 def _book(domain: str, lang: str) -> Book:
     path = _path(lang, domain)
@@ -181,11 +220,12 @@ def _book(domain: str, lang: str) -> Book:
             continue
         ctx = m.context or ""
         if isinstance(m.id, tuple | list):
-            forms = tuple(str(x or "") for x in m.string) if isinstance(m.string, tuple | list) else (str(m.string),)
+            forms = tuple(typeset(str(x or ""), lang) for x in m.string) if isinstance(m.string, tuple | list) \
+                else (typeset(str(m.string), lang),)
             if all(forms):
                 messages[ctx, str(m.id[0])] = Plural(forms, str(m.id[1]), rule, locale)
         elif m.string:
-            messages[ctx, str(m.id)] = str(m.string)
+            messages[ctx, str(m.id)] = typeset(str(m.string), lang) if ctx != "typography" else str(m.string)
     return Book(lang, messages, locale)
 
 

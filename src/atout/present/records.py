@@ -10,7 +10,7 @@ English word.
 >>> from atout.core.errors import RecordError
 >>> code, params = refusal(RecordError("format must be 'atout-record/1', not 'x'", "not_a_record"))
 >>> code, say_refusal(code, params, "fr")
-('not_a_record', "Ce fichier n'est pas un enregistrement atout (format attendu : atout-record/1).")
+('not_a_record', "Ce fichier n'est pas un enregistrement atout (format attendu\\xa0: atout-record/1).")
 """
 
 from __future__ import annotations
@@ -64,9 +64,9 @@ def say_refusal(code: str, params: dict[str, Any], lang: str = "fr", game: str =
 
     >>> say_refusal("wrong_turn", {"index": 4, "deal": 0, "number": 4, "action": "play KH", "seat": 2,
     ...                            "expected": 1}, "fr")
-    "Coup 5 (donne 1, « play KH ») : le joueur 3 a joué, mais c'était au tour du joueur 2."
+    "Coup 5 (donne 1, «\\xa0play KH\\xa0»)\\xa0: le joueur 3 a joué, mais c'était au tour du joueur 2."
     >>> say_refusal("card_twice", {"deal": 1, "card": "QH", "game": "triomphe"}, "fr")
-    'Donne 2 : carte distribuée deux fois : Dame de cœur.'
+    'Donne 2\\xa0: carte distribuée deux fois\\xa0: Dame de cœur.'
     """
     from atout.present import LANGS, say_error
     from atout.present.cards import card_name, join_words

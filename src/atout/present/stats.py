@@ -70,12 +70,12 @@ def report(run: dict[str, Any], stats: dict[str, Any], lang: str = "fr") -> list
     >>> for line in report(run, stats, "fr")[1:]:
     ...     print(line)
     graine 7
-      Joueur 1 : 3 (moyenne par donne 1,5)
-      Joueur 2 : -1 (moyenne par donne -0,5)
-      Joueur 3 : -1 (moyenne par donne -0,5)
-      Joueur 4 : -1 (moyenne par donne -0,5)
-      Garde : prise 2 fois, réussie 1 fois (50 %)
-      donnes où tout le monde a passé (nulles, redistribuées) : 0
+      Joueur 1\u00a0: 3 (moyenne par donne 1,5)
+      Joueur 2\u00a0: -1 (moyenne par donne -0,5)
+      Joueur 3\u00a0: -1 (moyenne par donne -0,5)
+      Joueur 4\u00a0: -1 (moyenne par donne -0,5)
+      Garde\u00a0: prise 2 fois, réussie 1 fois (50 %)
+      donnes où tout le monde a passé (nulles, redistribuées)\u00a0: 0
     >>> report(run, stats, "en")[0]
     'tarot (seed, 4 players): 2 deals in 0.50 s (4 deals/s), bots random, random, random, random'
     """
@@ -158,9 +158,9 @@ def tournament_report(data: dict[str, Any], lang: str = "fr") -> tuple[str, list
     >>> title
     'triomphe (Classique, en deux camps, 2 joueurs), 2 donnes dupliquées, graine 5'
     >>> rows[0]
-    ['heuristique', '+0,50', '[+0,10 ; +0,90]', '1540']
+    ['heuristique', '+0,50', '[+0,10\\u202f; +0,90]', '1540']
     >>> pairs[0]
-    "  heuristique − aléatoire : +1,00 par donne [+0,20 ; +1,80] (zéro hors de l'intervalle)"
+    "  heuristique − aléatoire\\xa0: +1,00 par donne [+0,20\\u202f; +1,80] (zéro hors de l'intervalle)"
     >>> tournament_report(data, "en")[3][0]
     '  heuristic - random: +1.00 per deal [+0.20, +1.80] (clear)'
     """

@@ -326,3 +326,19 @@ def full_view(state: GameState, lang: str, table: dict[str, Any] | None = None) 
     out["moves"] = [{"seat": s, "action": a} for s, a in state.log[-1].actions]
     out["names"] = {**out["names"], **card_names_in([out["hands"], out["moves"]], table.get("faces"), lang)}
     return out
+
+
+def page_texts() -> str:
+    """The web page's phrase book as a script: ``const TEXTS = {"fr": {...}, "en": {...}, ...};`` from the
+    catalog domain ``web`` (section ``page``) of every language installed; a new catalog is a new language.
+
+    >>> "const TEXTS = " in page_texts() and '"newTable": "Nouvelle table"' in page_texts()
+    True
+    """
+    import json
+
+    from atout.present import catalogs
+
+    texts = {lang: catalogs.entries("web", "page", lang) for lang in present.LANGS}
+    return "// The page's words, from the gettext catalogs (domain web): atout.web.views.page_texts.\n" \
+        f"const TEXTS = {json.dumps(texts, ensure_ascii=False, sort_keys=True)};\n"

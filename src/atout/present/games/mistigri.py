@@ -3,7 +3,7 @@
 >>> from atout.present import Table, say
 >>> from atout.core.events import Event
 >>> say(Event("lanturlu_shown", seat=2, data={"cards": ["7H", "9H", "QH", "KH", "JC"]}), "fr", Table("mistigri", 4))
-'Joueur 3 montre Lanturlu : 7♥ 9♥ D♥ R♥ V♣ et ramasse tout ce qui est sur le jeu.'
+'Joueur 3 montre Lanturlu\\xa0: 7♥ 9♥ D♥ R♥ V♣ et ramasse tout ce qui est sur le jeu.'
 >>> say(Event("bete", seat=0, data={"pays": 18}), "en", Table("mistigri", 4, me=0))
 'You are bête: you put 18 chips into the next pool.'
 """
