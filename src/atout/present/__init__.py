@@ -28,7 +28,8 @@ catalogs"); :data:`LANGS` lists the languages found. The sections:
   ``<kind>/you`` is used when the event's seat is the human (``table.me``): ``Vous jouez {card}.``.
   Placeholders are the event's ``data`` keys plus ``seat``; values are shown by their key's name:
   ``card``, ``called`` or any key ending in ``_card`` -> a card with its article (``le Roi de cœur``);
-  ``cards`` or ``*_cards`` -> a list of cards (``the_cards``: the ``cards`` each with its article); ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
+  ``cards`` or ``*_cards`` -> a list of cards (``the_cards``: the ``cards`` each with its article);
+  ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
   ``dealer``, ``by`` -> a seat name; ``seats`` -> seat names; other strings -> looked up in ``words``
   (so ``contract="garde_sans"`` reads ``Garde sans``); numbers by Babel for the language (``2,5``).
   ``-`` says nothing (an event not worth saying).
