@@ -79,7 +79,7 @@ def test_the_italian_suits_elide_the_french_way() -> None:
     # "le 8 de épées" (issue 17, point 7): the suit's template carries its own preposition.
     assert the_card("8S", "fr", italian=True) == "le 8 d'épées"
     assert the_card("8C", "fr", italian=True) == "le 8 de bâtons"
-    assert the_card("8S", "en", italian=True) == "8 of Swords"
+    assert the_card("8S", "en", italian=True) == "the 8 of Swords"
 
 
 def test_mistigri_says_one_trick_and_three_tricks() -> None:

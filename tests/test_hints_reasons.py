@@ -226,7 +226,7 @@ def test_a_card_reason_names_its_card() -> None:
 
 
 @pytest.mark.parametrize(("game", "lang", "words"), [
-    ("triomphe", "fr", "(atouts : "), ("mistigri", "en", "(trumps: "), ("tarot", "fr", "(atouts : "),
+    ("triomphe", "fr", "(atouts\u00a0: "), ("mistigri", "en", "(trumps: "), ("tarot", "fr", "(atouts\u00a0: "),
     ("prime", "en", "best point"), ("tarot1637", "fr", "écarter"),
 ])
 def test_the_terminal_hint_says_why(tmp_path, game: str, lang: str, words: str) -> None:

@@ -120,7 +120,7 @@ def test_a_whole_line_is_shown_or_refused_whole(tmp_path: Path) -> None:
     assert g.to_record() == before and g.observation(0).public.get("showing") is None
     assert session._poignee("annoncer poignée 11 10 9", obs, g.legal_actions())
     obs = g.observation(0)
-    assert progress(obs, "fr") == "Poignée : 3/10 atouts montrés (11 10 9)."
+    assert progress(obs, "fr") == "Poignée\u00a0: 3/10 atouts montrés (11 10 9)."
     assert progress(obs, "en") == "Poignée (handful): 3/10 trumps shown (11 10 9)."
     assert choice_labels(obs, "fr") == ("annoncer poignée ATOUT (un de plus)", "fini (montrer ces 3 atouts)")
     assert session._poignee("annoncer poignée 8 7 6 5 4 3 2", obs, g.legal_actions())

@@ -169,10 +169,10 @@ def test_hints_speak_the_games_own_terms() -> None:
     g = atout.new_game("tarot", players=4, seed=3, dealer=3)
     obs = g.observation(g.current_player)
     # Issue 17: each reason with the hand's facts (seed 3: 5 trumps, the Excuse or a trump bout, one King).
-    assert why(Action.parse("pass"), obs, "fr", "tarot").startswith("main trop faible pour prendre (atouts : 5,")
-    assert why(Action.parse("pass"), obs, "fr", "mistigri").startswith("main faible (atouts :")  # not "prendre"
+    assert why(Action.parse("pass"), obs, "fr", "tarot").startswith("main trop faible pour prendre (atouts\u00a0: 5,")
+    assert why(Action.parse("pass"), obs, "fr", "mistigri").startswith("main faible (atouts\u00a0:")  # not "prendre"
     assert why(Action.parse("discard 2H"), obs, "fr", "prime").startswith("écarter 2♥ pour chercher")  # no "couper"
-    assert why(Action.parse("concede"), obs, "fr", "triomphe").startswith("main trop faible (atouts :")
+    assert why(Action.parse("concede"), obs, "fr", "triomphe").startswith("main trop faible (atouts\u00a0:")
     # A verb the game does not have is only what the bot would play.
     assert why(Action.parse("concede"), obs, "en", "mistigri") == "it is what the bot would play."
 

@@ -48,7 +48,8 @@ def test_replay_step_shows_every_hand_and_the_ecart(lang: str, hands: str, talon
     assert hands in text
     for hand in record["deal"]["hands"]:  # each hand as the record deals it
         assert hand_text(hand, lang, "tarot").plain in text
-    assert f"{talon}{' : ' if lang == 'fr' else ': '}{hand_text(record['deal']['talon'], lang, 'tarot').plain}" in text
+    colon = "\u00a0: " if lang == "fr" else ": "  # French typography: a no-break space before the colon
+    assert f"{talon}{colon}{hand_text(record['deal']['talon'], lang, 'tarot').plain}" in text
     laid = [Action.parse(a["action"]).args[0] for a in record["actions"] if a["action"].startswith("discard")]
     assert ecart in text and hand_text(laid, lang, "tarot").plain in text
     assert text.index(ecart) < text.index("\n", text.index(ecart))  # said once laid aside, before the tricks
@@ -62,7 +63,7 @@ def test_replay_into_a_pipe_keeps_each_line_whole(tmp_path: Path) -> None:
                          text=True, env=env, stdin=subprocess.DEVNULL, timeout=60, check=True).stdout
     lines = out.splitlines()
     for seat, hand in enumerate(record["deal"]["hands"]):
-        assert f"  Joueur {seat + 1} : {hand_text(hand, 'fr', 'tarot').plain}" in lines
+        assert f"  Joueur {seat + 1}\u00a0: {hand_text(hand, 'fr', 'tarot').plain}" in lines
     assert any(len(line) > 80 for line in lines)  # the long lines were not cut
 
 

@@ -140,14 +140,14 @@ def test_seed_306_the_issues_last_trick() -> None:
     last = [e for e in events if e.kind == "trick_won"][-1]
     assert sorted(last.data["cards"]) == sorted(["NS", "EX", "NC", "JS", "10C"])
     table = Table("tarot", 5, me=0)
-    assert say(last, "fr", table) == ("Joueur 5 remporte le pli 15 (7 points ; l'Excuse de Joueur 1 (vous), "
+    assert say(last, "fr", table) == ("Joueur 5 remporte le pli 15 (7 points\u202f; l'Excuse de Joueur 1 (vous), "
                                       "jouée au dernier pli, change de camp).")
     settled = next(e for e in events if e.kind == "excuse_settled")
     assert say(settled, "en", table) == ("Player 1 (you)'s Excuse, played to the last trick, changes sides: its "
                                          "4.5 points go to the defence, with no exchange.")
     scored = next(e for e in events if e.kind == "deal_scored")
     line = breakdown(scored, "fr", table)[1]
-    assert "avec 2 bouts (Petit, 21 ; à la défense : Excuse ; l'Excuse, jouée au dernier pli, a changé de camp)" in line
+    assert "avec 2 bouts (Petit, 21\u202f; à la défense\u00a0: Excuse\u202f; l'Excuse, jouée au dernier pli, a changé de camp)" in line
 
 
 def _seed_306() -> atout.GameState:
@@ -161,7 +161,7 @@ def _seed_306() -> atout.GameState:
 
 
 @pytest.mark.parametrize(("lang", "trick", "settled"), [
-    ("fr", "(7 points ; l'Excuse de Joueur 1, jouée au dernier pli, change de camp)",
+    ("fr", "(7 points\u202f; l'Excuse de Joueur 1, jouée au dernier pli, change de camp)",
      "ses 4,5 points vont à la défense"),
     ("en", "(7 points; Player 1's Excuse, played to the last trick, changes sides)",
      "its 4.5 points go to the defence"),

@@ -180,7 +180,7 @@ def why(action: Action, obs: Observation, lang: str = "fr", game: str = "tarot",
     >>> from atout.core.actions import Action
     >>> g = atout.new_game("tarot", players=4, seed=3, dealer=3)
     >>> why(Action.parse("pass"), g.observation(g.current_player), "fr")
-    'main trop faible pour prendre (atouts : 5, bouts : 1, Rois : 1).'
+    'main trop faible pour prendre (atouts\xa0: 5, bouts\xa0: 1, Rois\xa0: 1).'
     """
     from atout.present import phrases
 

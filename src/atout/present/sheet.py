@@ -6,8 +6,8 @@ on a very narrow terminal, one line per deal. Numbers in the language's style.
 >>> lines = score_sheet(["Joueur 1 (vous)", "Joueur 2"], [[10, -10]], [10, -10], "fr", 80)
 >>> print("\\n".join(lines))
             Joueur 1 (vous)         Joueur 2
-  Donne 1 :              10              -10
-  Total :                10              -10
+  Donne 1 :              10              -10
+  Total :                10              -10
 """
 
 from __future__ import annotations

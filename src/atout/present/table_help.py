@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-import atout
 from atout.core.actions import Action
+from atout.core.protocol import list_games
 from atout.games.tarot.annonces import FLAG
 from atout.games.tarot.rules import TarotRules
 from atout.present import LANGS, catalogs, phrases
@@ -73,10 +73,10 @@ class _GameHelp(Mapping[str, dict[str, str]]):
         return out
 
     def __iter__(self) -> Iterator[str]:
-        return iter([g.name for g in atout.list_games()])
+        return iter([g.name for g in list_games()])
 
     def __len__(self) -> int:
-        return len(atout.list_games())
+        return len(list_games())
 
 
 GAME_HELP = _GameHelp()
