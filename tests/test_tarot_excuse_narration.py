@@ -147,7 +147,8 @@ def test_seed_306_the_issues_last_trick() -> None:
                                          "4.5 points go to the defence, with no exchange.")
     scored = next(e for e in events if e.kind == "deal_scored")
     line = breakdown(scored, "fr", table)[1]
-    assert "avec 2 bouts (Petit, 21\u202f; à la défense\u00a0: Excuse\u202f; l'Excuse, jouée au dernier pli, a changé de camp)" in line
+    assert ("avec 2 bouts (Petit, 21\u202f; à la défense\u00a0: Excuse\u202f; "
+            "l'Excuse, jouée au dernier pli, a changé de camp)") in line
 
 
 def _seed_306() -> atout.GameState:
