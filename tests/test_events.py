@@ -21,7 +21,7 @@ from atout.core.actions import Action
 from atout.core.cards import CARDS, Card
 from atout.core.errors import IllegalAction, NotationError
 from atout.core.events import Event
-from atout.present import Table, breakdown, phrases, say, say_error
+from atout.present import Table, breakdown, cite_in, phrases, say, say_error
 from atout.sim import default_bot
 
 GAMES = [g.name for g in atout.list_games()]
@@ -201,7 +201,9 @@ def test_every_event_and_error_has_french_and_english(name: str) -> None:
         french = say_error(exc, "fr", name).split(" [")[0]
         assert not ENGLISH.search(french), f"English in a French refusal: {french!r} ({code})"
         if exc.params.get("cite"):
-            assert str(exc.params["cite"]) in say_error(exc, "fr", name), "the citation is kept"
+            assert str(exc.params["cite"]) in say_error(exc, "en", name), "the citation is kept"
+            # at a French table in French words (issue 17: "[règle FFT 10]", not "[FFT rule 10]")
+            assert cite_in(str(exc.params["cite"]), "fr") in say_error(exc, "fr", name), "the citation is kept"
 
 
 def test_tarot_events_cost_nothing_until_asked() -> None:

@@ -463,7 +463,8 @@ def test_breakdown_lets_a_player_check_mis2() -> None:
     state = atout.replay(atout.loads((Path(__file__).parent / "records" / "mistigri" / "mis1_mis2.json").read_text()))
     scored = [e for e in state.events() if e.kind == "deal_scored"]
     text = "\n".join(breakdown(scored[1], "en", Table("mistigri", 4)))
-    assert "12 ÷ 6 = 2" in text and "counts double: 4" in text and "Player 1 takes 8 (3 trick(s))" in text
+    # "3 tricks", no longer "3 trick(s)": the catalog's plural forms (issue 17, point 7)
+    assert "12 ÷ 6 = 2" in text and "counts double: 4" in text and "Player 1 takes 8 (3 tricks)" in text
     first = "\n".join(breakdown(scored[0], "fr", Table("mistigri", 4)))
     assert "Joueur 1 est bête et met 6 au coup suivant" in first
 

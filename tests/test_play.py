@@ -45,7 +45,7 @@ def _code(label: str, lang: str) -> str:
 
 def _hint(child: pexpect.spawn, prompt: str, lang: str) -> str:
     child.sendline("indice" if lang == "fr" else "hint")
-    child.expect(r"(?:Conseil :|Hint:) (.+?) — ")
+    child.expect(r"(?:Conseil\u00a0:|Hint:) (.+?) — ")
     label = ANSI.sub("", child.match.group(1)).strip()
     child.expect(prompt)
     return label
@@ -65,8 +65,8 @@ def _drive(child: pexpect.spawn, prompt: str, lang: str, limit: int = 400) -> tu
             return "".join(screen), tried
         before = ANSI.sub("", child.before)
         if "illegal" not in tried and ("Possible" in before or "Legal actions" in before):
-            hand = re.search(r"(?:Votre main|Your hand) ?: (.+)", before)
-            choices = re.search(r"(?:Possible|Legal actions) ?: (.+)", before)
+            hand = re.search(r"(?:Votre main|Your hand)[ \u00a0]?: (.+)", before)
+            choices = re.search(r"(?:Possible|Legal actions)[ \u00a0]?: (.+)", before)
             if hand and choices and re.search(r"(?:Pli|Trick) \d+", before):
                 legal = {c.strip() for c in choices.group(1).split("·")}
                 groups = [g.strip().split() for g in hand.group(1).split("│")]
@@ -82,7 +82,7 @@ def _drive(child: pexpect.spawn, prompt: str, lang: str, limit: int = 400) -> tu
                     tried.add("illegal")
         if turn == 3 and "ctrl-c" not in tried:
             child.sendintr()
-            child.expect(r"Quitter la partie \? \(o/n\)|Quit the game\? \(y/n\)")
+            child.expect(r"Quitter la partie\u202f\? \(o/n\)|Quit the game\? \(y/n\)")
             child.sendline("n")
             child.expect(prompt)
             tried.add("ctrl-c")
@@ -114,7 +114,7 @@ def test_a_whole_tarot_deal_in_french(tmp_path: Path) -> None:
     child.expect(PROMPT_FR)
     # French words at the first prompt: an unknown word gets a short French message listing the choices.
     child.sendline("bonjour")
-    child.expect("Je ne comprends pas « bonjour »")
+    child.expect("Je ne comprends pas «\u00a0bonjour\u00a0»")
     screen, tried = _drive(child, PROMPT_FR, "fr")
     assert {"card", "code", "verb", "ctrl-c"} <= tried, tried
     assert "Traceback" not in screen
@@ -144,7 +144,7 @@ def test_q_asks_to_confirm_then_saves_and_leaves(tmp_path: Path) -> None:
     child = _spawn(["triomphe", "--players", "2", "--seed", "3", "--lang", "fr"], tmp_path)
     child.expect(PROMPT_FR)
     child.sendline("q")
-    child.expect(r"Quitter la partie \? \(o/n\)")
+    child.expect(r"Quitter la partie\u202f\? \(o/n\)")
     child.sendline("o")
     child.expect("Partie interrompue.")
     child.expect("Partie enregistrée")
@@ -205,7 +205,7 @@ def test_replay_step_narrates_a_record(tmp_path: Path) -> None:
                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
                          env=dict(os.environ, NO_COLOR="1", COLUMNS="160"))
     assert out.returncode == 0, out.stderr
-    assert "Joueur 2 refuse : son camp doit faire la vole, ou perdra deux jeux." in out.stdout
+    assert "Joueur 2 refuse\u00a0: son camp doit faire la vole, ou perdra deux jeux." in out.stdout
     assert "Vole manquée par Joueur 2" in out.stdout and "Traceback" not in out.stderr
 
 
@@ -236,7 +236,7 @@ def test_ctrl_c_while_the_bots_play_asks_too(tmp_path: Path) -> None:
                                      "--speed", "2", "--records", str(tmp_path)], env=env, encoding="utf-8", timeout=30)
     child.expect("Donne 1")
     child.sendintr()
-    child.expect(r"Quitter la partie \? \(o/n\)")
+    child.expect(r"Quitter la partie\u202f\? \(o/n\)")
     child.sendline("o")
     child.expect("Partie enregistrée")
     child.expect(pexpect.EOF)

@@ -26,14 +26,14 @@ def _spawn(args: list[str], tmp_path: Path) -> pexpect.spawn:
 
 def _hint(child: pexpect.spawn) -> str:
     child.sendline("indice")
-    child.expect(r"Conseil : (.+?) — ")
+    child.expect(r"Conseil\u00a0: (.+?) — ")
     label = ANSI.sub("", child.match.group(1)).strip()
     child.expect(PROMPT_FR)
     return label
 
 
 def _tricks_line(screen: str) -> str | None:
-    found = re.findall(r"Plis : attaque \d+ – défense \d+", screen)
+    found = re.findall(r"Plis\u00a0: attaque \d+ – défense \d+", screen)
     return found[-1] if found else None
 
 

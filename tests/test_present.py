@@ -45,14 +45,14 @@ def test_failed_prise_with_the_takers_poignee() -> None:
     t = Table("tarot", 4)
     said = _said(events, t)
     assert "Joueur 1 annonce une Prise." in said
-    assert any(s.startswith("Joueur 1 retourne le chien : ") for s in said)
-    assert "Joueur 1 montre une poignée simple de 10 atouts : 10 9 8 7 6 5 4 3 2 Exc." in said
-    assert "Prise chutée de 44 : Joueur 1 marque -192." in said
+    assert any(s.startswith("Joueur 1 retourne le chien\u00a0: ") for s in said)
+    assert "Joueur 1 montre une poignée simple de 10 atouts\u00a0: 10 9 8 7 6 5 4 3 2 Exc." in said
+    assert "Prise chutée de 44\u00a0: Joueur 1 marque -192." in said
     lines = breakdown(_scored(events), "fr", t)
-    assert "Contrat : -44 × 1 = -44 (pas de prime de 25 en cas de chute)" in lines
-    assert "Par défenseur : -44 (l'attaque paie chaque défenseur)" in lines
-    assert "Annonce poignée simple (Joueur 1) : il paie 20 à chacun des 3 autres (-60)" in lines
-    assert lines[-1] == "Marque de la donne : Joueur 1 -192, Joueur 2 +64, Joueur 3 +64, Joueur 4 +64"
+    assert "Contrat\u00a0: -44 × 1 = -44 (pas de prime de 25 en cas de chute)" in lines
+    assert "Par défenseur\u00a0: -44 (l'attaque paie chaque défenseur)" in lines
+    assert "Annonce poignée simple (Joueur 1)\u00a0: il paie 20 à chacun des 3 autres (-60)" in lines
+    assert lines[-1] == "Marque de la donne\u00a0: Joueur 1 -192, Joueur 2 +64, Joueur 3 +64, Joueur 4 +64"
     en = breakdown(_scored(events), "en", t)
     assert "Announcement single poignée (handful) (Player 1): pays 20 to each of the 3 others (-60)" in en
 
@@ -64,11 +64,11 @@ def test_made_contract_alone_at_five_called_king_in_the_talon() -> None:
     t = Table("tarot", 5)
     said = _said(events, t)
     assert "Joueur 1 appelle le Roi de cœur." in said
-    assert "Le Roi de cœur est dans le chien : Joueur 1 joue seul contre tous." in said
-    assert "Prise réussie de 26 : Joueur 1 marque +204." in said
+    assert "Le Roi de cœur est dans le chien\u00a0: Joueur 1 joue seul contre tous." in said
+    assert "Prise réussie de 26\u00a0: Joueur 1 marque +204." in said
     lines = breakdown(_scored(events), "fr", t)
-    assert "Contrat : (25 + 26) × 1 = 51" in lines
-    assert "Joueur 1 : 4 × 51 = 204" in lines
+    assert "Contrat\u00a0: (25 + 26) × 1 = 51" in lines
+    assert "Joueur 1\u00a0: 4 × 51 = 204" in lines
     assert "Contract: (25 + 26) × 1 = 51" in breakdown(_scored(events), "en", t)
 
 
@@ -78,13 +78,13 @@ def test_petit_au_bout_won_turns_into_points_seed() -> None:
     _, events = _events("tarot/seed_petit_au_bout_won.json")
     t = Table("tarot", 4)
     said = _said(events, t)
-    assert "Petit au bout pour l'attaque !" in said
-    assert "Garde sans le chien : le chien reste caché." in said
-    assert "Garde sans le chien réussie de 58 : Joueur 1 marque +1992." in said
+    assert "Petit au bout pour l'attaque\u202f!" in said
+    assert "Garde sans le chien\u00a0: le chien reste caché." in said
+    assert "Garde sans le chien réussie de 58\u00a0: Joueur 1 marque +1992." in said
     lines = breakdown(_scored(events), "fr", t)
-    assert any(line.startswith("Différence : ") and "petit au bout +10" in line and line.endswith("réussi de 58")
+    assert any(line.startswith("Différence\u00a0: ") and "petit au bout +10" in line and line.endswith("réussi de 58")
                for line in lines), lines
-    assert "Contrat : (25 + 58) × 8 = 664" in lines
+    assert "Contrat\u00a0: (25 + 58) × 8 = 664" in lines
 
 
 def test_petit_au_bout_lost_fft() -> None:
@@ -93,12 +93,12 @@ def test_petit_au_bout_lost_fft() -> None:
     _, events = _events("tarot/fft_petit_au_bout_lost.json")
     t = Table("tarot", 3)
     said = _said(events, t)
-    assert "Petit au bout pour la défense !" in said
+    assert "Petit au bout pour la défense\u202f!" in said
     lines = breakdown(_scored(events), "fr", t)
-    assert "Contrat : (25 + 31) × 4 = 224" in lines
-    assert "Petit au bout (la défense) : -10 × 4 = -40" in lines
-    assert "Par défenseur : +184 (chaque défenseur paie l'attaque)" in lines
-    assert "Joueur 1 : 2 × 184 = 368" in lines
+    assert "Contrat\u00a0: (25 + 31) × 4 = 224" in lines
+    assert "Petit au bout (la défense)\u00a0: -10 × 4 = -40" in lines
+    assert "Par défenseur\u00a0: +184 (chaque défenseur paie l'attaque)" in lines
+    assert "Joueur 1\u00a0: 2 × 184 = 368" in lines
 
 
 def test_announced_capot_made() -> None:
@@ -108,9 +108,9 @@ def test_announced_capot_made() -> None:
     t = Table("tarot", 4)
     said = _said(events, t)
     assert "Joueur 1 annonce le capot." in said
-    assert "Chelem réussi : l'attaque a fait tous les plis !" in said
+    assert "Chelem réussi\u00a0: l'attaque a fait tous les plis\u202f!" in said
     lines = breakdown(_scored(events), "fr", t)
-    assert "Contrat : (25 + 55) × 8 = 640" in lines and "Chelem : +600" in lines
+    assert "Contrat\u00a0: (25 + 55) × 8 = 640" in lines and "Chelem\u00a0: +600" in lines
 
 
 def test_the_partner_is_revealed_by_the_called_card() -> None:
@@ -130,7 +130,7 @@ def test_the_partner_is_revealed_by_the_called_card() -> None:
         plays = [(s, a) for entry in g.log for s, a in entry.actions]
         assert (e.seat, f"play {called}") in plays
         text = say(e, "fr", Table("tarot", 5))
-        assert text == f"Le {card_name(called, 'fr')} est tombé : Joueur {e.seat + 1} est le partenaire du preneur."
+        assert text == f"Le {card_name(called, 'fr')} est tombé\u00a0: Joueur {e.seat + 1} est le partenaire du preneur."
         scored = next(x for x in events if x.kind == "deal_scored")
         assert scored.data["partner"] == e.seat
         assert any(f"partenaire Joueur {e.seat + 1}" in line for line in breakdown(scored, "fr", Table("tarot", 5)))
@@ -158,13 +158,13 @@ def test_triomphe_vole_failed_after_refused_concession() -> None:
     _, events = _events("triomphe/tri3_refused_concession.json")
     t = Table("triomphe", 2)
     said = _said(events, t)
-    assert "Joueur 1 donne le jeu : l'autre camp peut accepter ou refuser." in said
-    assert "Joueur 2 refuse : son camp doit faire la vole, ou perdra deux jeux." in said
-    assert "Vole manquée par Joueur 2 : deux jeux perdus. (concession refusée)" in said
+    assert "Joueur 1 donne le jeu\u00a0: l'autre camp peut accepter ou refuser." in said
+    assert "Joueur 2 refuse\u00a0: son camp doit faire la vole, ou perdra deux jeux." in said
+    assert "Vole manquée par Joueur 2\u00a0: deux jeux perdus. (concession refusée)" in said
     lines = breakdown(_scored(events), "fr", t)
-    assert lines[0] == "Plis : Joueur 1 : 1 ; Joueur 2 : 4"
+    assert lines[0] == "Plis\u00a0: Joueur 1\u00a0: 1\u202f; Joueur 2\u00a0: 4"
     assert "Joueur 2 perd 2 (un jeu marqué en moins, sinon l'adversaire le marque)" in lines
-    assert lines[-1] == "Marque : Joueur 1 : 4 ; Joueur 2 : 0"
+    assert lines[-1] == "Marque\u00a0: Joueur 1\u00a0: 4\u202f; Joueur 2\u00a0: 0"
     en = breakdown(_scored(events), "en", t)
     assert en[1] == "Vole failed by Player 2: two points lost. (after a refused concession)"
 
@@ -218,7 +218,7 @@ def test_input_bare_cards_french_verbs_and_words() -> None:
     assert str(interpret("prise", fft, "fr", "tarot")) == "bid petite"  # FFT rule 1: the Petite is the Prise
     ecart = [Action.parse("discard 2H 3H 4H 5H 6H 7H")]
     assert str(interpret("écarter 2♥ 3♥ 4♥ 5♥ 6♥ 8♥", ecart, "fr", "tarot")) == "discard 2H 3H 4H 5H 6H 8H"
-    with pytest.raises(InputProblem, match="Je ne comprends pas « bonjour »"):
+    with pytest.raises(InputProblem, match="Je ne comprends pas «\u00a0bonjour\u00a0»"):
         interpret("bonjour", bids, "fr", "tarot")
     with pytest.raises(InputProblem, match="pas le moment de nommer une carte"):
         interpret("R♥", bids, "fr", "tarot")

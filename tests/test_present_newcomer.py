@@ -35,15 +35,15 @@ def test_seed_breakdown_at_five_with_a_poignee_every_number_by_hand() -> None:
     poignée, then the row; the écart's 3 points are said (1d)."""
     lines = breakdown(_seed_five_failed_pousse(), "fr", Table("tarot", 5, me=0))
     assert lines == [
-        "Contrat : Pousse (×2), preneur Joueur 1 (vous), partenaire Joueur 5",
-        "Points de l'attaque : 28 avec 2 bouts (21, Excuse) ; il en fallait 41",
+        "Contrat\u00a0: Pousse (×2), preneur Joueur 1 (vous), partenaire Joueur 5",
+        "Points de l'attaque\u00a0: 28 avec 2 bouts (21, Excuse)\u202f; il en fallait 41",
         "  dont 25 dans les plis et 3 à l'écart",
-        "Différence : 28 - 41 = -13 : chuté de 13",
-        "Contrat : -13 × 2 = -26 (pas de prime de 25 en cas de chute)",
-        "Par défenseur : -26 (l'attaque paie chaque défenseur)",
-        "Attaque : 3 × -26 = -78, ½ / ½ : Joueur 1 (vous) -39, Joueur 5 -39",
-        "Annonce poignée simple (Joueur 1 (vous)) : il paie 20 à chacun des 4 autres (-80)",
-        "Marque de la donne : Joueur 1 (vous) -119, Joueur 2 +46, Joueur 3 +46, Joueur 4 +46, Joueur 5 -19",
+        "Différence\u00a0: 28 - 41 = -13\u00a0: chuté de 13",
+        "Contrat\u00a0: -13 × 2 = -26 (pas de prime de 25 en cas de chute)",
+        "Par défenseur\u00a0: -26 (l'attaque paie chaque défenseur)",
+        "Attaque\u00a0: 3 × -26 = -78, ½ / ½\u00a0: Joueur 1 (vous) -39, Joueur 5 -39",
+        "Annonce poignée simple (Joueur 1 (vous))\u00a0: il paie 20 à chacun des 4 autres (-80)",
+        "Marque de la donne\u00a0: Joueur 1 (vous) -119, Joueur 2 +46, Joueur 3 +46, Joueur 4 +46, Joueur 5 -19",
     ]
     en = breakdown(_seed_five_failed_pousse(), "en", Table("tarot", 5))
     assert "Attack: 3 × -26 = -78, split ½ / ½: Player 1 -39, Player 5 -39" in en
@@ -61,11 +61,11 @@ def test_fft_breakdown_at_five_thirds() -> None:
             "announcements": [{"seat": 1, "kind": "poignee_simple", "value": 20, "gains": True}],
             "share": "thirds", "row": [-80, 160, -80, 80, -80], "totals": [-80, 160, -80, 80, -80]}
     lines = breakdown(Event("deal_scored", seat=1, data=data), "fr", Table("tarot", 5))
-    assert "Contrat : (25 + 5) × 2 = 60" in lines
-    assert "Poignée simple (Joueur 2) : 20 (au camp gagnant, non multipliée)" in lines
-    assert "Par défenseur : +80 (chaque défenseur paie l'attaque)" in lines
-    assert "Attaque : 3 × 80 = 240, ⅔ / ⅓ : Joueur 2 160, Joueur 4 80" in lines
-    assert "Points de l'attaque : 56 avec 1 bout (21) ; il en fallait 51" in lines
+    assert "Contrat\u00a0: (25 + 5) × 2 = 60" in lines
+    assert "Poignée simple (Joueur 2)\u00a0: 20 (au camp gagnant, non multipliée)" in lines
+    assert "Par défenseur\u00a0: +80 (chaque défenseur paie l'attaque)" in lines
+    assert "Attaque\u00a0: 3 × 80 = 240, ⅔ / ⅓\u00a0: Joueur 2 160, Joueur 4 80" in lines
+    assert "Points de l'attaque\u00a0: 56 avec 1 bout (21)\u202f; il en fallait 51" in lines
     assert not any(line.startswith("  dont") for line in lines)  # no trick_points known: no écart line
 
 
@@ -73,15 +73,18 @@ def test_a_trick_with_the_excuse_says_the_points_it_brings() -> None:
     """seed 001 §9.3: the Excuse's owner takes it back (a card of no value in exchange): a trick of
     R♥ (4,5) + Excuse (4,5) + 7♥ 8♥ 9♥ (3 × 0,5) brings 4,5 + 1,5 = 6 points to its winner, not 10,5."""
     e = Event("trick_won", seat=3, data={"trick": 10, "leader": 0, "cards": ["KH", "EX", "7H", "8H", "9H"],
-                                         "seats": [0, 1, 2, 3, 4], "points": 10.5, "excuse": 1})
-    assert say(e, "fr", Table("tarot", 5)) == "Joueur 4 remporte le pli 10 (6 points ; l'Excuse de Joueur 2 reste à son camp)."
+                                         "seats": [0, 1, 2, 3, 4], "points": 10.5, "excuse": 1,
+                                         "excuse_to": "owner", "winner_points": 6})
+    assert say(e, "fr", Table("tarot", 5)) == \
+        "Joueur 4 remporte le pli 10 (6 points\u202f; l'Excuse de Joueur 2 reste à son camp)."
     assert say(e, "en", Table("tarot", 5)) == "Player 4 wins trick 10 (6 points; Player 2's Excuse stays with its side)."
     # The last trick (15 at five): the Excuse goes to the trick's winner (seed 001 §9.3): all its points.
-    last = Event("trick_won", seat=3, data={**e.data, "trick": 15})
+    last = Event("trick_won", seat=3, data={**e.data, "trick": 15, "excuse_to": "winner", "winner_points": 10.5})
     assert say(last, "fr", Table("tarot", 5)) == "Joueur 4 remporte le pli 15 (10,5 points)."
-    # The Excuse's owner winning his own trick keeps everything.
-    own = Event("trick_won", seat=1, data=e.data)
-    assert say(own, "fr", Table("tarot", 5)) == "Joueur 2 remporte le pli 10 (10,5 points)."
+    # FFT (rule 12, D20): at the last trick it changes sides, its 4,5 points leave the trick's winner.
+    fft = Event("trick_won", seat=3, data={**e.data, "trick": 15, "excuse_to": "opposite", "winner_points": 6})
+    assert say(fft, "fr", Table("tarot", 5)) == ("Joueur 4 remporte le pli 15 (6 points\u202f; l'Excuse de Joueur 2, "
+                                                 "jouée au dernier pli, change de camp).")
 
 
 def test_the_final_ranking_is_by_score_with_places() -> None:
@@ -109,7 +112,7 @@ def test_8c_asks_clubs_or_hearts_only_when_both_can_be_played() -> None:
     from atout.present.inputs import InputProblem, interpret
 
     both = [Action.parse(a) for a in ("play 8C", "play 8H", "play KC")]
-    with pytest.raises(InputProblem, match=r"8 de trèfle \(8C\) ou 8 de cœur \(8H\) \?"):
+    with pytest.raises(InputProblem, match=r"8 de trèfle \(8C\) ou 8 de cœur \(8H\)\u202f\?"):
         interpret("8C", both, "fr", "tarot")
     assert str(interpret("8C", both, "en", "tarot")) == "play 8C"  # English: clubs, no question
     assert str(interpret("RC", both, "fr", "tarot")) == "play KC"  # no King of hearts to play: clubs
@@ -141,10 +144,12 @@ def test_a_refused_poignee_says_the_allowed_counts_with_or() -> None:
 def test_the_1637_hand_in_its_own_names_and_order() -> None:
     """seed 000 n. 42 / decks.md §3: Cups and Coins rank R Rn Ch F 1 2 … 7 (the Ace above the 7), Swords and
     Batons R Rn Ch F 10 … 4; the pack's names (Reine, Chevalier, Faon; épées, coupes, deniers, bâtons)."""
+    import atout
     from atout.core.actions import Action
     from atout.present.screen import action_label, hand_text
 
-    text = hand_text(["7H", "AH", "KH", "JH", "4S", "QS", "10S", "NC", "T21", "EX"], "fr", "tarot1637").plain
+    strength = atout.new_game("tarot1637", players=3, seed=1).card_strength  # the engine's order (issue 17)
+    text = hand_text(["7H", "AH", "KH", "JH", "4S", "QS", "10S", "NC", "T21", "EX"], "fr", "tarot1637", strength).plain
     assert text == "♠ épées Rn 10 4  │  ♥ coupes R F 1 7  │  ♣ bâtons Ch  │  Triomphes 21  │  le Mat"
     assert action_label(Action.parse("discard QS"), "fr", "tarot1637") == "écarter Rn♠"
     from atout.present.inputs import interpret
@@ -163,11 +168,13 @@ def test_hints_speak_the_games_own_terms() -> None:
 
     g = atout.new_game("tarot", players=4, seed=3, dealer=3)
     obs = g.observation(g.current_player)
-    assert why(Action.parse("pass"), obs, "fr", "tarot") == "main trop faible pour prendre."
-    assert why(Action.parse("pass"), obs, "fr", "mistigri") == "c'est ce que jouerait le robot."
-    assert why(Action.parse("discard 2H"), obs, "fr", "prime") == "c'est ce que jouerait le robot."
-    assert why(Action.parse("concede"), obs, "fr", "triomphe").startswith("la main est trop faible")
-    assert why(Action.parse("concede"), obs, "en", "mistigri") == "this is what the bot would play."
+    # Issue 17: each reason with the hand's facts (seed 3: 5 trumps, the Excuse or a trump bout, one King).
+    assert why(Action.parse("pass"), obs, "fr", "tarot").startswith("main trop faible pour prendre (atouts\u00a0: 5,")
+    assert why(Action.parse("pass"), obs, "fr", "mistigri").startswith("main faible (atouts\u00a0:")  # not "prendre"
+    assert why(Action.parse("discard 2H"), obs, "fr", "prime").startswith("écarter 2♥ pour chercher")  # no "couper"
+    assert why(Action.parse("concede"), obs, "fr", "triomphe").startswith("main trop faible (atouts\u00a0:")
+    # A verb the game does not have is only what the bot would play.
+    assert why(Action.parse("concede"), obs, "en", "mistigri") == "it is what the bot would play."
 
 
 # --- item 6: wording --------------------------------------------------------------------------------------
@@ -180,7 +187,7 @@ def test_plurals_articles_and_one_format_for_the_chien() -> None:
     dealt = Event("cards_dealt", seat=0, to=0, data={"cards": ["QS", "AH"]})
     assert say(dealt, "fr", Table("prime", 3, me=0)) == "Vous recevez la Dame de pique et l'As de cœur."
     talon = Event("talon_shown", seat=1, data={"cards": ["KH", "T3", "EX"]})
-    assert say(talon, "fr", Table("tarot", 5)) == "Joueur 2 retourne le chien : R♥ 3 Exc."
+    assert say(talon, "fr", Table("tarot", 5)) == "Joueur 2 retourne le chien\u00a0: R♥ 3 Exc."
 
 
 def test_packs_show_in_french_has_no_english(capsys: object) -> None:
@@ -201,7 +208,7 @@ def test_1637_sentences_and_refusals_use_the_packs_names() -> None:
     from atout.present import say_error
 
     exc = IllegalAction("play 8C: must follow suit", code="must_follow", params={"allowed": ["AD", "JD"], "cite": "seed 000"})
-    assert say_error(exc, "fr", "tarot1637").startswith("Il faut fournir à la couleur demandée ; jouables : "
+    assert say_error(exc, "fr", "tarot1637").startswith("Il faut fournir à la couleur demandée\u202f; jouables\u00a0: "
                                                         "l'As de deniers et le Faon de deniers.")
     said = say(Event("discard", seat=0, data={"card": "8C"}), "fr", Table("tarot1637", 3, me=0))
     assert said == "Vous écartez le 8 de bâtons."

@@ -395,7 +395,7 @@ def test_no_show_with_a_made_hand_is_refused_and_changes_nothing() -> None:
     assert snapshot(g) == before and g.phase == "show" and g.current_player == 0
     from atout.present import say_error
 
-    assert say_error(err.value, "fr", "prime").startswith("Vous avez une prime ou un flux : il faut le montrer")
+    assert say_error(err.value, "fr", "prime").startswith("Vous avez une prime ou un flux\u00a0: il faut le montrer")
     assert say_error(err.value, "en", "prime").endswith(f"[{err.value.params['cite']}]")
 
 

@@ -138,74 +138,75 @@ CASES: list[tuple[str, dict[str, Any], str, dict[str, Any], str, str]] = [
     ("triomphe card twice (seed 002 §3)",
      record("triomphe", 2, {**TRIOMPHE, "hands": [["KH", "QH", "JH", "AH", "10H"], ["KH", "8S", "7S", "KC", "QC"]]}),
      "card_twice", {"card": "KH", "deal": 0, "game": "triomphe"},
-     "Donne 1 : carte distribuée deux fois : Roi de cœur.", "Deal 1: card dealt twice: King of Hearts."),
+     "Donne 1\u00a0: carte distribuée deux fois\u00a0: Roi de cœur.", "Deal 1: card dealt twice: King of Hearts."),
     ("triomphe four cards (seed 002: five each)",
      record("triomphe", 2, {**TRIOMPHE, "hands": [["KH", "QH", "JH", "AH"], ["9S", "8S", "7S", "KC", "QC"]]}),
      "wrong_size", {"pile": "hand", "seat": 0, "count": 4, "want": 5, "cite": "seed 002"},
-     "Donne 1 : la main du joueur 1 a 4 cartes ; il en faut 5. [seed 002]",
+     "Donne 1\u00a0: la main du joueur 1 a 4 cartes\u202f; il en faut 5. [seed 002]",
      "Deal 1: player 1's hand has 4 cards; it needs 5. [seed 002]"),
     ("triomphe a 2 is not piquet",
      record("triomphe", 2, {**TRIOMPHE, "turnup": "2H"}),
      "card_not_in_pack", {"card": "2H", "pack": 32},
-     "Donne 1 : carte hors du jeu de 32 cartes : 2 de cœur.", "Deal 1: card not in the 32-card pack: 2 of Hearts."),
+     "Donne 1\u00a0: carte hors du jeu de 32 cartes\u00a0: 2 de cœur.", "Deal 1: card not in the 32-card pack: 2 of Hearts."),
     ("triomphe lacks the turn-up",
      record("triomphe", 2, {"hands": TRIOMPHE["hands"]}),
      "deal_lacks", {"fields": ["turnup"]},
-     "Donne 1 : il manque à la donne : « turnup ».", "Deal 1: the deal lacks: 'turnup'."),
+     "Donne 1\u00a0: il manque à la donne\u00a0: «\u00a0turnup\u00a0».", "Deal 1: the deal lacks: 'turnup'."),
     ("triomphe three hands at two",
      record("triomphe", 2, {**TRIOMPHE, "hands": [*TRIOMPHE["hands"], []]}),
      "hands_count", {"hands": 2},
-     "Donne 1 : la donne doit avoir 2 mains (« hands »).", "Deal 1: the deal needs 2 hands ('hands')."),
+     "Donne 1\u00a0: la donne doit avoir 2 mains («\u00a0hands\u00a0»).", "Deal 1: the deal needs 2 hands ('hands')."),
     ("tarot talon of five at four (seed 001: six)",
      record("tarot", 4, {"hands": [TAROT[i * 18:i * 18 + 18] for i in range(4)], "talon": TAROT[72:77]}),
      "wrong_size", {"deal": 0, "pile": "talon", "count": 5, "want": 6, "cite": "seed 001"},
-     "Donne 1 : le talon a 5 cartes ; il en faut 6. [seed 001]", "Deal 1: the talon has 5 cards; it needs 6. [seed 001]"),
+     "Donne 1\u00a0: le talon a 5 cartes\u202f; il en faut 6. [seed 001]",
+     "Deal 1: the talon has 5 cards; it needs 6. [seed 001]"),
     ("tarot unknown key",
      record("tarot", 4, {"hands": [], "talon": [], "chien": []}),
      "deal_unknown_keys", {"deal": 0, "keys": ["chien"]},
-     "Donne 1 : la donne a des clés inconnues : « chien ».", "Deal 1: the deal has unknown keys: 'chien'."),
+     "Donne 1\u00a0: la donne a des clés inconnues\u00a0: «\u00a0chien\u00a0».", "Deal 1: the deal has unknown keys: 'chien'."),
     ("prime: no 9 in the 40-card pack (prime.md D1)",
      record("prime", 3, {"hands": [["9H", "AS"], ["2S", "3S"], ["4S", "5S"]]}),
      "card_not_in_pack", {"card": "9H", "pack": 40, "cite": "prime.md D1"},
-     "Carte hors du jeu de 40 cartes : 9 de cœur. [prime.md D1]",
+     "Carte hors du jeu de 40 cartes\u00a0: 9 de cœur. [prime.md D1]",
      "Card not in the 40-card pack: 9 of Hearts. [prime.md D1]"),
     ("mistigri fille of four (seed 003: five)",
      record("mistigri", 3, {"hands": [["7S", "8S", "9S", "10S", "JS"], ["QS", "KS", "AS", "7H", "8H"],
                                       ["9H", "10H", "JH", "QH", "KH"]], "fille": ["AH", "7D", "8D", "9D"],
                             "retourne": "10D"}),
      "wrong_size", {"pile": "fille", "count": 4, "want": 5, "cite": "seed 003"},
-     "La fille a 4 cartes ; il en faut 5. [seed 003]", "The fille has 4 cards; it needs 5. [seed 003]"),
+     "La fille a 4 cartes\u202f; il en faut 5. [seed 003]", "The fille has 4 cards; it needs 5. [seed 003]"),
     ("tarot1637: a Mort only at two (spec §11)",
      record("tarot1637", 3, tarot1637_deal(mort=["JD"])),
      "unexpected_mort", {}, "Seule une donne à deux joueurs a un Mort.", "Only a two-player deal has a Mort."),
     ("1637 dealer with 21 cards (seed 000: 24)",
      record("tarot1637", 3, {"hands": [tarot1637_deal()["hands"][1]] * 3}),
      "wrong_size", {"pile": "hand", "seat": 0, "count": 21, "want": 24},
-     "La main du joueur 1 a 21 cartes ; il en faut 24. [seed 000]",
+     "La main du joueur 1 a 21 cartes\u202f; il en faut 24. [seed 000]",
      "Player 1's hand has 21 cards; it needs 24. [seed 000]"),
     ("wrong dealer: the deal passes to the next player",
      {**record("triomphe", 2, TRIOMPHE, match={"deals": 2, "target": None, "scores": [0, 0]}), "deals": [
          {"dealer": 0, "deal": TRIOMPHE, "actions": [{"seat": 1, "action": "concede"}, {"seat": 0, "action": "accept"}]},
          {"dealer": 0, "deal": TRIOMPHE, "actions": []}]},
      "wrong_dealer", {"deal": 1, "expected": 1, "stated": 0},
-     "Donne 2, mauvais donneur : selon les règles, c'est au joueur 2 de donner, l'enregistrement dit le joueur 1.",
+     "Donne 2, mauvais donneur\u00a0: selon les règles, c'est au joueur 2 de donner, l'enregistrement dit le joueur 1.",
      "Deal 2, wrong dealer: by the rules player 2 deals, the record says player 1."),
     ("a second deal in a match of one",
      {**record("triomphe", 2, TRIOMPHE), "deals": [{"dealer": 0, "deal": TRIOMPHE, "actions": []},
                                                    {"dealer": 0, "deal": TRIOMPHE, "actions": []}]},
      "wrong_deal_count", {"deal": 1, "current": 0},
-     "Donne 2 : la partie était déjà finie ou encore dans une autre donne.",
+     "Donne 2\u00a0: la partie était déjà finie ou encore dans une autre donne.",
      "Deal 2: the match was already over or still in another deal."),
     ("final result of a match not over",
      {**record("triomphe", 2, TRIOMPHE), "result": {"returns": [0, 1]}},
      "unfinished_result", {}, "L'enregistrement annonce un résultat final, mais la partie n'est pas finie.",
      "The record states a final result but the match is not over."),
     ("seed a string", {**record("triomphe", 2, TRIOMPHE), "seed": "x"}, "bad_field", {"field": "seed"},
-     "Le champ « seed » de l'enregistrement est mal formé.", "The record's field 'seed' is malformed."),
+     "Le champ «\u00a0seed\u00a0» de l'enregistrement est mal formé.", "The record's field 'seed' is malformed."),
     ("a move out of turn (seed 002 §4: eldest, seat 1, speaks first)",
      record("triomphe", 2, TRIOMPHE, actions=[{"seat": 0, "action": "no_concession"}]),
      "wrong_turn", {"index": 0, "deal": 0, "number": 0, "action": "no_concession", "seat": 0, "expected": 1},
-     "Coup 1 (donne 1, « pas de concession ») : le joueur 1 a joué, mais c'était au tour du joueur 2.",
+     "Coup 1 (donne 1, «\u00a0pas de concession\u00a0»)\u00a0: le joueur 1 a joué, mais c'était au tour du joueur 2.",
      "Move 1 (deal 1, 'no concession'): player 1 played, but it was player 2's turn."),
 ]
 
@@ -247,10 +248,10 @@ def test_text_and_api_errors_have_codes(tmp_path: Path) -> None:
         assert info.value.code == code, str(info.value)
         assert {k: info.value.params.get(k) for k in params} == params, code
     missing = {"path": "nope.json", "reason": "ENOENT"}
-    assert say_refusal("cannot_read", missing, "fr") == "Impossible de lire « nope.json » : fichier introuvable."
+    assert say_refusal("cannot_read", missing, "fr") == "Impossible de lire «\u00a0nope.json\u00a0»\u00a0: fichier introuvable."
     assert say_refusal("cannot_read", missing, "en") == "Cannot read 'nope.json': no such file."
     assert say_refusal("too_many_deals", {"count": 100_001, "limit": 100_000}, "fr") == \
-        "Trop de donnes fournies : 100\u202f001 (au plus 100\u202f000)."
+        "Trop de donnes fournies\u00a0: 100\u202f001 (au plus 100\u202f000)."
 
 
 def test_a_later_deal_found_wrong_names_the_move_and_the_deal() -> None:
@@ -259,7 +260,7 @@ def test_a_later_deal_found_wrong_names_the_move_and_the_deal() -> None:
     exc = refused({**record("triomphe", 2, TRIOMPHE), "deals": [{"dealer": 0, "deal": TRIOMPHE, "actions": []},
                                                                 {"dealer": 1, "deal": bad, "actions": []}]})
     assert (exc.code, exc.params["deal"], exc.params["card"]) == ("card_twice", 1, "KH")
-    assert say_refusal(exc.code, exc.params, "fr") == "Donne 2 : carte distribuée deux fois : Roi de cœur."
+    assert say_refusal(exc.code, exc.params, "fr") == "Donne 2\u00a0: carte distribuée deux fois\u00a0: Roi de cœur."
 
 
 def test_a_deal_checked_when_reached_names_the_move_that_starts_it() -> None:
@@ -277,7 +278,7 @@ def test_a_deal_checked_when_reached_names_the_move_that_starts_it() -> None:
     assert (exc.code, exc.params["card"], exc.params["given_deal"]) == ("card_twice", card, 1)
     assert (exc.params["index"], exc.params["deal"], exc.params["number"]) == (last, 0, last)
     fr = say_refusal(exc.code, exc.params, "fr")
-    assert fr.startswith(f"Coup {last + 1} (donne 1, « ") and ", donne 2 : carte distribuée deux fois : " in fr
+    assert fr.startswith(f"Coup {last + 1} (donne 1, «\u00a0") and ", donne 2\u00a0: carte distribuée deux fois\u00a0: " in fr
     assert english_in(fr) == []
 
 
@@ -299,14 +300,14 @@ def twice(tmp_path: Path) -> Path:
 def test_replay_says_record_errors_in_french_and_english(twice: Path) -> None:
     code, out, err = cli("replay", str(twice), "--lang", "fr")
     assert code == 2 and out == "" and "Traceback" not in err
-    assert err == f"{twice} : Donne 1 : carte distribuée deux fois : Roi de cœur.\n"
+    assert err == f"{twice}\u00a0: Donne 1\u00a0: carte distribuée deux fois\u00a0: Roi de cœur.\n"
     assert english_in(err.replace(str(twice), "")) == []
     code, _, err = cli("replay", str(twice), "--lang", "en")
     assert code == 2 and err == f"{twice}: Deal 1: card dealt twice: King of Hearts.\n"
     code, _, err = cli("replay", str(twice))  # no --lang: the engine's own English check, as before
     assert code == 2 and err == f"{twice}: deal 0: KH is dealt twice\n"
     code, _, err = cli("replay", str(twice), "--step")  # the narration's language: French by default
-    assert code == 2 and err == f"{twice} : Donne 1 : carte distribuée deux fois : Roi de cœur.\n"
+    assert code == 2 and err == f"{twice}\u00a0: Donne 1\u00a0: carte distribuée deux fois\u00a0: Roi de cœur.\n"
 
 
 def test_replay_json_carries_code_and_params(twice: Path, tmp_path: Path) -> None:
@@ -315,7 +316,7 @@ def test_replay_json_carries_code_and_params(twice: Path, tmp_path: Path) -> Non
     obj = json.loads(out)
     assert obj["valid"] is False and obj["code"] == "card_twice" and obj["lang"] == "fr"
     assert obj["params"] == {"card": "KH", "deal": 0, "game": "triomphe"}
-    assert obj["error"].endswith("Donne 1 : carte distribuée deux fois : Roi de cœur.")
+    assert obj["error"].endswith("Donne 1\u00a0: carte distribuée deux fois\u00a0: Roi de cœur.")
     code, out, err = cli("replay", str(tmp_path / "nope.json"), "--json", "--lang", "fr")
     obj = json.loads(out)
     assert code == 2 and obj["code"] == "cannot_read" and obj["params"]["reason"] == "ENOENT"
@@ -326,13 +327,13 @@ def test_replay_json_carries_code_and_params(twice: Path, tmp_path: Path) -> Non
     illegal.write_text(json.dumps(record("triomphe", 2, TRIOMPHE, actions=[
         {"seat": 1, "action": "no_concession"}, {"seat": 0, "action": "no_concession"}, {"seat": 1, "action": "play 7S"},
         {"seat": 0, "action": "play 9S"}])))
-    for lang, start in (("en", "Move 4 (deal 1, '9♠') refused: "), ("fr", "Coup 4 (donne 1, « 9♠ ») refusé : ")):
+    for lang, start in (("en", "Move 4 (deal 1, '9♠') refused: "), ("fr", "Coup 4 (donne 1, «\u00a09♠\u00a0») refusé\u00a0: ")):
         code, out, err = cli("replay", str(illegal), "--json", "--lang", lang)
         obj = json.loads(out)
         assert code == 2 and obj["code"] == "illegal_move"
         assert (obj["params"]["index"], obj["params"]["reason_code"], obj["params"]["reason_params"]) == \
             (3, "not_in_hand", {"card": "9S"})
-        said = err.strip().split(" : " if lang == "fr" else ": ", 1)[1]
+        said = err.strip().split("\u00a0: " if lang == "fr" else ": ", 1)[1]
         assert said.startswith(start), said
         if lang == "fr":
             assert english_in(said) == [], said

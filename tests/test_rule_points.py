@@ -65,7 +65,7 @@ def test_1637_forced_discard_refusal_names_the_forced_cards_not_the_ban() -> Non
         said = str(exc.value)
         assert exc.value.code == "discard_lowest_trumps" and "D4" in said, said
         assert "(T2 T3 T4 T5): T2 now" in said and "may not be discarded" not in said, said
-        assert "(T2 T3 T4 T5) : T2 maintenant" in say_error(exc.value, "fr", game="tarot1637")
+        assert "(T2 T3 T4 T5)\u00a0: T2 maintenant" in say_error(exc.value, "fr", game="tarot1637")
         assert "from the lowest (T2 T3 T4 T5): T2 now" in say_error(exc.value, "en", game="tarot1637")
     assert g.to_record() == before  # nothing changed
     g.apply("discard T2")

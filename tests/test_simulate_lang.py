@@ -46,11 +46,11 @@ def test_french_by_default_with_no_english(capsys: pytest.CaptureFixture[str]) -
     assert strip.sub("", default) == strip.sub("", french)
     assert words_in(french, ENGLISH) == []
     lines = [line for line in french.splitlines() if line.strip()]  # the progress bar leaves a blank line
-    assert re.fullmatch(r"triomphe \(Classique, en deux camps, 2 joueurs\) : 20 donnes en \d+,\d\d s "
+    assert re.fullmatch(r"triomphe \(Classique, en deux camps, 2 joueurs\)\u00a0: 20 donnes en \d+,\d\d s "
                         r"\(\d+ donnes/s\), robots heuristique, heuristique", lines[0]), lines[0]
     assert lines[1] == "graine 2"
-    assert re.fullmatch(r"  Joueur 1 : -?\d+ \(moyenne par donne -?\d+(,\d+)?\)", lines[2]), lines[2]
-    assert "  comment les donnes ont fini :" in lines
+    assert re.fullmatch(r"  Joueur 1\u00a0: -?\d+ \(moyenne par donne -?\d+(,\d+)?\)", lines[2]), lines[2]
+    assert "  comment les donnes ont fini\u00a0:" in lines
 
 
 def test_english_report(capsys: pytest.CaptureFixture[str]) -> None:
@@ -71,13 +71,13 @@ def test_same_figures_in_both_languages_as_in_json(capsys: pytest.CaptureFixture
     for seat, (total, mean) in enumerate(zip(data["totals"], data["stats"]["mean_per_seat"], strict=True)):
         mean_text = str(int(mean) if float(mean).is_integer() else mean)
         assert f"  Player {seat + 1}: {total} (mean per deal {mean_text})" in en
-        assert f"  Joueur {seat + 1} : {total} (moyenne par donne {mean_text.replace('.', ',')})" in fr
+        assert f"  Joueur {seat + 1}\u00a0: {total} (moyenne par donne {mean_text.replace('.', ',')})" in fr
     for kind, c in data["stats"].get("contracts", {}).items():
         pct = f"{100 * c['success_rate']:.0f}"
         assert f": prise {c['taken']} fois, réussie {c['made']} fois ({pct} %)" in fr, kind
         assert f": taken {c['taken']}, made {c['made']} ({pct}%)" in en, kind
     passed = data["stats"]["all_passed"]
-    assert f"  donnes où tout le monde a passé (nulles, redistribuées) : {passed}" in fr
+    assert f"  donnes où tout le monde a passé (nulles, redistribuées)\u00a0: {passed}" in fr
     assert f"  deals where everybody passed (void, dealt again): {passed}" in en
     assert words_in(fr, ENGLISH) == []
 
@@ -85,7 +85,7 @@ def test_same_figures_in_both_languages_as_in_json(capsys: pytest.CaptureFixture
 def test_record_line_in_french(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     _, out = run(capsys, "simulate", "mistigri", "--deals", "2", "--seed", "1", "--records", str(tmp_path))
     record = next(tmp_path.glob("mistigri-*.json"))
-    assert f"enregistrement : {record}" in out and words_in(out, ENGLISH) == []
+    assert f"enregistrement\u00a0: {record}" in out and words_in(out, ENGLISH) == []
 
 
 def test_report_by_hand() -> None:
@@ -95,16 +95,16 @@ def test_report_by_hand() -> None:
             "totals": [2, 1, 0, 0], "records": None}
     stats = {"mean_per_seat": [0.667, 0.333, 0, 0], "endings": {"stopped": 1, "vole_made": 2}}
     assert report(run_, stats, "fr") == [
-        "triomphe (Chacun pour soi, 4 joueurs) : 3 donnes en 0,25 s (12 donnes/s), "
+        "triomphe (Chacun pour soi, 4 joueurs)\u00a0: 3 donnes en 0,25 s (12 donnes/s), "
         "robots aléatoire, heuristique, aléatoire, aléatoire",
         "graine 9",
-        "  Joueur 1 : 2 (moyenne par donne 0,667)",
-        "  Joueur 2 : 1 (moyenne par donne 0,333)",
-        "  Joueur 3 : 0 (moyenne par donne 0)",
-        "  Joueur 4 : 0 (moyenne par donne 0)",
-        "  comment les donnes ont fini :",
-        "    arrêt après trois plis : 1",
-        "    vole réussie : 2",
+        "  Joueur 1\u00a0: 2 (moyenne par donne 0,667)",
+        "  Joueur 2\u00a0: 1 (moyenne par donne 0,333)",
+        "  Joueur 3\u00a0: 0 (moyenne par donne 0)",
+        "  Joueur 4\u00a0: 0 (moyenne par donne 0)",
+        "  comment les donnes ont fini\u00a0:",
+        "    arrêt après trois plis\u00a0: 1",
+        "    vole réussie\u00a0: 2",
     ]
     assert report(run_, stats, "en")[0] == ("triomphe (chacun_pour_soi, 4 players): 3 deals in 0.25 s (12 deals/s), "
                                             "bots random, heuristic, random, random")

@@ -68,10 +68,10 @@ def test_narration_names_the_seat_laying_aside_face_up() -> None:
     assert event.seat == A and event.data == {"card": "T2"}
     names = ("Anne", "Bernard", "Claire")
     assert say(event, "fr", Table("tarot1637", 3, names=names, me=B)) == (
-        "Anne n'a que des Tarots et des triomphes : il écarte la Papesse à découvert.")
+        "Anne n'a que des Tarots et des triomphes\u00a0: il écarte la Papesse à découvert.")
     assert say(event, "en", Table("tarot1637", 3, names=names, me=C)) == (
         "Anne holds only Tarots and trumps: lays aside the Popess face up.")
     assert say(event, "fr", Table("tarot1637", 3, me=A)) == (
-        "Vous n'avez que des Tarots et des triomphes : vous écartez la Papesse à découvert.")
+        "Vous n'avez que des Tarots et des triomphes\u00a0: vous écartez la Papesse à découvert.")
     assert say(event, "en", Table("tarot1637", 3, me=A)) == (
         "You hold only Tarots and trumps: you lay aside the Popess face up.")

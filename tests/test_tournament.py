@@ -271,9 +271,9 @@ def test_cli_resume_gives_the_single_run_report(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("change", "words"), [
-    ({"seed": 6}, "its seed is 6, not 5"),
-    ({"bots": ["random", "heuristic"]}, "its bots is ['random', 'heuristic']"),
-    ({"players": 4}, "its players is 4, not 2"),
+    ({"seed": 6}, "its field 'seed' holds 6, not 5"),
+    ({"bots": ["random", "heuristic"]}, "its field 'bots' holds ['random', 'heuristic']"),  # not "its bots is" (issue 17)
+    ({"players": 4}, "its field 'players' holds 4, not 2"),
     ({"boards": None}, "no board scores"),
     ({"boards": [[1, "x"]]}, "malformed board 0"),
     ({"boards": [[0.5, -0.5]] * 9}, "already has 9 boards"),

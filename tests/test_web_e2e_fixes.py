@@ -59,7 +59,7 @@ def upload(page: Page, tmp_path: Path, text: str) -> str:
 def test_french_lobby_refuses_an_upload_in_french(browser: Browser, server_url: str, tmp_path: Path) -> None:
     page = page_in(browser, server_url, "fr")
     shown = upload(page, tmp_path, '{"a": 1,')
-    assert shown == "Enregistrement refusé : Ce fichier n'est pas du JSON (ligne 1, colonne 9)."
+    assert shown == "Enregistrement refusé\u00a0: Ce fichier n'est pas du JSON (ligne 1, colonne 9)."
     # An illegal move (seed 002 §5: holding the A♣ on a club lead, a heart may not be played).
     g = atout.new_game("triomphe", players=2, seed=5)
     for move in ("no_concession", "no_concession", "play 9C"):
@@ -69,8 +69,9 @@ def test_french_lobby_refuses_an_upload_in_french(browser: Browser, server_url: 
     page.reload()
     page.wait_for_selector("#upload")
     shown = upload(page, tmp_path, json.dumps(rec))
-    assert shown == ("Enregistrement refusé : Coup 4 (donne 1, « 8♥ ») refusé : Il faut fournir et monter sur la "
-                     "carte maîtresse ; jouables : As de trèfle. [seed 002, §5]")
+    # French spacing (no-break spaces) from the catalogs and the page's own colon (issue 17).
+    assert shown == ("Enregistrement refusé\u00a0: Coup 4 (donne 1, «\u00a08♥\u00a0») refusé\u00a0: Il faut fournir et "
+                     "monter sur la carte maîtresse\u202f; jouables\u00a0: As de trèfle. [seed 002, §5]")
     assert not ENGLISH.search(shown.replace("[seed 002, §5]", ""))
 
 

@@ -142,8 +142,9 @@ def test_a_chosen_seed_is_told_to_whoever_joins() -> None:
             assert welcome["type"] == "welcome" and welcome["table"]["seed_chosen"] is True
             state = ws.receive_json()
             assert state["type"] == "state" and state["table"]["seed_chosen"] is True
-    text = (__import__("pathlib").Path(atout.__file__).parent / "web" / "static" / "common.js").read_text("utf-8")
-    assert text.count("seedChosen:") == 2  # French and English
+    from atout.present import catalogs  # the page's words: the catalogs' domain web (/texts.js)
+
+    assert all("seedChosen" in catalogs.entries("web", "page", lang) for lang in ("fr", "en"))
     assert "seed_chosen" in (__import__("pathlib").Path(atout.__file__).parent / "web" / "static" / "table.js").read_text("utf-8")
 
 

@@ -71,8 +71,8 @@ def test_illegal_move_refused_in_french_with_code_and_params(client: TestClient)
     assert (params["index"], params["deal"], params["number"], params["action"]) == (3, 0, 3, "play 8H")
     assert params["reason_code"] == "must_follow_higher"
     assert params["reason_params"]["cards"] == ["AC"] and params["reason_params"]["cite"] == "seed 002, §5"
-    assert body["message"] == ("Coup 4 (donne 1, « 8♥ ») refusé : Il faut fournir et monter sur la carte "
-                               "maîtresse ; jouables : As de trèfle. [seed 002, §5]")
+    assert body["message"] == ("Coup 4 (donne 1, «\u00a08♥\u00a0») refusé\u00a0: Il faut fournir et monter sur la carte "
+                               "maîtresse\u202f; jouables\u00a0: As de trèfle. [seed 002, §5]")
     assert english_in(body["message"]) == []
 
 
@@ -97,25 +97,25 @@ def test_french_is_the_default(client: TestClient) -> None:
     (b'\xff{}', "not_utf8", {"byte": 0},
      "Ce fichier n'est pas du texte UTF-8 (octet 0).", "This file is not UTF-8 text (byte 0)."),
     (b"[" * 50_000 + b"]" * 50_000, "too_deep", {"limit": 32},
-     "JSON trop imbriqué : 32 niveaux au plus.", "JSON nested too deeply: at most 32 levels."),
+     "JSON trop imbriqué\u00a0: 32 niveaux au plus.", "JSON nested too deeply: at most 32 levels."),
     (b'{"format": "atout-record/1", "n": 1e999}', "bad_number", {},
      "Un nombre de l'enregistrement est illisible ou hors limites (seuls les nombres finis sont admis).",
      "A number of the record is unreadable or out of range (finite numbers only)."),
     (b'{"format": "pgn"}', "not_a_record", {},
-     "Ce fichier n'est pas un enregistrement atout (format attendu : atout-record/1).",
+     "Ce fichier n'est pas un enregistrement atout (format attendu\u00a0: atout-record/1).",
      "This file is not an atout record (expected format: atout-record/1)."),
     (b'[1, 2]', "not_a_record", {},
-     "Ce fichier n'est pas un enregistrement atout (format attendu : atout-record/1).",
+     "Ce fichier n'est pas un enregistrement atout (format attendu\u00a0: atout-record/1).",
      "This file is not an atout record (expected format: atout-record/1)."),
     (b'{"format": "atout-record/1", "game": "tarot", "variant": "seed", "players": 4}', "missing_fields",
      {"fields": ["dealer", "deal", "actions"]},
-     "Il manque à l'enregistrement : « dealer », « deal » et « actions ».",
+     "Il manque à l'enregistrement\u00a0: «\u00a0dealer\u00a0», «\u00a0deal\u00a0» et «\u00a0actions\u00a0».",
      "The record lacks: 'dealer', 'deal' and 'actions'."),
     (b'{"format": "atout-record/1", "game": "tarot", "variant": "seed", "players": "four"}', "bad_field",
-     {"field": "players"}, "Le champ « players » de l'enregistrement est mal formé.",
+     {"field": "players"}, "Le champ «\u00a0players\u00a0» de l'enregistrement est mal formé.",
      "The record's field 'players' is malformed."),
     (b'{"format": "atout-record/1", "game": "chess", "variant": "x", "players": 2, "dealer": 0, "deal": {},'
-     b' "actions": []}', "unknown_game", {"game": "chess"}, "Jeu inconnu : « chess ».", "Unknown game: 'chess'."),
+     b' "actions": []}', "unknown_game", {"game": "chess"}, "Jeu inconnu\u00a0: «\u00a0chess\u00a0».", "Unknown game: 'chess'."),
 ])
 def test_malformed_records_in_both_languages(client: TestClient, body: bytes, code: str, params: dict[str, Any],
                                               french: str, english: str) -> None:
@@ -132,7 +132,7 @@ def test_bad_action_field_names_its_deal(client: TestClient) -> None:
     rec["actions"].append({"seat": "one", "action": "play AC"})
     body = post(client, json.dumps(rec)).json()
     assert body["code"] == "bad_field" and body["params"] == {"deal": 0, "number": 3, "field": "actions"}
-    assert body["message"] == "Le champ « actions » de l'enregistrement est mal formé (donne 1)."
+    assert body["message"] == "Le champ «\u00a0actions\u00a0» de l'enregistrement est mal formé (donne 1)."
 
 
 def test_wrong_turn_and_wrong_result(client: TestClient) -> None:
@@ -140,7 +140,7 @@ def test_wrong_turn_and_wrong_result(client: TestClient) -> None:
     rec["actions"].append({"seat": 0, "action": "play AC"})  # seat 1's turn (players 2 and 1 for people)
     body = post(client, json.dumps(rec)).json()
     assert body["code"] == "wrong_turn" and (body["params"]["seat"], body["params"]["expected"]) == (0, 1)
-    assert body["message"] == "Coup 4 (donne 1, « A♣ ») : le joueur 1 a joué, mais c'était au tour du joueur 2."
+    assert body["message"] == "Coup 4 (donne 1, «\u00a0A♣\u00a0»)\u00a0: le joueur 1 a joué, mais c'était au tour du joueur 2."
     g = atout.new_game("triomphe", players=2, seed=5)
     g.apply("concede")
     g.apply("accept")  # seed 002 §4: a concession accepted scores one point for the other side
@@ -149,7 +149,7 @@ def test_wrong_turn_and_wrong_result(client: TestClient) -> None:
     rec["result"] = {"returns": [1, 0]}
     body = post(client, json.dumps(rec)).json()
     assert body["code"] == "wrong_result"
-    assert body["message"] == ("Résultat faux (résultat final) : l'enregistrement annonce [1, 0], "
+    assert body["message"] == ("Résultat faux (résultat final)\u00a0: l'enregistrement annonce [1, 0], "
                                "les règles donnent [0, 1].")
 
 
@@ -158,17 +158,17 @@ def test_an_unreadable_move(client: TestClient) -> None:
     rec["actions"].append({"seat": 1, "action": "play ZZ"})  # no such card
     body = post(client, json.dumps(rec)).json()
     assert body["code"] == "bad_move" and body["params"]["index"] == 3
-    assert body["message"] == "Coup 4 (donne 1, « jouer zz ») illisible : ce n'est pas une action du jeu."
+    assert body["message"] == "Coup 4 (donne 1, «\u00a0jouer zz\u00a0») illisible\u00a0: ce n'est pas une action du jeu."
 
 
 def test_too_large_and_rate_limited_in_french() -> None:
     with TestClient(create_app("sqlite://", bot_delay=0, http_rate=100.0)) as client:
         r = post(client, b" " * 2_000_100)
         assert r.status_code == 413 and r.json()["code"] == "too_large"
-        assert r.json()["message"] == "Enregistrement trop gros : 2\u202f000\u202f000 octets au plus."
+        assert r.json()["message"] == "Enregistrement trop gros\u00a0: 2\u202f000\u202f000 octets au plus."
     with TestClient(create_app("sqlite://", bot_delay=0, http_rate=0.01)) as client:  # a burst under one request
         r = post(client, b"{}")
-        assert r.status_code == 429 and r.json()["message"] == "Trop de demandes : attendez un peu."
+        assert r.status_code == 429 and r.json()["message"] == "Trop de demandes\u00a0: attendez un peu."
         assert post(client, b"{}", "en").json()["message"] == "Too many requests: wait a little."
 
 

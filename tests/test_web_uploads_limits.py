@@ -101,7 +101,8 @@ def test_a_long_upload_and_its_replay_leave_the_event_loop_free(long_record: byt
 def test_a_record_over_the_deal_cap_is_refused_with_its_code() -> None:
     rec = finished("tarot", 4, 8, deals=3)
     with TestClient(create_app("sqlite://", bot_delay=0, max_deals=2)) as c:
-        for lang, word in (("fr", "Trop de donnes fournies : 3 (au plus 2)."), ("en", "Too many given deals: 3 (at most 2).")):
+        for lang, word in (("fr", "Trop de donnes fournies\u00a0: 3 (au plus 2)."),
+                           ("en", "Too many given deals: 3 (at most 2).")):
             r = upload(c, rec, lang)
             assert r.status_code == 400
             assert (r.json()["code"], r.json()["params"], r.json()["message"]) == (

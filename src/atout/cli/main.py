@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +20,7 @@ from rich.console import Console
 
 from atout.core.errors import AtoutError, RecordError, clip
 from atout.core.protocol import game_info, json_number, list_games
+from atout.present import LANGS, catalogs
 
 EPILOG = """examples:
   atout serve                      (then open http://127.0.0.1:8000)
@@ -91,6 +93,27 @@ def check_cli_options(game: str, options: list[tuple[str, object]]) -> dict[str,
     return out
 
 
+def _bot_help() -> str:
+    """``play --bot``: each game's bots from the registry, and the default one (atout.sim.default_bot)."""
+    from atout.bots.base import bot_names
+    from atout.sim import default_bot
+
+    games = "; ".join(f"{g.name}: {', '.join(bot_names(g.name))} (default {default_bot(g.name)})" for g in list_games())
+    return f"the opponents' bot, by game: {games}"
+
+
+def _target_help() -> str:
+    """``play --target``: the games whose creation takes a target score, and its real default (none)."""
+    import inspect
+
+    takes = {g.name: inspect.signature(g.factory).parameters["target"].default for g in list_games()
+             if "target" in inspect.signature(g.factory).parameters}
+    given = {d for d in takes.values() if d is not None}
+    default = ", ".join(f"{name} {d}" for name, d in takes.items() if d is not None) if given else \
+        "none, the match is then --deals deals"
+    return f"play until a side reaches this score ({', '.join(takes) or 'no game'} only; default: {default})"
+
+
 class _UsageError(Exception):
     """A command line argparse refuses (turned into one line, exit 2)."""
 
@@ -102,6 +125,16 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{self.prog}: error: {message}")
 
 
+def _version() -> str:
+    """The version of the installed package, from its metadata (pyproject's ``version``)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("atout")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; every command and option is documented in ``--help``."""
     parser: argparse.ArgumentParser = _Parser(
@@ -110,21 +143,25 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"atout {_version()}",
+                        help="print the installed version of atout and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser("games", help="list the games, their variants and player counts")
-    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table (language-free)")
+    p.add_argument("--lang", choices=("fr", "en"), default="fr",
+                   help="language of the table, as for play and simulate (default fr)")
 
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game", nargs="?", default=None, help="game name (see 'atout games'; default: tarot)")
     p.add_argument("--players", type=_positive, help="number of players (default: the game's usual number)")
     p.add_argument("--variant", help="rules variant (default: the game's usual one, see 'atout games')")
     p.add_argument("--seed", type=_seed, help="seed for the deal and the bots (default: a random one, printed)")
-    p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of the table (default fr)")
+    p.add_argument("--lang", choices=LANGS, default="fr", help="language of the table (default fr; any catalog installed)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0 = first (default 0)")
-    p.add_argument("--bot", default=None, help="the opponents' bot: 'heuristic' (default) or 'random'")
+    p.add_argument("--bot", default=None, help=_bot_help())
     p.add_argument("--deals", type=_positive, help="number of deals in the match (default 1)")
-    p.add_argument("--target", type=_positive, help="play until a side reaches this score (Triomphe: 5)")
+    p.add_argument("--target", type=_positive, help=_target_help())
     p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="rule option KEY=VALUE, repeatable (e.g. -o capot_value=1000, -o italian=true)")
     p.add_argument("--speed", metavar="SECONDS|enter",
@@ -145,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--records", metavar="DIR", help="write the match record (atout-record/1 JSON) into DIR")
     p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="rule option KEY=VALUE, repeatable (e.g. -o capot_value=1000, -o italian=true)")
-    p.add_argument("--lang", choices=("fr", "en"), default="fr",
+    p.add_argument("--lang", choices=LANGS, default="fr",
                    help="language of the report: statistics and labels (default fr; --json is language-free)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
@@ -153,7 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="an atout-record/1 JSON file")
     p.add_argument("--json", action="store_true", help='print {"valid": ..., "returns": [...]}')
     p.add_argument("--step", action="store_true", help="narrate the record trick by trick (Enter between tricks)")
-    p.add_argument("--lang", choices=("fr", "en"), default=None,
+    p.add_argument("--lang", choices=LANGS, default=None,
                    help="language of the output and of a refusal (default: fr for --step, the plain English check otherwise)")
 
     p = sub.add_parser("rules", help="print a game's rules summary")
@@ -212,7 +249,7 @@ def _lang_of(argv: list[str]) -> str | None:
     """The ``--lang`` of a command line (``--lang fr`` or ``--lang=fr``), None when not given."""
     for i, word in enumerate(argv):
         value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else word.removeprefix("--lang=")
-        if (word == "--lang" or word.startswith("--lang=")) and value in ("fr", "en"):
+        if (word == "--lang" or word.startswith("--lang=")) and value in LANGS:
             return value
     return None
 
@@ -257,9 +294,9 @@ def _fail(command: str, message: str, code: int, as_json: bool, prefix: bool = T
 
 def _dispatch(args: argparse.Namespace) -> int:
     """Run the chosen command."""
-    console = Console()
+    console = Console(soft_wrap=not sys.stdout.isatty())  # a file or a pipe: one line per line said, no wrapping
     if args.command == "games":
-        return _games(console, args.json)
+        return _games(console, args.json, args.lang)
     if args.command == "rules":  # the Markdown summary rendered (headings, bold), not its raw '#' and '**'
         from rich.markdown import Markdown
 
@@ -291,7 +328,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     return 2
 
 
-def _games(console: Console, as_json: bool) -> int:
+def _games(console: Console, as_json: bool, lang: str = "fr") -> int:
+    """``atout games``: the games, their variants (the default marked) and player counts, in ``lang``."""
     rows = [
         {
             "game": g.name,
@@ -306,14 +344,19 @@ def _games(console: Console, as_json: bool) -> int:
         return 0
     from rich.table import Table
 
-    table = Table(title="atout games")
+    from atout.present import phrases
+
+    lab = phrases("common").section("games_labels", lang)
+    table = Table(title=lab["title"])
     for col in ("game", "variant", "players", "about"):
-        table.add_column(col)
+        table.add_column(lab[col])
     for g in list_games():
+        titles = getattr(phrases(g.name).module, "VARIANTS", {}).get(lang, {})
         for v in g.variants:
-            mark = " (default)" if v == g.default_variant else ""
+            mark = f" {lab['default']}" if v == g.default_variant else ""
             players = ", ".join(map(str, g.player_counts[v]))
-            table.add_row(g.name, v + mark, players, g.variant_help.get(v, ""))
+            title, about = titles.get(v, ("", g.variant_help.get(v, "")))
+            table.add_row(g.name, v + mark, players, f"{title} — {about}" if title else about)
     console.print(table)
     return 0
 
@@ -327,7 +370,7 @@ def record_refusal(exc: RecordError, lang: str | None) -> tuple[str, dict[str, o
 
     code, params = refusal(exc)
     line = str(exc) if lang is None else say_refusal(code, params, lang)
-    return " ".join(line.split()), {"code": code, "params": params, **({"lang": lang} if lang else {})}
+    return re.sub(r"[ \t\r\n]+", " ", line).strip(), {"code": code, "params": params, **({"lang": lang} if lang else {})}
 
 
 def _replay(console: Console, file: str, as_json: bool, lang: str | None = None, step: bool = False) -> int:
@@ -336,13 +379,13 @@ def _replay(console: Console, file: str, as_json: bool, lang: str | None = None,
 
     try:
         if step:
-            from atout.cli.play import replay_step
+            from atout.cli.replay import replay_step
 
             return replay_step(console, file, lang or "fr")
         state = read_record(file)
     except RecordError as exc:
         said, data = record_refusal(exc, lang or ("fr" if step else None))
-        message = f"{clip(file, 200)[1:-1]}{' :' if data.get('lang') == 'fr' else ':'} {said}"
+        message = f"{clip(file, 200)[1:-1]}{catalogs.text('common', 'punct', 'colon', str(data.get('lang') or 'en'))}{said}"
         if as_json:
             print(json.dumps({"valid": False, "file": file, "error": message, **data}))
         print(message, file=sys.stderr)
@@ -352,17 +395,15 @@ def _replay(console: Console, file: str, as_json: bool, lang: str | None = None,
     if as_json:
         print(json.dumps({"valid": True, "complete": state.is_terminal(), "returns": returns}))
     else:
-        from atout.present import number
+        from atout.present import Table, number
 
-        name = Path(file).name
-        if lang == "fr":  # the table's language (issue 7): the same facts in French
-            status = "partie terminée" if state.is_terminal() else "partie en cours"
-            table = ", ".join(f"Joueur {s + 1} {number(x, lang)}" for s, x in enumerate(state.returns()))
-            console.print(f"{name} : enregistrement valide ({game_info(state.game_name).title}, {status}) ; "
-                          f"marque : {table}", highlight=False)
-        else:
-            status = "complete" if state.is_terminal() else "in progress"
-            console.print(f"{name}: valid {state.game_name} record ({status}), returns {returns}")
+        name, seats = Path(file).name, Table(state.game_name, state.players)
+        status = catalogs.text("common", "replay", "complete" if state.is_terminal() else "in_progress", lang)
+        table = catalogs.text("common", "punct", "comma", lang).join(
+            f"{seats.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
+        console.print(catalogs.text("common", "replay", "valid", lang).format(
+            name=name, title=game_info(state.game_name).title, game=state.game_name, status=status, table=table,
+            returns=returns), highlight=False)
     return 0
 
 

@@ -12,10 +12,7 @@ back a move, ``dernier``/``last`` shows the last trick, ``règles``/``rules`` pr
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -23,118 +20,27 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from atout.bots.base import Bot, make_bot
+from atout.cli.play_options import _records_dir, _speed
 from atout.core.actions import Action
 from atout.core.errors import IllegalAction, NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
 from atout.core.rng import new_seed
-from atout.present import Table, breakdown, number, say, say_error
+from atout.present import Table, breakdown, number, phrases, poignee, say, say_error, situation
 from atout.present.cards import fold
+from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
-from atout.present.screen import action_label, card_text, hand_text
+from atout.present.screen import action_label, card_text, hand_text, in_play_order
+from atout.present.sheet import score_sheet
+from atout.present.table_help import GAME_HELP, tarot_help
 from atout.records import dumps
 from atout.sim import default_bot
 
-LABELS: dict[str, dict[str, Any]] = {
-    "fr": {
-        "you": "vous", "hand": "Votre main", "trick": "Pli", "lead": "entame", "turn": "À vous",
-        "choices": "Possible", "prompt": "Votre jeu (? aide, q quitter)", "deal": "Donne", "sheet": "Feuille de marque",
-        "seed": "graine", "bye": "Partie interrompue.", "confirm": "Quitter la partie ? (o/n) ", "yes": ("o", "oui", "y"),
-        "saved": "Partie enregistrée", "replay": "pour la revoir", "auto_done": "(fini : rien d'autre à annoncer)",
-        "help": ("Commandes : indice (le conseil du robot), annuler, dernier (dernier pli), règles, q (quitter). "
-                 "Dans un pli, * marque le joueur qui a entamé. Les codes de cartes suivent la notation anglaise : "
-                 "S = pique, H = cœur, D = carreau, C = trèfle (8C = 8 de trèfle, 8H = 8 de cœur) ; "
-                 "le plus simple est de taper la carte comme l'écran la montre (R♥, 10♠) ou en mots (roi de cœur)."),
-        "hint": "Conseil", "undone": "Coup annulé.", "no_undo": "Rien à annuler.", "no_last": "Aucun pli terminé.",
-        "last": "Dernier pli", "enter": "(Entrée pour continuer)", "enter_or_q": "(Entrée pour continuer, q pour quitter) ",
-        "ecart": (
-            "Écartez encore {n} cartes : une à la fois (tapez la carte, ou « écarter » puis la carte), ou toutes "
-            "d'un coup (« écarter » puis les cartes) ; pas de Roi ni de bout, un atout seulement si c'est "
-            "inévitable. Exemple : {example}"),
-        "contract": "Contrat", "taker": "preneur", "called": "appelé", "partner": "partenaire", "alone": "seul",
-        "talon": "Chien", "poignees": "Poignées", "tricks": "Plis", "attack": "attaque", "defence": "défense",
-        "attack_points": "points de l'attaque", "trump": "Atout", "turnup": "retournée", "scores": "Marque",
-        "match_over": "Fin de la partie", "total": "Total", "bids": "Enchères", "refused": "Refusé",
-    },
-    "en": {
-        "you": "you", "hand": "Your hand", "trick": "Trick", "lead": "lead", "turn": "Your turn",
-        "choices": "Legal actions", "prompt": "Your move (? help, q quit)", "deal": "Deal", "sheet": "Score sheet",
-        "seed": "seed", "bye": "Game interrupted.", "confirm": "Quit the game? (y/n) ", "yes": ("y", "yes", "o"),
-        "saved": "Game saved", "replay": "to watch it again", "auto_done": "(done: nothing else to announce)",
-        "help": ("Commands: hint (the bot's advice), undo, last (last trick), rules, q (quit). "
-                 "In a trick, * marks the player who led. Card codes: S spades, H hearts, D diamonds, C clubs "
-                 "(8C = 8 of clubs); or type the card as the screen shows it (K♥, 10♠)."),
-        "hint": "Hint", "undone": "Move taken back.", "no_undo": "Nothing to take back.", "no_last": "No trick yet.",
-        "last": "Last trick", "enter": "(Enter to continue)", "enter_or_q": "(Enter to continue, q to quit) ",
-        "ecart": (
-            "Lay aside {n} more cards: one at a time (type the card, or 'discard' and the card), or all at once "
-            "('discard' then the cards); no King, no oudler, a trump only when unavoidable. Example: {example}"),
-        "contract": "Contract", "taker": "taker", "called": "called", "partner": "partner", "alone": "alone",
-        "talon": "Talon", "poignees": "Poignées", "tricks": "Tricks", "attack": "attack", "defence": "defence",
-        "attack_points": "attack's card points", "trump": "Trumps", "turnup": "turn-up", "scores": "Score",
-        "match_over": "Match over", "total": "Total", "bids": "Bids", "refused": "Refused",
-    },
-}
+LABELS: Section = Section("common", "play_labels")
 #: A line of guidance for the Tarot phases a newcomer may not know (seed 001 §3.1, §5, §7).
-PHASE_NOTES = {
-    "fr": {
-        "petit_sec": "Vous avez le Petit sec (le 1 d'atout seul) : « petit sec » annule la donne, « pas de petit sec » la joue.",
-        "call": "Appelez un Roi (une Dame si vous avez les quatre Rois) : celui qui l'a sera votre partenaire, en secret.",
-        "annonces": "Annonces : poignée, capot (le preneur), sans atouts, sans points… ou « fini ».",
-        "annonces/fft": "Annonce : chelem (le preneur seul) ou « fini » ; la poignée se montre avant votre première carte.",
-        "bidding": "Enchères : un seul tour ; chaque contrat doit être plus fort que le précédent.",
-    },
-    "en": {
-        "petit_sec": "You hold the Petit sec (the 1 of trumps alone): 'petit sec' annuls the deal, 'no petit sec' plays it.",
-        "call": "Call a King (a Queen if you hold the four Kings): its holder becomes your secret partner.",
-        "annonces": "Announcements: poignée (handful), capot (the taker), sans atouts, sans points… or 'done'.",
-        "annonces/fft": "Announcement: chelem (slam, the taker only) or 'done'; the poignée is shown before your first card.",
-        "bidding": "Bidding: one round only; each contract must beat the one before.",
-    },
-}
-#: What one types at each game's table (its own words, as its present module reads them), before the commands;
-#: ``game/variant`` when a variant has other contracts or announcements (the FFT Tarot: FFT rules 4, 5).
-GAME_HELP: dict[str, dict[str, str]] = {
-    "tarot": {
-        "fr": ("Tapez une carte (R♥, 10♠, CD pour le Cavalier de carreau, 21 pour le 21 d'atout, petit, excuse) "
-               "ou un mot : passe, prise, garde, garde sans, garde contre, appeler R♥, écarter R♥ (une carte à la "
-               "fois), annoncer poignée, annoncer sans points, fini."),
-        "en": ("Type a card (K♥, 10♠, NH for the Knight of Hearts, 21 for trump 21, excuse) or a word: pass, "
-               "bid garde, call K♥, discard K♥ (one card at a time), announce poignee, done."),
-    },
-    "tarot/fft": {
-        "fr": ("Tapez une carte (R♥, 10♠, CD pour le Cavalier de carreau, 21 pour le 21 d'atout, petit, excuse) "
-               "ou un mot : passe, petite, garde, garde sans, garde contre, appeler R♥, écarter R♥ (une carte à la "
-               "fois), annoncer chelem (le preneur), annoncer poignée (avant votre première carte), fini."),
-        "en": ("Type a card (K♥, 10♠, NH for the Knight of Hearts, 21 for trump 21, excuse) or a word: pass, "
-               "bid petite, bid garde, call K♥, discard K♥ (one card at a time), announce chelem (the taker), "
-               "announce poignee (before your first card), done."),
-    },
-    "triomphe": {
-        "fr": ("Tapez une carte (R♥, 10♠, as de pique) ou un mot : concéder, pas de concession, accepter, "
-               "refuser, vole, stop, piller CARTE."),
-        "en": "Type a card (K♥, 10♠) or a word: concede, no concession, accept, refuse, vole, stop, pillage CARD.",
-    },
-    "mistigri": {
-        "fr": ("Tapez une carte (R♥, 10♠) ou un mot : jouer (avec son jeu), fille, écarter CARTES (1 à 5 cartes), "
-               "passer, lanturlu, ne pas montrer, retourne contre CARTE, atout cœur."),
-        "en": ("Type a card (K♥, 10♠) or a word: play hand, fille, discard CARDS (1 to 5 cards), pass, lanturlu, "
-               "no reveal, turned card for CARD, trumps hearts."),
-    },
-    "prime": {
-        "fr": ("Tapez un mot : parier N, passer (en écartant : passer 2♥ R♠), accepter, refuser, montrer, "
-               "ne pas montrer, écarter CARTES (0 à 4 cartes)."),
-        "en": "Type a word: bet N, pass (discarding: pass 2♥ K♠), accept, decline, show, no show, discard CARDS.",
-    },
-    "tarot1637": {
-        "fr": ("Tapez une carte comme l'écran la montre (Rn♠ pour la Reine d'épées, F♦ pour le Faon de deniers, "
-               "Ch♣ pour le Chevalier de bâtons, 21, Mat) ou en mots (reine d'épées), ou un mot : écarter CARTE, "
-               "déclarer …, fini. ♠ épées, ♥ coupes, ♦ deniers, ♣ bâtons."),
-        "en": ("Type a card as the screen shows it (Q♠ Queen of Swords, Kn♣ Knight of Batons, 21, Mat), or a word: "
-               "discard CARD, declare …, done. ♠ swords, ♥ cups, ♦ coins, ♣ batons."),
-    },
-}
+PHASE_NOTES: Section = Section("common", "play_phase_notes")
+
 
 #: The match a game plays when --deals is not given, where it is not one deal: Mistigri plays complete tours
 #: (seed 003, "on joue un nombre de tours convenu"; mistigri.md D15: ``deals=None`` means its ``tours``).
@@ -189,8 +95,10 @@ class Session:
     def run(self) -> int:
         lab = self.lab
         info = game_info(self.game)
-        self.console.rule(f"[bold]{info.title}[/] — {_variant(self.game, self.state.variant, self.lang)}, {self.state.players} "
-                          f"{'joueurs' if self.lang == 'fr' else 'players'}")
+        title = phrases(self.game).section("play", self.lang).get("title", info.title)
+        players = phrases("common").say("units", "players", self.lang, self.state.players, n=self.state.players)
+        self.console.rule(f"[bold]{title}[/] — {_variant(self.game, self.state.variant, self.lang)}{_punct('comma', self.lang)}"
+                          f"{players}")
         self.console.print(f"{lab['seed']} {self.seed}", justify="center", soft_wrap=True)  # whole: up to 39 digits
         code = 0
         try:
@@ -293,16 +201,24 @@ class Session:
             line.append_text(card_text(code, self.lang, self.game))
             line.append("   ")
         if leader is not None and seats:
-            line.append("(* entame)" if self.lang == "fr" else "(* led)", style="dim")
+            line.append(str(self.lab["led_mark"]), style="dim")
         return line
 
     def _sheet(self) -> None:
         rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
         totals = self._totals()
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
-        self.console.print(f"[bold]{self.lab['sheet']}[/] ({len(rows)}) : " if self.lang == "fr" else
-                           f"[bold]{self.lab['sheet']}[/] ({len(rows)}): ", end="")
-        self.console.print(", ".join(f"{name} {number(t, self.lang)}" for name, t in zip(names, totals, strict=True)))
+        self.console.print(f"[bold]{self.lab['sheet']}[/] ({len(rows)}){_punct('colon', self.lang)}", end="")
+        self.console.print(_punct("comma", self.lang).join(f"{name} {number(t, self.lang)}"
+                                                           for name, t in zip(names, totals, strict=True)))
+        sides = situation.sheet_teams(self.game, totals, self._teams(), self.lang, self.table)
+        if sides:  # in société, the partners named with their side's total (issue 17)
+            self.console.print(sides)
+
+    def _teams(self) -> list[int] | None:
+        """The side of each seat when the game is played in partnership and says so (La Prime's ``teams``)."""
+        teams = self.state.observation(self.me).public.get("teams")
+        return list(teams) if isinstance(teams, list | tuple) else None
 
     def _totals(self) -> list[Any]:
         totals: list[Any] = [0] * self.state.players
@@ -319,21 +235,19 @@ class Session:
         self.console.rule(f"[bold]{lab['match_over']}[/]")
         event = Event("match_over", data={"totals": [json_number(t) for t in totals],
                                           "scores": list(getattr(self.state, "scores", []))})
-        self.console.print(Text(say(event, self.lang, self.table) or "", style="bold"))
+        by_side = situation.match_result(self.game, totals, self._teams(), self.lang, self.table)
+        self.console.print(Text((by_side[0] if by_side else say(event, self.lang, self.table)) or "", style="bold"))
         rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
-        width = max(6, *(len(n) for n in names))
-        head = f"{lab['deal']} {len(rows)}" if rows else lab["deal"]
-        pad = max(len(head), len(lab["total"]))
-        self.console.print("  " + " " * (pad + 3) + "  ".join(f"{n:>{width}}" for n in names))
-        for i, row in enumerate(rows, 1):
-            self.console.print(f"  {lab['deal'] + ' ' + str(i):<{pad}} : "
-                               + "  ".join(f"{number(x, self.lang):>{width}}" for x in row))
-        self.console.print(f"  {lab['total']:<{pad}} : " + "  ".join(f"{number(x, self.lang):>{width}}" for x in totals))
+        for line in score_sheet(names, rows, totals, self.lang, self.console.width):  # fits the terminal (issue 17)
+            self.console.print(line, highlight=False)
+        if by_side:  # the sides ranked, the winning side first (issue 17)
+            for line in by_side[1:]:
+                self.console.print("  " + line)
+            return
         for place, seat, total in ranking(totals):
-            col = " :" if self.lang == "fr" else ":"
-            self.console.print(f"  {ordinal(place, self.lang)} {self.table.seat_name(seat, self.lang)}{col} "
-                               f"{number(total, self.lang)}")
+            self.console.print(f"  {ordinal(place, self.lang)} {self.table.seat_name(seat, self.lang)}"
+                               f"{_punct('colon', self.lang)}{number(total, self.lang)}")
 
     # --- an all-pass deal ---------------------------------------------------------------------------
     def _continue(self) -> bool:
@@ -383,19 +297,43 @@ class Session:
                     return
                 continue
             try:
+                if self._poignee(text, obs, legal):
+                    return
                 action = interpret(text, _ordered(legal, state), self.lang, self.game)
                 state.apply(action)
                 return
             except InputProblem as exc:
                 self.console.print(f"[yellow]{exc}[/]")
             except (IllegalAction, NotationError) as exc:
-                col = " : " if self.lang == "fr" else ": "
-                text = f"{lab['refused']}{col}{say_error(exc, self.lang, self.game)}"
+                text = f"{lab['refused']}{_punct('colon', self.lang)}{say_error(exc, self.lang, self.game)}"
                 if self.game == "tarot" and str(getattr(exc, "code", "")).startswith("poignee"):
                     held = sum(1 for c in obs.hand if c.is_trump or c.is_excuse)  # the Excuse counts (seed 001 §7)
-                    text += (f" Vous avez {held} atouts, Excuse comprise." if self.lang == "fr" else
-                             f" You hold {held} trumps, the Excuse included.")
+                    text += phrases("common").say("play_labels", "poignee_held", self.lang, held, n=held)
                 self.console.print(Text(text, style="red"))
+
+    def _poignee(self, text: str, obs: Observation, legal: list[Action]) -> bool:
+        """A whole poignée typed in one line (``annoncer poignée 21 20 …``, or alone: the show the hand makes),
+        applied as the engine's one-card steps; tried on a copy first, so that a refused step changes nothing.
+        False when the line is no poignée or none may be shown now (the usual reading then answers)."""
+        if self.game != "tarot" or not any(poignee.is_step(a) for a in legal):
+            return False
+        try:
+            line = poignee.read_line(text, self.lang, self.game)
+        except NotationError as exc:
+            raise InputProblem(str(exc)) from None
+        if line is None:
+            return False
+        try:
+            steps = poignee.plan(line, obs, self.lang)
+        except NotationError as exc:
+            raise InputProblem(str(exc)) from None
+        for state in (self.state.clone(), self.state):  # a copy first: a refused step raises, the table unchanged
+            for action in steps:
+                showing = state.observation(self.me).public.get("showing") or {}
+                if action.kind == "done" and showing.get("seat") != self.me:
+                    break  # the engine closed the show itself (no card could follow)
+                state.apply(action)
+        return True
 
     def _command(self, text: str, obs: Observation) -> bool:
         """Table commands: help, hint, undo, last trick, rules, quit. True when one was run."""
@@ -404,18 +342,20 @@ class Session:
         if not key:
             return True
         if key in COMMANDS["help"]:
-            game_help = GAME_HELP.get(f"{self.game}/{self.state.variant}", GAME_HELP.get(self.game, {})).get(self.lang)
+            if self.game == "tarot":  # this table's contracts, King call and announcements (its rules)
+                game_help: str | None = tarot_help(self.state.rules, self.lang)
+            else:
+                game_help = GAME_HELP.get(f"{self.game}/{self.state.variant}", GAME_HELP.get(self.game, {})).get(self.lang)
             if game_help:
-                self.console.print(game_help)
-            self.console.print(lab["help"])
+                self.console.print(game_help, soft_wrap=not self.console.is_terminal)  # a file or pipe: one line
+            italian = self.game == "tarot1637" or self.table.italian  # the pack's own suits: épées, coupes… (issue 17)
+            self.console.print(lab["help/italian" if italian else "help"])
             self._choices(obs, full=True)
         elif key in COMMANDS["hint"]:
             bot = make_bot(self.game, default_bot(self.game), seed=self.seed)
             action = bot.act(obs)
-            self.console.print(f"[cyan]{lab['hint']} : {action_label(action, self.lang, self.game)} — "
-                               f"{why(action, obs, self.lang, self.game)}[/]" if self.lang == "fr" else
-                               f"[cyan]{lab['hint']}: {action_label(action, self.lang, self.game)} — "
-                               f"{why(action, obs, self.lang, self.game)}[/]")
+            self.console.print(f"[cyan]{lab['hint']}{_punct('colon', self.lang)}{action_label(action, self.lang, self.game)}"
+                               f" — {why(action, obs, self.lang, self.game, self.state.card_strength)}[/]")
         elif key in COMMANDS["undo"]:
             self.undo.pop()  # the position now
             if not self.undo:
@@ -430,7 +370,7 @@ class Session:
                 self.console.print(lab["no_last"])
             else:
                 d = self.last_trick.data
-                self.console.print(f"{lab['last']} : {say(self.last_trick, self.lang, self.table)}")
+                self.console.print(f"{lab['last']}{_punct('colon', self.lang)}{say(self.last_trick, self.lang, self.table)}")
                 self.console.print(self._trick_line(d.get("seats", []), d.get("cards", []), d.get("leader")))
         elif key in COMMANDS["rules"]:
             self.console.print(Markdown(game_info(self.game).rules_text(self.lang)))
@@ -446,7 +386,7 @@ class Session:
         except (EOFError, KeyboardInterrupt):
             self.console.print()  # after the terminal's "^C", "Partie interrompue." on a line of its own
             raise Quit from None
-        if fold(answer) in self.lab["yes"]:
+        if fold(answer) in self.lab["yes"].split("|"):
             raise Quit
 
     # --- the table ---------------------------------------------------------------------------------
@@ -460,13 +400,12 @@ class Session:
         tricks = pub.get("tricks") or []
         if obs.phase == "play":
             leader = pub.get("leader")
-            head = f"{lab['trick']} {len(tricks) + 1} — {lab['lead']} : " if lang == "fr" else \
-                f"{lab['trick']} {len(tricks) + 1} — {lab['lead']}: "
+            head = f"{lab['trick']} {len(tricks) + 1} — {lab['lead']}{_punct('colon', lang)}"
             console.print(head + self.table.seat_name(leader, lang))
             if trick:
                 console.print(self._trick_line([s for s, _ in trick], [c for _, c in trick], leader))
-        console.print(Text(f"{lab['hand']} : " if lang == "fr" else f"{lab['hand']}: ", style="bold")
-                      + hand_text([c.code for c in obs.hand], lang, self.game))
+        console.print(Text(f"{lab['hand']}{_punct('colon', lang)}", style="bold")
+                      + hand_text([c.code for c in obs.hand], lang, self.game, self.state.card_strength))
         if obs.phase == "ecart":
             from atout.games.tarot.rules import TALON_SIZE
 
@@ -474,24 +413,28 @@ class Session:
             label = action_label(example, lang, self.game) if example else ""
             # One card at a time or the rest at once (issue 11): the cards still to lay aside.
             n = TALON_SIZE[int(obs.rules["players"])] - len(pub.get("my_ecart") or [])
-            console.print(Text(str(lab["ecart"]).format(n=n, example=label), style="yellow"))
+            ecart = phrases("common").say("play_labels", "ecart", lang, n, n=n, example=label)  # "1 carte", "3 cartes"
+            console.print(Text(ecart, style="yellow"))
+        shown = poignee.progress(obs, lang) if self.game == "tarot" else None
+        if shown:
+            console.print(Text(shown, style="yellow"))
         notes = PHASE_NOTES[lang]
         variant = obs.rules.get("variant")
         note = notes.get(f"{obs.phase}/{variant}", notes.get(obs.phase)) if self.game == "tarot" else None
         if note:
             console.print(Text(note, style="yellow"))
-        console.print(Text(str(lab["turn"]) + (" !" if lang == "fr" else "!"), style="bold reverse"))
+        console.print(Text(str(lab["turn"]) + _punct("exclaim", lang), style="bold reverse"))
         self._choices(obs)
 
     def _facts(self, pub: dict[str, Any]) -> list[Text]:
         lab, lang, name = self.lab, self.lang, self.table.seat_name
-        col = " : " if lang == "fr" else ": "
+        col, comma = _punct("colon", lang), _punct("comma", lang)
         out: list[Text] = []
         if pub.get("contract"):
             book_contract = _word(self.game, pub["contract"], lang)
-            line = Text(f"{lab['contract']}{col}{book_contract}, {lab['taker']} {name(pub.get('taker'), lang)}")
+            line = Text(f"{lab['contract']}{col}{book_contract}{comma}{lab['taker']} {name(pub.get('taker'), lang)}")
             if pub.get("called"):
-                line.append(f", {lab['called']} ")
+                line.append(f"{comma}{lab['called']} ")
                 line.append_text(card_text(pub["called"], lang, self.game))
                 if pub.get("partner") is not None:
                     line.append(f" ({lab['partner']} {name(pub['partner'], lang)})")
@@ -499,7 +442,7 @@ class Session:
                     line.append(f" ({lab['alone']})")
             out.append(line)
         elif pub.get("bids"):
-            bids = ", ".join(f"{name(s, lang)} {_word(self.game, w, lang)}" for s, w in pub["bids"])
+            bids = comma.join(f"{name(s, lang)} {_word(self.game, w, lang)}" for s, w in pub["bids"])
             out.append(Text(f"{lab['bids']}{col}{bids}"))
         if pub.get("talon"):
             line = Text(f"{lab['talon']}{col}")
@@ -526,12 +469,13 @@ class Session:
             if d.get("attack_tricks") is not None:
                 text = f"{lab['tricks']}{col}{lab['attack']} {d['attack_tricks']} – {lab['defence']} {d['defence_tricks']}"
                 if self.attack_points is not None:
-                    text += f" ; {lab['attack_points']} {number(self.attack_points, lang)}"
+                    text += f"{_punct('semicolon', lang)}{lab['attack_points']} {number(self.attack_points, lang)}"
                 out.append(Text(text))
             elif "side_tricks" in d:
                 out.append(Text(f"{lab['tricks']}{col}" + self._by_side(d["side_tricks"], pub)))
+        out += [Text(line) for line in situation.facts(self.game, pub, lang, self.table)]  # La Prime's stake, pot, chips
         if pub.get("scores") and self.game == "triomphe":
-            target = f" ({'en' if lang == 'fr' else 'to'} {pub['target']})" if pub.get("target") else ""
+            target = phrases(self.game).say("breakdown", "target", lang, target=pub["target"]) if pub.get("target") else ""
             out.append(Text(f"{lab['scores']}{col}" + self._by_side(pub["scores"], pub) + target))
         return out
 
@@ -540,19 +484,31 @@ class Session:
         from atout.present.games.triomphe import side_name
 
         sides = pub.get("sides") or list(range(len(values)))
-        col = " : " if self.lang == "fr" else ": "
+        col = _punct("colon", self.lang)
         return " – ".join(f"{side_name(i, sides, self.lang, self.table)}{col}{v}" for i, v in enumerate(values))
 
     def _choices(self, obs: Observation, full: bool = False) -> None:
         legal = _ordered(list(obs.legal_actions), self.state)
         if obs.phase == "ecart" and not full:
             return
-        summary = _summary(legal, self.lang, self.game)
+        hint = None
+        if self.game == "tarot" and any(poignee.is_step(a) for a in legal):  # one label for the whole show
+            show, done = poignee.choice_labels(obs, self.lang)
+            rest = [a for a in legal if not poignee.is_step(a)]
+            summary = [show or ""] + [done if done and a.kind == "done" else action_label(a, self.lang, self.game)
+                                      for a in rest]
+            summary = [x for x in summary if x]
+            hint = poignee.hint(obs, self.lang)
+        else:
+            summary = _summary(legal, self.lang, self.game)
         if len(summary) > 16 and not full:
+            if hint:  # the FFT poignée at one's first card, among eighteen cards: still said
+                self.console.print(Text(hint, style="dim"))
             return
         labels = " · ".join(summary)
-        self.console.print(f"[dim]{self.lab['choices']} : {labels}[/]" if self.lang == "fr" else
-                           f"[dim]{self.lab['choices']}: {labels}[/]")
+        self.console.print(f"[dim]{self.lab['choices']}{_punct('colon', self.lang)}{labels}[/]", highlight=False)
+        if hint:
+            self.console.print(Text(hint, style="dim"))
 
     # --- records -----------------------------------------------------------------------------------
     def _save(self) -> None:
@@ -564,8 +520,13 @@ class Session:
             path.write_text(dumps(part.to_record()), encoding="utf-8")
             paths.append(path)
         for path in paths:
-            self.console.print(f"{self.lab['saved']} : {path}" if self.lang == "fr" else f"{self.lab['saved']}: {path}")
+            self.console.print(f"{self.lab['saved']}{_punct('colon', self.lang)}{path}")
         self.console.print(f"[dim]atout replay {paths[-1]} --step --lang {self.lang}  ({self.lab['replay']})[/]")
+
+
+def _punct(key: str, lang: str) -> str:
+    """Punctuation as the language spaces it (the catalog's ``punct``): `` : `` in French, ``: `` in English."""
+    return phrases("common").t("punct", key, lang)
 
 
 def ranking(totals: list[Any]) -> list[tuple[int, int, Any]]:
@@ -588,9 +549,9 @@ def ordinal(place: int, lang: str) -> str:
     >>> ordinal(1, "fr"), ordinal(2, "fr"), ordinal(3, "en")
     ('1er', '2e', '3rd')
     """
-    if lang == "fr":
-        return "1er" if place == 1 else f"{place}e"
-    return f"{place}" + {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
+    words = phrases("common").section("play_labels", lang)
+    keys = [f"ordinal/{place}"] + ([] if 11 <= place % 100 <= 13 else [f"ordinal/last{place % 10}"]) + ["ordinal"]
+    return next(words[k] for k in keys if k in words).format(n=place)
 
 
 def _summary(legal: list[Action], lang: str, game: str) -> list[str]:
@@ -612,12 +573,10 @@ def _summary(legal: list[Action], lang: str, game: str) -> list[str]:
         done.add(a.kind)
         verb = action_label(Action(a.kind, ()), lang, game)
         low, high = min(counts), max(counts)
-        if lang == "fr":
-            word = "CARTE" if high == 1 else "CARTES"
-            span = f"{low} à {high} cartes" if low != high else (f"{low} carte" if low == 1 else f"{low} cartes")
-        else:
-            word = "CARD" if high == 1 else "CARDS"
-            span = f"{low} to {high} cards" if low != high else (f"{low} card" if low == 1 else f"{low} cards")
+        book = phrases("common")
+        word = book.t("play_labels", "cards_word", lang, high)
+        span = book.say("play_labels", "cards_span", lang, high, low=low, high=high) if low != high else \
+            book.say("units", "cards", lang, low, n=low)
         out.append(f"{verb} {word} ({span})")
     return out
 
@@ -634,20 +593,20 @@ def _is_card(word: str) -> bool:
 
 def _variant(game: str, variant: str, lang: str) -> str:
     """A variant's name in the table's language: its title in the present module's VARIANTS, else its word."""
-    from atout.present import phrases
 
     titles = getattr(phrases(game).module, "VARIANTS", {}).get(lang, {})
     return titles[variant][0] if variant in titles else _word(game, variant, lang)
 
 
 def _word(game: str, word: str, lang: str) -> str:
-    from atout.present import phrases
 
     return phrases(game).word(word, lang)
 
 
 def _ordered(legal: list[Action], state: GameState) -> list[Action]:
-    """Bids in rank order (weakest first, then 'pass'); other actions as the game lists them."""
+    """Bids in rank order (weakest first, then 'pass'); cards played in the hand's order (the game's own: K Q J A
+    10 … at La Triomphe); other actions as the game lists them."""
+    legal = in_play_order(legal, state.card_strength)
     contracts = list(getattr(state.rules, "contracts", ()))
     if not contracts or not any(a.kind == "bid" for a in legal):
         return legal
@@ -660,75 +619,11 @@ def _ordered(legal: list[Action], state: GameState) -> list[Action]:
     return sorted(legal, key=key)
 
 
-def _speed(value: object) -> tuple[float, bool]:
-    """``--speed``: seconds between the bots' cards (default 0.6), or 'enter' to press Enter after each trick."""
-    if value is None:  # a pause only for a person at a terminal (piped input plays at once)
-        return (0.6 if sys.stdin.isatty() else 0.0), False
-    text = str(value).strip().lower()
-    if text in ("enter", "entree", "entrée", "step"):
-        return 0.0, True
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise ValueError(f"--speed is a number of seconds (e.g. 0.5, 0) or 'enter', not {value!r}") from None
-    if not 0 <= seconds <= 10:
-        raise ValueError(f"--speed must be between 0 and 10 seconds, not {value!r}")
-    return seconds, False
-
-
-def _records_dir(value: object) -> Path:
-    """Where records go: ``--records DIR``, else $ATOUT_RECORDS, else ~/.local/share/atout/records."""
-    if value:
-        folder = Path(str(value))
-    elif os.environ.get("ATOUT_RECORDS"):
-        folder = Path(os.environ["ATOUT_RECORDS"])
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-        folder = base / "atout" / "records"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ValueError(f"--records {folder}: cannot create the folder ({exc.strerror or exc})") from None
-    if not folder.is_dir():
-        raise ValueError(f"--records {folder}: not a folder")
-    return folder
-
-
 def play(console: Console, args: argparse.Namespace) -> int:
     """Run an interactive game; returns the exit code (0 finished, 1 interrupted)."""
     return Session(console, args).run()
 
 
-def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = True) -> int:
-    """``atout replay FILE --step``: the record narrated trick by trick (public events), Enter between tricks."""
-    from atout.records import read_record
+from atout.cli.replay import replay_step  # noqa: E402  (``atout replay --step``, kept importable from here)
 
-    state = read_record(file)
-    table = Table(state.game_name, state.players)
-    for e in state.events(None):
-        if e.kind == "deal_started":
-            console.rule(f"[bold]{LABELS[lang]['deal']} {e.data.get('deal', '')}[/]")
-        text = say(e, lang, table)
-        if e.kind == "deal_scored":
-            console.rule(f"[bold]{text}[/]")
-            for line in breakdown(e, lang, table):
-                console.print("  " + line)
-            continue
-        if text:
-            console.print(Text(text, style="bold green" if e.kind == "trick_won" else ""))
-        if e.kind == "trick_won":
-            console.rule(style="dim")
-            if pause:
-                try:
-                    answer = console.input(Text(str(LABELS[lang]["enter_or_q"]), style="dim"))
-                except EOFError:
-                    pause = False
-                except KeyboardInterrupt:
-                    console.print()
-                    return 1
-                else:
-                    if fold(answer) in COMMANDS["quit"]:
-                        return 1
-    totals = ", ".join(f"{table.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
-    console.print(f"[bold]{LABELS[lang]['total']}[/] : {totals}" if lang == "fr" else f"[bold]Total[/]: {totals}")
-    return 0
+__all__ = ["GAME_HELP", "Session", "play", "replay_step"]

@@ -160,6 +160,14 @@ class GameState(abc.ABC):
     def phase(self) -> str:
         """The current phase's name ('bidding', 'play', 'over'…)."""
 
+    def card_strength(self, card: Card) -> int:
+        """How strong ``card`` is in its suit (trumps among trumps) in this game's order: higher beats lower.
+
+        The tables sort a hand, its choices and the hints by it. The default is the pack's natural order
+        (King high, Ace low, trumps by number: the French Tarot's); a game with another order overrides it.
+        """
+        return card.id
+
     def rollout(self, policy: Policy, rng: RolloutRng) -> list[Score]:
         """Play a copy of this state to the end of the match with ``policy`` and return its returns.
 

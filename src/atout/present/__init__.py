@@ -14,57 +14,74 @@ sentences (:func:`say`, :func:`say_error`), score breakdowns (:func:`breakdown`)
 >>> say(Event("trick_won", seat=1, data={"cards": ["KH", "7H"], "trick": 1, "points": 5.5}), "fr", t)
 'Bernard remporte le pli 1 (5,5 points).'
 
-How a game adds its phrases (one module, no registration call)
-----------------------------------------------------------------
-Create ``src/atout/present/games/<game_name>.py`` (the name of ``atout.list_games()``, e.g.
-``tarot1637.py``); :func:`phrases` imports it on first use. It defines plain dicts, each keyed by
-language (``"fr"`` and ``"en"``, both required; the shared tests check every key exists in both):
+How a game adds its phrases: a catalog (no registration call)
+--------------------------------------------------------------
+The words live in gettext catalogs read with Babel (:mod:`atout.present.catalogs`):
+``src/atout/present/locale/<lang>/LC_MESSAGES/<game_name>.po`` (the name of ``atout.list_games()``), one per
+language, over ``common.po`` whose entries it overrides. Messages are **keyed**: ``msgctxt`` names the
+section, ``msgid`` a stable key, and every language (English included) translates the same keys; a plural
+entry's ``msgid_plural`` names the placeholder that counts and its forms follow the catalog's
+``Plural-Forms``. Adding a language is adding a directory of catalogs (docs/play.md, "Languages and
+catalogs"); :data:`LANGS` lists the languages found. The sections:
 
-* ``EVENTS``: event kind -> template, e.g. ``"bid": "{seat} annonce {contract}."``. A key
-  ``"<kind>/you"`` is used when the event's seat is the human (``table.me``): ``"Vous jouez {card}."``.
+* ``events``: event kind -> template, e.g. ``bid`` -> ``{seat} annonce {contract}.``. A key
+  ``<kind>/you`` is used when the event's seat is the human (``table.me``): ``Vous jouez {card}.``.
   Placeholders are the event's ``data`` keys plus ``seat``; values are shown by their key's name:
   ``card``, ``called`` or any key ending in ``_card`` -> a card with its article (``le Roi de cœur``);
-  ``cards`` or ``*_cards`` -> a list of cards; ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
-  ``dealer``, ``by`` -> a seat name; ``seats`` -> seat names; other strings -> looked up in ``WORDS``
-  (so ``contract="garde_sans"`` reads ``Garde sans``); numbers in the language's style (``2,5``).
-  A template may be ``""`` for an event not worth saying (it is then skipped).
-* ``ERRORS``: error code -> template over ``IllegalAction.params`` (the same conventions); the seed
+  ``cards`` or ``*_cards`` -> a list of cards (``the_cards``: the ``cards`` each with its article);
+  ``seat``, ``winner``, ``taker``, ``partner``, ``leader``,
+  ``dealer``, ``by`` -> a seat name; ``seats`` -> seat names; other strings -> looked up in ``words``
+  (so ``contract="garde_sans"`` reads ``Garde sans``); numbers by Babel for the language (``2,5``).
+  ``-`` says nothing (an event not worth saying).
+* ``errors``: error code -> template over ``IllegalAction.params`` (the same conventions); the seed
   citation ``params["cite"]`` is appended in brackets by :func:`say_error`.
-* ``WORDS``: game words -> their name (contracts, announcements, phases, verbs shown on screen).
-* ``VERBS`` (optional): typed word (accent-free, lower case) -> canonical action text, e.g.
-  ``{"passe": "pass", "garde": "bid garde"}``: what :func:`atout.present.inputs.interpret` accepts.
-* ``breakdown(event, lang, table) -> list[str]`` (optional): the lines of a ``deal_scored`` event's
-  score breakdown, the arithmetic written out; the default lists each seat's row.
-* ``SAYERS`` (optional): kind -> ``function(event, lang, table) -> str | None`` for sentences a
-  template cannot build.
-* ``LABELS`` (optional): lang -> full action text or verb -> template (``{cards}`` short cards,
-  ``{words}`` translated words): how the table lists a choice (:func:`atout.present.screen.action_label`);
-  whatever label is shown is also accepted as typed input.
-* ``PACK`` (optional): the bitmask of the game's cards, so that input reads ``CD`` as a Cavalier only
-  where there are Cavaliers (default: every card).
+* ``words``: game words -> their name (contracts, announcements, phases, verbs shown on screen).
+* ``verbs``: a language's typed words (accent-free, lower case) -> canonical action text, e.g.
+  ``passe`` -> ``pass``: what :func:`atout.present.inputs.interpret` accepts.
+* ``labels``: full action text or verb -> template (``{cards}`` short cards, ``{words}`` translated
+  words): how the table lists a choice (:func:`atout.present.screen.action_label`); a label shown is also
+  accepted as typed input.
+* ``says``, ``breakdown``, ``reasons``…: the templates of the game module's own sentences.
+* ``variants`` (``<variant>/title``, ``<variant>/about``), ``hints``, ``marked``, ``play`` (``title``,
+  ``game_help``): what the lobby, the web table and ``atout play`` show.
+
+The game's module ``src/atout/present/games/<game_name>.py`` (imported by :func:`phrases` on first use)
+holds only code: ``SAYERS`` (kind -> ``function(event, lang, table) -> str | None`` for sentences a template
+cannot build, from the catalog's templates through :meth:`Phrases.say`), ``breakdown(event, lang, table)``
+(the lines of a ``deal_scored`` event; the default lists each seat's row), ``PACK`` (the bitmask of the
+game's cards, so that input reads ``CD`` as a Cavalier only where there are Cavaliers), and display hooks
+(``SHORT``, ``ORDER``, ``CARD_NAME``). Its ``EVENTS``, ``ERRORS``, ``WORDS``… are the catalog's sections
+seen as ``lang -> {key: text}`` dicts (:class:`atout.present.catalogs.Section`).
 
 Phrases shared by every game (``card_played``, ``trick_won``, ``deal_scored``, ``match_over``, the
-core error codes ``not_in_hand``, ``notation``, ``game_over``…) live in :mod:`atout.present.common`;
-a game's own entries override them.
+core error codes ``not_in_hand``, ``notation``, ``game_over``…, card and seat names, lists, punctuation)
+live in the ``common`` domain. French typography (a no-break space before ``:`` and inside « », a narrow
+one before ``; ! ?``) is the French catalog's ``typography`` section, applied as the catalogs are read.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from string import Formatter
 from types import ModuleType
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from atout.core.cards import Card
 from atout.core.errors import IllegalAction, NotationError
 from atout.core.events import Event
-from atout.present import common
+from atout.present import catalogs, common
 from atout.present.cards import card_name, card_names, fold, join_words, parse_card, short
 
-LANGS = ("fr", "en")
+LANGS: Sequence[str] = catalogs.Languages()
+#: An event's template that says nothing (an empty msgstr would read as "not translated yet").
+SILENT = "-"
 SEAT_KEYS = frozenset({"seat", "winner", "taker", "partner", "leader", "dealer", "by", "holder"})
 #: List keys read as alternatives (``8, 10 ou 13``) rather than a conjunction.
 OR_KEYS = frozenset({"thresholds"})
@@ -90,27 +107,49 @@ class Table:
             return "—"
         if self.names is not None and 0 <= seat < len(self.names):
             return self.names[seat]
-        base = f"Joueur {seat + 1}" if lang == "fr" else f"Player {seat + 1}"
+        base = catalogs.text("common", "people", "seat", lang).format(n=seat + 1)
         if seat == self.me:  # third person, so that any sentence stays grammatical ("<kind>/you" says "vous")
-            return f"{base} ({'vous' if lang == 'fr' else 'you'})"
+            return catalogs.text("common", "people", "seat/you", lang).format(name=base)
         return base
 
 
+class _ByLang(Mapping[str, dict[str, str]]):
+    """A section of the game's catalog merged over the common one, by language (read on first use)."""
+
+    def __init__(self, game: str, ctx: str) -> None:
+        self.game, self.ctx = game, ctx
+
+    def __getitem__(self, lang: str) -> dict[str, str]:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        return _merged(self.game, self.ctx, lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+
+@lru_cache(maxsize=512)
+def _merged(game: str, ctx: str, lang: str) -> dict[str, str]:
+    common_part = catalogs.entries("common", ctx, lang)
+    return {**common_part, **catalogs.entries(game, ctx, lang)} if game != "common" else dict(common_part)
+
+
+catalogs.on_reset(_merged.cache_clear)
+
+
 class Phrases:
-    """A game's phrase book: its module's dicts merged over the common ones."""
+    """A game's phrase book: its catalog (domain ``<game>``) merged over the common one, and its module's functions."""
 
     def __init__(self, game: str, module: ModuleType | None) -> None:
         self.game = game
         self.module = module
-        self.events: dict[str, dict[str, str]] = {}
-        self.errors: dict[str, dict[str, str]] = {}
-        self.words: dict[str, dict[str, str]] = {}
-        self.verbs: dict[str, dict[str, str]] = {}
-        for lang in LANGS:
-            self.events[lang] = {**common.EVENTS[lang], **_get(module, "EVENTS", lang)}
-            self.errors[lang] = {**common.ERRORS[lang], **_get(module, "ERRORS", lang)}
-            self.words[lang] = {**common.WORDS[lang], **_get(module, "WORDS", lang)}
-            self.verbs[lang] = {**common.VERBS[lang], **_get(module, "VERBS", lang)}
+        self.events: Mapping[str, dict[str, str]] = _ByLang(game, "events")
+        self.errors: Mapping[str, dict[str, str]] = _ByLang(game, "errors")
+        self.words: Mapping[str, dict[str, str]] = _ByLang(game, "words")
+        self.verbs: Mapping[str, dict[str, str]] = _ByLang(game, "verbs")
         self.sayers: dict[str, Callable[[Event, str, Table], str | None]] = dict(getattr(module, "SAYERS", {}))
         self._breakdown: Callable[[Event, str, Table], list[str]] | None = getattr(module, "breakdown", None)
 
@@ -118,10 +157,22 @@ class Phrases:
         """A game word in ``lang`` (the word itself when the book has none)."""
         return self.words[lang].get(word, word.replace("_", " "))
 
+    def section(self, ctx: str, lang: str) -> dict[str, str]:
+        """Every message of a section (``labels``, ``hints``, ``says``…) in ``lang``, the game's over the common ones."""
+        return _merged(self.game, ctx, lang)
 
-def _get(module: ModuleType | None, name: str, lang: str) -> dict[str, str]:
-    table: Mapping[str, Mapping[str, str]] = getattr(module, name, {}) if module is not None else {}
-    return dict(table.get(lang, {}))
+    def t(self, ctx: str, key: str, lang: str, n: float | None = None) -> str:
+        """One message's template: the form for ``n`` when it is a plural entry (KeyError when no catalog has it)."""
+        return catalogs.text(self.game, ctx, key, lang, n)
+
+    def say(self, ctx: str, key: str, lang: str, count: float | None = None, /, **fields: Any) -> str:
+        """One message filled with ``fields`` as they are; ``count`` picks a plural entry's form.
+
+        Numbers among ``fields`` are written in the language's style (``2,5``); other values as given.
+        """
+        shown = {k: number(v, lang) if isinstance(v, int | float | Fraction) and not isinstance(v, bool) else v
+                 for k, v in fields.items()}
+        return self.t(ctx, key, lang, count).format(**shown)
 
 
 _BOOKS: dict[str, Phrases] = {}
@@ -143,38 +194,38 @@ def phrases(game: str) -> Phrases:
 
 def _check_lang(lang: str) -> None:
     if lang not in LANGS:
-        raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+        raise catalogs.lang_error(lang)
 
 
 def number(x: Any, lang: str = "fr") -> str:
-    """A score as players write it: ``2,5`` in French, ``2.5`` in English, ``-13`` for negatives.
+    """A score as players write it, by Babel's rules for ``lang``: ``2,5`` in French, ``2.5`` in English.
 
-    >>> number(Fraction(5, 2), "fr"), number(-13, "en")
-    ('2,5', '-13')
+    >>> number(Fraction(5, 2), "fr"), number(-13, "en"), number(1250, "fr")
+    ('2,5', '-13', '1250')
     """
     if isinstance(x, Fraction):
         x = int(x) if x.denominator == 1 else float(x)
     if isinstance(x, float) and x.is_integer():
         x = int(x)
-    text = str(x)
-    return text.replace(".", ",") if lang == "fr" else text
+    if not isinstance(x, int | float):
+        return str(x)
+    return format_decimal(x, locale=catalogs.number_locale(lang), group_separator=False)
 
 
 def the_card(code: str, lang: str, italian: bool = False) -> str:
     """A card with its article, for sentences: ``le Roi de cœur``, ``le 21 d'atout``, ``l'Excuse``."""
     c = Card.parse(code)
     if c.trump_number == 1:  # le Petit, one of the three bouts
-        return "le Petit (1 d'atout)" if lang == "fr" else "the Petit (trump 1)"
+        return catalogs.text("common", "cards", "the_petit", lang)
     name = card_name(code, lang, italian)
-    if lang == "fr":
-        if c.is_excuse:
-            return name
-        if c.rank == 1:  # "l'As de pique"
-            return "l'" + name
-        if c.rank == 13:  # "la Dame de cœur"
-            return "la " + name
-        return "le " + name
-    return name
+    if c.is_excuse:
+        key = "the/excuse"
+    elif c.trump_number is not None:
+        key = "the/trump"
+    else:
+        assert c.rank is not None
+        key = f"the/{c.rank.code}"
+    return catalogs.text("common", "cards", key, lang).format(name=name)
 
 
 class _Fields(Mapping[str, str]):
@@ -184,6 +235,10 @@ class _Fields(Mapping[str, str]):
         self.data, self.lang, self.table, self.book = data, lang, table, book
 
     def __getitem__(self, key: str) -> str:
+        if key == "the_cards" and isinstance(self.data.get("cards"), list):  # each with its article: "le 2 de cœur"
+            own = getattr(self.book.module, "CARD_NAME", None)
+            name = own if callable(own) else lambda c, lang: the_card(c, lang, self.table.italian)
+            return join_words([name(c, self.lang) for c in self.data["cards"]], self.lang)
         if key not in self.data:  # a phrase asking for data the event lacks: a dash, never a crash at the table
             return "—"
         value = self.data[key]
@@ -211,8 +266,7 @@ class _Fields(Mapping[str, str]):
             return self.book.word(value, lang)
         if key in OR_KEYS and isinstance(value, list):  # alternatives: "8, 10 ou 13 atouts"
             words = [number(v, lang) if isinstance(v, int | float) else str(v) for v in value]
-            last = " ou " if lang == "fr" else " or "
-            return ", ".join(words[:-1]) + last + words[-1] if len(words) > 1 else "".join(words)
+            return join_words(words, lang, "or")
         if isinstance(value, list):
             return join_words([number(v, lang) if isinstance(v, int | float) else self.book.word(str(v), lang)
                                for v in value], lang)
@@ -228,6 +282,9 @@ class _Fields(Mapping[str, str]):
 def fill(template: str, data: Mapping[str, Any], lang: str, table: Table, book: Phrases | None = None) -> str:
     """Fill a phrase template with event data shown by key name."""
     book = book or phrases(table.game)
+    if isinstance(template, catalogs.Plural):  # the form for the number its msgid_plural names
+        count = data.get(template.count_key)
+        template = template.form(float(count) if isinstance(count, int | float | Fraction) else len(count or ()))
     return Formatter().vformat(template, (), _Fields(data, lang, table, book))
 
 
@@ -252,7 +309,7 @@ def say(event: Event, lang: str = "fr", table: Table | None = None) -> str | Non
         if event.kind not in templates:
             raise KeyError(f"{table.game}: no {lang} phrase for event {event.kind!r}")
         template = templates[event.kind]
-    if not template:
+    if not template or template == SILENT:
         return None
     data = {"seat": event.seat, **event.data}
     text = fill(template, data, lang, table, book)
@@ -264,7 +321,7 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
 
     >>> say_error(IllegalAction("play 7H: must follow suit", code="must_follow",
     ...                         params={"suit": "S", "cards": ["KS", "7S"], "cite": "seed 002, §5"}), "fr", "triomphe")
-    'Il faut fournir à la couleur demandée (pique) ; jouables : Roi de pique et 7 de pique. [seed 002, §5]'
+    'Il faut fournir à la couleur demandée (pique)\\u202f; jouables\\xa0: Roi de pique et 7 de pique. [seed 002, §5]'
     """
     _check_lang(lang)
     table = table or Table(game, 0)
@@ -273,13 +330,29 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
     params: dict[str, Any] = dict(getattr(exc, "params", {}))
     template = book.errors[lang].get(code)
     if template is None:  # no phrase yet: the engine's English message is better than nothing
-        return str(exc) if lang == "en" else f"{book.errors[lang]['illegal']} ({exc})"
+        return book.say("errors", "untranslated", lang, message=str(exc))
     cite = params.pop("cite", None)
     text = fill(template, params, lang, table, book)
     text = text[:1].upper() + text[1:]
     if not text.endswith((".", "!", "?", "»")):
         text += "."
-    return f"{text} [{cite}]" if cite else text
+    return f"{text} [{cite_in(str(cite), lang)}]" if cite else text
+
+
+_FFT_RULES = re.compile(r"FFT rules? (\d+(?:, \d+)*)")
+
+
+def cite_in(cite: str, lang: str) -> str:
+    """A citation in the table's language: ``FFT rule 10`` reads ``règle FFT 10`` at a French table (issue 17)."""
+    def one(m: re.Match[str]) -> str:
+        numbers = m.group(1)
+        return catalogs.text("common", "cite", "fft_rule", lang, numbers.count(",") + 1).format(n=numbers)
+
+    cite = _FFT_RULES.sub(one, cite)
+    for key, word in catalogs.entries("common", "cite", lang).items():  # the citation's other words ("manuscript")
+        if key.startswith("term/"):
+            cite = re.sub(rf"\b{re.escape(key[5:])}\b", word, cite)
+    return cite
 
 
 def breakdown(event: Event, lang: str = "fr", table: Table | None = None) -> list[str]:

@@ -20,14 +20,10 @@ import unicodedata
 
 from atout.core.cards import CARD_COUNT, CARDS, EXCUSE_ID, TRUMP_BASE, Card
 from atout.core.errors import NotationError
+from atout.present.catalogs import text
 
 ALL_CARDS = (1 << CARD_COUNT) - 1
 
-#: Short rank letters on screen, by rank - 1 (As … Roi).
-_SHORT_RANKS = {
-    "fr": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "C", "D", "R"),
-    "en": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K"),
-}
 SUIT_SYMBOLS = "♠♥♦♣"  # spades, hearts, diamonds, clubs (suit index 0..3)
 
 
@@ -47,8 +43,19 @@ def _card(code: str | Card) -> Card:
 
 
 def card_name(code: str | Card, lang: str = "fr", italian: bool = False) -> str:
-    """The card's full name, for sentences: ``Roi de cœur``, ``King of Hearts``, ``21 d'atout``."""
-    return _card(code).display(lang, italian=italian)
+    """The card's full name, for sentences: ``Roi de cœur``, ``King of Hearts``, ``21 d'atout`` (catalog ``cards``).
+
+    A suit's template carries its own preposition (``{rank} de cœur``, ``{rank} d'épées``): no elision in code.
+    """
+    c = _card(code)
+    if c.is_excuse:
+        return text("common", "cards", "fool" if italian else "excuse", lang)
+    if c.trump_number is not None:
+        return text("common", "cards", "trump", lang).format(n=c.trump_number)
+    assert c.rank is not None and c.suit is not None
+    rank = text("common", "cards", f"rank/{c.rank.code}", lang)
+    suit = "SHDC"[c.suit] + ("/italian" if italian else "")
+    return text("common", "cards", f"of/{suit}", lang).format(rank=rank)
 
 
 def card_names(codes: list[str] | tuple[str, ...], lang: str = "fr", italian: bool = False) -> str:
@@ -61,23 +68,24 @@ def card_names(codes: list[str] | tuple[str, ...], lang: str = "fr", italian: bo
     return join_words(names, lang)
 
 
-def join_words(words: list[str], lang: str = "fr") -> str:
-    """``a, b et c`` / ``a, b and c``."""
+def join_words(words: list[str], lang: str = "fr", how: str = "and") -> str:
+    """``a, b et c`` / ``a, b and c`` (``how="or"``: ``a, b ou c``), from the catalog's ``lists`` section."""
     if len(words) <= 1:
         return "".join(words)
-    last = " et " if lang == "fr" else " and "
-    return ", ".join(words[:-1]) + last + words[-1]
+    head = text("common", "lists", "comma", lang).join(words[:-1])
+    return text("common", "lists", how, lang).format(head=head, last=words[-1])
 
 
 def short(code: str | Card, lang: str = "fr") -> str:
     """A card in two or three characters for the screen: ``R♥``, ``10♠``, ``21`` (a trump), ``Exc``."""
     c = _card(code)
     if c.is_excuse:
-        return "Exc"
+        return text("common", "cards", "short/excuse", lang)
     if c.trump_number is not None:
         return str(c.trump_number)
     assert c.rank is not None and c.suit is not None
-    return _SHORT_RANKS[lang][c.rank - 1] + SUIT_SYMBOLS[c.suit]
+    rank = text("common", "cards", f"short/{c.rank.code}", lang) if c.rank >= 11 or c.rank == 1 else c.rank.code
+    return rank + SUIT_SYMBOLS[c.suit]
 
 
 def suit_colour(code: str | Card) -> str:

@@ -1,104 +1,198 @@
 """A one-line "why" for a suggested action, from what the seat sees (never hidden cards).
 
-The heuristic bots do not explain themselves; :func:`why` describes the suggestion in card-player
-terms from the observation: a high card to take the trick, a low one to keep the good cards, a
-contract for a strong hand…
+The bots do not explain themselves; :func:`reason` describes the suggestion in the game's own terms as a
+code with its facts (data: the cards, counts and suits it speaks of), each a property the action has here:
+"the smallest of your ♣" is said only of the smallest ♣ in hand, "takes the trick" only of a card that
+beats every card played to it so far (in the game's order, ``GameState.card_strength``). :func:`why` turns
+the code into a sentence through the catalogs (``common.po``'s ``why`` section, a game's own ``why``
+entries over it: the 1637 tarot's triomphes).
 
 >>> import atout
 >>> from atout.core.actions import Action
 >>> g = atout.new_game("tarot", players=4, seed=3, dealer=3)
->>> why(Action.parse("pass"), g.observation(g.current_player), "fr")
-'main trop faible pour prendre.'
+>>> reason(Action.parse("pass"), g.observation(g.current_player), "tarot")
+('pass', {'trumps': 5, 'bouts': 1, 'kings': 1})
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
 from atout.core.actions import Action
-from atout.core.cards import Card
+from atout.core.cards import Card, Suit
 from atout.core.errors import NotationError
 from atout.core.protocol import Observation
 
-_WHY = {
-    "fr": {
-        "pass": "main trop faible pour prendre.",
-        "bid": "main assez forte pour ce contrat (atouts, bouts, Rois).",
-        "call": "appeler un Roi d'une couleur où l'on a des cartes, pour que le partenaire vous aide.",
-        "discard": "écarter des cartes sans valeur et vider une couleur pour pouvoir couper.",
-        "announce": "l'annonce rapporte une prime.",
-        "done": "rien de plus à annoncer.",
-        "lead_high": "entamer avec une carte maîtresse pour faire le pli.",
-        "lead_low": "entamer petit pour ne pas perdre de points.",
-        "high": "jouer la plus forte pour prendre le pli.",
-        "low": "jouer petit : le pli est perdu ou déjà acquis à votre camp ; on garde les bonnes cartes.",
-        "middle": "une carte moyenne : assez pour suivre, sans gaspiller la plus forte.",
-        "concede": "la main est trop faible : mieux vaut donner un jeu que risquer d'en perdre deux.",
-        "no_concession": "la main peut faire trois plis.",
-        "accept": "un jeu sûr vaut mieux que la vole risquée.",
-        "refuse": "la main est assez forte pour faire la vole.",
-        "stop": "garder le jeu acquis plutôt que risquer deux jeux.",
-        "vole": "la main peut faire les cinq plis : deux jeux.",
-        "other": "c'est ce que jouerait le robot.",
-        "only": "c'est la seule carte permise ici.",
-    },
-    "en": {
-        "pass": "the hand is too weak to take.",
-        "bid": "the hand is strong enough for this contract (trumps, oudlers, Kings).",
-        "call": "call a King of a suit you hold, so that the partner can help.",
-        "discard": "lay aside worthless cards and void a suit so as to trump it.",
-        "announce": "the announcement earns a bonus.",
-        "done": "nothing more to announce.",
-        "lead_high": "lead a master card to take the trick.",
-        "lead_low": "lead low so as not to give points away.",
-        "high": "play the highest to take the trick.",
-        "low": "play low: the trick is lost or already your side's; keep the good cards.",
-        "middle": "a middle card: enough to follow without wasting the highest.",
-        "concede": "the hand is too weak: better give one point than risk losing two.",
-        "no_concession": "the hand can take three tricks.",
-        "accept": "a sure point is worth more than a risky vole.",
-        "refuse": "the hand is strong enough for the vole.",
-        "stop": "keep the point won rather than risk two.",
-        "vole": "the hand can take all five tricks: two points.",
-        "other": "this is what the bot would play.",
-        "only": "it is the only card allowed here.",
-    },
-}
+#: A card's strength in its suit in the game being played (``GameState.card_strength``).
+Strength = Callable[[Card], int]
+Reason = tuple[str, dict[str, Any]]
+
+#: The group a card counts in: a suit's letter, or "T" for the trumps (and "X" for the Excuse or the Mat).
+TRUMPS, EXCUSE = "T", "X"
 
 
-#: The verbs each game's reasons speak of (issue 7: no "prendre", "couper" or partner at a game without them);
-#: any other verb is only "what the bot would play".
-_KINDS = {
-    "tarot": frozenset({"pass", "bid", "call", "discard", "announce", "done"}),
-    "triomphe": frozenset({"concede", "no_concession", "accept", "refuse", "stop", "vole"}),
-}
-
-
-def why(action: Action, obs: Observation, lang: str = "fr", game: str = "tarot") -> str:
-    """Why a player might choose ``action`` here, in one short sentence, in the game's own terms."""
-    table = _WHY[lang]
-    if action.kind != "play":
-        if action.kind in _KINDS.get(game, frozenset()):
-            return table[action.kind]
-        return table["other"]
+def _trump_suit(obs: Observation) -> str | None:
+    """The trump suit's letter where a suit is trumps (La Triomphe, Mistigri), else None (the tarots)."""
+    raw = obs.public.get("trump")
+    if not isinstance(raw, str):
+        return None
     try:
-        card = Card.parse(action.args[0])
-    except (NotationError, IndexError):
-        return table["other"]
-    plays = [Card.parse(a.args[0]) for a in obs.legal_actions if a.kind == "play" and a.args]
-    if len(plays) == 1:
-        return table["only"]
-    same = [c for c in plays if (c.suit, c.is_trump) == (card.suit, card.is_trump)]
-    trick = obs.public.get("trick") or []
-    if len(same) <= 1:
-        return table["other"]
-    order = obs.public.get("order")  # the game's ranks, high to low (La Triomphe: K Q J A 10 …)
+        return Suit.parse(raw).letter
+    except NotationError:
+        return None
 
-    def strength(c: Card) -> int:
-        if isinstance(order, list) and c.rank is not None and c.rank.code in order:
-            return -order.index(c.rank.code)
-        return c.id  # tarot: ids rise with the rank, trumps above
 
-    top = max(same, key=strength).id == card.id
-    bottom = min(same, key=strength).id == card.id
+def group(c: Card, obs: Observation, game: str) -> str:
+    """The suit ``c`` counts as: ``"T"`` for a trump (the valet de trèfle at Mistigri, seed 003), ``"X"`` for
+    the Excuse, else its suit's letter."""
+    if c.is_excuse:
+        return EXCUSE
+    if c.is_trump:
+        return TRUMPS
+    assert c.suit is not None
+    letter = "SHDC"[c.suit]
+    if letter == _trump_suit(obs) or (game == "mistigri" and c.code == "JC"):
+        return TRUMPS
+    return letter
+
+
+def _trick(obs: Observation) -> list[tuple[int, Card]]:
+    out = []
+    for item in obs.public.get("trick") or []:
+        seat, code = item
+        out.append((int(seat), Card.parse(code)))
+    return out
+
+
+def led_group(trick: Sequence[tuple[int, Card]], obs: Observation, game: str) -> str | None:
+    """The suit led: that of the first card that is not the Excuse (seed 001 §9.1)."""
+    return next((g for g in (group(c, obs, game) for _, c in trick) if g != EXCUSE), None)
+
+
+def trick_key(c: Card, led: str | None, obs: Observation, game: str, strength: Strength) -> tuple[int, int]:
+    """How a card ranks in a trick led in ``led``: trumps over the suit led over the rest; the Excuse never wins."""
+    g = group(c, obs, game)
+    if g == EXCUSE:
+        return (-1, 0)
+    if g == TRUMPS:
+        return (2, strength(c))
+    return (1, strength(c)) if g == led or led is None else (0, 0)
+
+
+def _partner(obs: Observation, seat: int) -> bool:
+    """Whether ``seat`` is known to play on the same side (La Triomphe's public sides)."""
+    sides = obs.public.get("sides")
+    return isinstance(sides, list) and seat != obs.seat and 0 <= seat < len(sides) and sides[seat] == sides[obs.seat]
+
+
+def play_reason(card: Card, obs: Observation, game: str, strength: Strength) -> Reason:
+    """Why play ``card``: a code and its facts, each true of this card in this position."""
+    plays = [Card.parse(a.args[0]) for a in obs.legal_actions if a.kind == "play" and len(a.args) == 1]
+    if len(plays) <= 1:
+        return "only", {"card": card.code}
+    g = group(card, obs, game)
+    if g == EXCUSE:
+        return "excuse", {"card": card.code}
+    same = [c for c in obs.hand if group(c, obs, game) == g]
+    facts: dict[str, Any] = {"card": card.code, "suit": g, "count": len(same)}
+    top = max(same, key=strength) == card
+    bottom = min(same, key=strength) == card
+    trick = _trick(obs)
     if not trick:
-        return table["lead_high" if top else "lead_low" if bottom else "middle"]
-    return table["high" if top else "low" if bottom else "middle"]
+        if g == TRUMPS:
+            return ("lead_top_trump" if top else "lead_low_trump" if bottom else "lead_trump"), facts
+        if len(same) == 1:
+            return "lead_single", facts
+        return ("lead_high" if top else "lead_low" if bottom else "lead_middle"), facts
+    led = led_group(trick, obs, game)
+    facts["led"] = led or g
+    keys = [(trick_key(c, led, obs, game, strength), s) for s, c in trick]
+    best_key, best_seat = max(keys, key=lambda k: k[0])
+    mine = trick_key(card, led, obs, game, strength)
+    winners = [c for c in plays if trick_key(c, led, obs, game, strength) > best_key]
+    if mine > best_key:
+        last = len(trick) == len(obs.public.get("hand_sizes") or []) - 1
+        if last:
+            return "take_last", facts
+        if g == TRUMPS and led != TRUMPS:
+            return "ruff", facts
+        if min(winners, key=lambda c: trick_key(c, led, obs, game, strength)) == card:
+            return "take_cheap", facts
+        return "take", facts
+    facts["seat"] = best_seat
+    if _partner(obs, best_seat):
+        return "partner_holds", facts
+    in_led = [c for c in obs.hand if group(c, obs, game) == led]
+    if g == led:
+        if not winners and bottom:
+            return "cannot_win_low", facts
+        return ("follow_low" if bottom else "follow"), facts
+    if g == TRUMPS:
+        return ("trump_low" if winners else "trump_under"), facts
+    if not in_led:
+        has_trump = any(group(c, obs, game) == TRUMPS for c in obs.hand)
+        if led == TRUMPS:
+            return "discard_trumps_out", facts
+        return ("discard" if has_trump else "discard_no_trump"), facts
+    return "follow", facts  # not reached: a card of another suit while holding the suit led is refused
+
+
+def reason(action: Action, obs: Observation, game: str = "tarot", strength: Strength | None = None) -> Reason:
+    """Why a player might choose ``action`` here: a reason code and its facts (see the module's doc)."""
+    from atout.present.hint_games import other_reason
+
+    key = strength or (lambda c: c.id)
+    if action.kind == "play" and len(action.args) == 1:
+        try:
+            card = Card.parse(action.args[0])
+        except NotationError:
+            card = None
+        if card is not None:
+            return play_reason(card, obs, game, key)
+    return other_reason(action, obs, game, key)
+
+
+def _fill(facts: Mapping[str, Any], lang: str, game: str) -> dict[str, Any]:
+    """The facts as words: cards by their short names, suits by their symbols, seats by their numbers."""
+    from atout.present.screen import short_in
+
+    out: dict[str, Any] = {}
+    for k, v in facts.items():
+        if k in ("card", "called", "retourne") and isinstance(v, str) and v:
+            out[k] = short_in(v, lang, game)
+        elif k == "cards" and isinstance(v, list):
+            out[k] = " ".join(short_in(c, lang, game) for c in v)
+        elif k in ("suit", "led") and isinstance(v, str):
+            out[k] = "♠♥♦♣"["SHDC".index(v)] if v in "SHDC" and len(v) == 1 else v
+        elif k == "seat" and isinstance(v, int):
+            out[k] = v + 1
+        else:
+            out[k] = v
+    return out
+
+
+def why(action: Action, obs: Observation, lang: str = "fr", game: str = "tarot",
+        strength: Strength | None = None) -> str:
+    """Why a player might choose ``action`` here, in one short sentence, in the game's own terms.
+
+    >>> import atout
+    >>> from atout.core.actions import Action
+    >>> g = atout.new_game("tarot", players=4, seed=3, dealer=3)
+    >>> why(Action.parse("pass"), g.observation(g.current_player), "fr")
+    'main trop faible pour prendre (atouts\xa0: 5, bouts\xa0: 1, Rois\xa0: 1).'
+    """
+    from atout.present import phrases
+
+    code, facts = reason(action, obs, game, strength)
+    book = phrases(game)
+    filled = _fill(facts, lang, game)
+    for key in ("suit", "led"):
+        if filled.get(key) == TRUMPS:
+            filled[key] = book.t("why", "trumps_word", lang)
+    for key in ("what", "contract"):  # game words: 'poignée', 'garde sans'
+        if isinstance(filled.get(key), str):
+            filled[key] = book.word(filled[key], lang)
+    if isinstance(filled.get("class"), str):  # La Prime's classes, with their article: 'un flux'
+        filled["class"] = book.t("why", f"class/{filled['class']}", lang)
+    return book.say("why", code, lang, **filled)

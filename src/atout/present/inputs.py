@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from atout.core.actions import Action
 from atout.core.cards import Card
 from atout.core.errors import NotationError
-from atout.present import LANGS, phrases
-from atout.present.cards import ALL_CARDS, fold, parse_card
+from atout.present import LANGS, catalogs, phrases
+from atout.present.cards import ALL_CARDS, fold, parse_card, short
 
 #: Articles a player may type before a card ("jouer le 21", "play the K♥"); ignored.
 _ARTICLES = frozenset({"le", "la", "les", "the", "un", "une"})
@@ -112,7 +112,7 @@ def _choose(candidates: list[Action], legal: Sequence[Action]) -> Action:
 def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = "tarot") -> Action:
     """The action meant by ``text``, given the legal actions now (see the module docstring)."""
     if lang not in LANGS:
-        raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+        raise catalogs.lang_error(lang)
     if len(text) > 1000:  # an absurd size, refused at once and echoed cut (issue 6: Rich took 31 s on 80,000)
         raise InputProblem(_problem(text[:60] + "…", legal, lang, game))
     key = " ".join(fold(text).replace(",", " ").split()).rstrip(".!")
@@ -134,6 +134,9 @@ def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = 
     if key in verbs:
         return _choose([Action.parse(v) for v in verbs[key].split("|")], legal)
     tokens = [t for t in key.split() if t not in _ARTICLES]
+    by_rank = _rank_reading(tokens, legal, lang, game)
+    if by_rank is not None:
+        return by_rank
     # A verb, then arguments: "jouer R♥", "ecarter 2H 3H …", "appeler roi de coeur".
     for n in (3, 2, 1):
         head = " ".join(tokens[:n])
@@ -164,6 +167,33 @@ def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = 
     raise InputProblem(_problem(text, legal, lang, game))
 
 
+def _rank_reading(tokens: list[str], legal: Sequence[Action], lang: str, game: str) -> Action | None:
+    """A lone rank name (``as``, ``roi``; after ``jouer`` too) as the one legal card of that rank: ``as`` is also
+    the code of the Ace of spades (AS), but a French player who types it means an Ace, the one he may play
+    (issue 17). None when the word is no rank name or no single legal card has that rank (the usual reading
+    then answers); InputProblem naming the cards when several may be meant."""
+    verbs = _verbs(game, lang)
+    if len(tokens) == 2 and verbs.get(tokens[0]) == "play":
+        tokens = tokens[1:]
+    if len(tokens) != 1:
+        return None
+    ranks = {fold(name): code for code, name in phrases(game).section("ranks", lang).items()}
+    rank = ranks.get(tokens[0])
+    if rank is None or rank.isdigit():
+        return None
+    plays = [a for a in legal if a.kind == "play" and len(a.args) == 1 and _is_card_arg(a.args[0])]
+    same = [a for a in plays if not Card.parse(a.args[0]).is_trump and a.args[0][:-1] == rank]
+    if len(same) == 1:
+        return same[0]
+    if len(same) > 1:
+        from atout.present.screen import action_label
+
+        book = phrases(game)
+        examples = book.t("lists", "semicolon", lang).join(action_label(a, lang, game) for a in same)
+        raise InputProblem(book.say("input", "which_rank", lang, text=tokens[0], examples=examples))
+    return None
+
+
 def _joined(candidates: list[Action], game: str) -> list[Action]:
     """Multi-word names as one argument: ``annoncer sans points`` -> ``announce sans_points`` (a game word)."""
     book = phrases(game)
@@ -183,8 +213,8 @@ def _clubs_or_hearts(key: str, legal: Sequence[Action], lang: str, pack: int) ->
     """At a French table ``8C`` reads as the 8 of clubs (the project's codes: C = trèfle), but a French player
     may mean the 8 of hearts (cœur): ask only when both cards may be played now (issue 7)."""
     m = _CODE_IN_C.match(key.replace(" ", ""))
-    if lang != "fr" or not m:
-        return None
+    if not m or "clubs_or_hearts" not in catalogs.entries("common", "input_only", lang):
+        return None  # only where the catalog says C is also the initial of the hearts (French: cœur)
     try:
         clubs, hearts = parse_card(m.group(1) + "c", pack), parse_card(m.group(1) + "h", pack)
     except NotationError:
@@ -193,16 +223,10 @@ def _clubs_or_hearts(key: str, legal: Sequence[Action], lang: str, pack: int) ->
     if clubs.code in playable and hearts.code in playable:
         from atout.present.cards import card_name
 
-        return (f"« {key.upper()} » : {card_name(clubs.code, 'fr')} ({clubs.code}) ou {card_name(hearts.code, 'fr')} "
-                f"({hearts.code}) ? Tapez la carte en entier (par exemple {_short_fr(hearts.code)}).")
+        return phrases("common").say("input", "clubs_or_hearts", lang, typed=key.upper(), clubs=card_name(clubs.code, lang),
+                                      clubs_code=clubs.code, hearts=card_name(hearts.code, lang), hearts_code=hearts.code,
+                                      example=short(hearts.code, lang))
     return None
-
-
-def _short_fr(code: str) -> str:
-    """A card's short French form with its suit symbol (``8♥``)."""
-    from atout.present.cards import short
-
-    return short(code, "fr")
 
 
 def _problem(text: str, legal: Sequence[Action], lang: str, game: str, no_cards: bool = False) -> str:
@@ -210,9 +234,7 @@ def _problem(text: str, legal: Sequence[Action], lang: str, game: str, no_cards:
     from atout.present.screen import action_label
 
     examples = [action_label(a, lang, game) for a in legal[:8]]
+    book = phrases(game)
     more = " …" if len(legal) > 8 else ""
-    if lang == "fr":
-        head = f"Je ne comprends pas « {text} »." if not no_cards else f"« {text} » : ce n'est pas le moment de nommer une carte."
-        return f"{head} Possible maintenant : {' ; '.join(examples)}{more} (aide : ?)"
-    head = f"I do not understand {text!r}." if not no_cards else f"{text!r}: this is not the time to name a card."
-    return f"{head} Possible now: {'; '.join(examples)}{more} (help: ?)"
+    head = book.say("input", "no_card_now" if no_cards else "not_understood", lang, text=text)
+    return book.say("input", "possible", lang, head=head, examples=book.t("lists", "semicolon", lang).join(examples) + more)

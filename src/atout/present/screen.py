@@ -11,7 +11,7 @@ Used by the terminal table; the web table may use the plain-text forms.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 
@@ -21,11 +21,9 @@ from atout.core.errors import NotationError
 from atout.present import phrases
 from atout.present.cards import SUIT_SYMBOLS, short, suit_colour
 
-TRUMPS_LABEL = {"fr": "Atouts", "en": "Trumps"}
-
 
 def _hook(game: str | None, name: str) -> object:
-    """A game's display hook from its present module (``SHORT``, ``ORDER``, ``TRUMPS``, ``EXCUSE``), or None."""
+    """A game's display hook from its present module (``SHORT``, ``TRUMPS``, ``EXCUSE``), or None."""
     return getattr(phrases(game).module, name, None) if game else None
 
 
@@ -35,25 +33,65 @@ def short_in(code: str, lang: str, game: str | None = None) -> str:
     return hook(code, lang) if callable(hook) else short(code, lang)
 
 
-def _groups(codes: Sequence[str], lang: str, game: str | None = None) -> list[tuple[str, list[Card]]]:
-    """Cards grouped: spades, hearts, diamonds, clubs, trumps, Excuse; high cards first in each (in the game's
-    own order of play when its present module gives one, e.g. Cups and Coins K Q C J 1 2 … 7 in 1637)."""
-    order = _hook(game, "ORDER")
-    rank = {c: i for i, c in enumerate(order)} if isinstance(order, list | tuple) else None
-    cards = sorted((Card.parse(c) for c in codes), key=lambda c: rank.get(c.code, -c.id) if rank else -c.id)
+#: How strong a card is in its suit in the game being played (``GameState.card_strength``): higher first.
+Strength = Callable[[Card], int]
+
+
+def _group_of(c: Card) -> int:
+    """The card's group on screen: spades, hearts, diamonds, clubs (0..3), trumps (4), the Excuse (5)."""
+    return 5 if c.is_excuse else 4 if c.is_trump or c.suit is None else c.suit
+
+
+def display_key(c: Card, strength: Strength | None = None) -> tuple[int, int, int]:
+    """Where a card stands on screen: by group, then strongest first in the game's order (``strength``: the
+    state's ``card_strength``; without it the pack's natural order, King high, Ace low)."""
+    return (_group_of(c), -(strength(c) if strength else c.id), -c.id)
+
+
+def in_display_order(codes: Sequence[str], strength: Strength | None = None) -> list[str]:
+    """Card codes as the hand shows them (:func:`display_key`): ``['JC', 'AC', '9C']`` at La Triomphe.
+
+    >>> from atout.core.cards import Card
+    >>> triomphe = {"K": 8, "Q": 7, "J": 6, "A": 5, "10": 4, "9": 3, "8": 2, "7": 1}
+    >>> in_display_order(["AC", "9C", "JC"], lambda c: triomphe[c.code[:-1]])
+    ['JC', 'AC', '9C']
+    """
+    return sorted(codes, key=lambda code: display_key(Card.parse(code), strength))
+
+
+def in_play_order(legal: Sequence[Action], strength: Strength | None = None) -> list[Action]:
+    """The choices as the hand shows them: cards played (one card each) in :func:`display_key` order, after
+    the other actions in the game's own order (those keep their place relative to each other)."""
+
+    def key(item: tuple[int, Action]) -> tuple[int, tuple[int, int, int], int]:
+        i, a = item
+        if a.kind == "play" and len(a.args) == 1:
+            try:
+                return (1, display_key(Card.parse(a.args[0]), strength), i)
+            except NotationError:
+                pass
+        return (0, (0, 0, 0), i)
+
+    return [a for _, a in sorted(enumerate(legal), key=key)]
+
+
+def _groups(codes: Sequence[str], lang: str, game: str | None = None,
+            strength: Strength | None = None) -> list[tuple[str, list[Card]]]:
+    """Cards grouped: spades, hearts, diamonds, clubs, trumps, Excuse; strongest first in each, in the game's own
+    order (``strength``, the state's ``card_strength``: K Q J A 10 … at La Triomphe, Cups and Coins K Q C J 1 2 …
+    7 in 1637)."""
+    cards = [Card.parse(c) for c in in_display_order(codes, strength)]
     out: list[tuple[str, list[Card]]] = []
-    suits = _hook(game, "SUITS")
+    words = phrases(game or "common").section("cards", lang)  # a pack of its own names its groups (1637: épées)
     for suit in range(4):
         group = [c for c in cards if c.suit is not None and c.suit == suit]
         if group:
-            out.append((suits[lang][suit] if isinstance(suits, dict) else SUIT_SYMBOLS[suit], group))
+            out.append((words.get(f"suit_label/{'SHDC'[suit]}", SUIT_SYMBOLS[suit]), group))
     trumps = [c for c in cards if c.is_trump]
-    trumps_label = _hook(game, "TRUMPS")
     if trumps:
-        out.append((trumps_label[lang] if isinstance(trumps_label, dict) else TRUMPS_LABEL[lang], trumps))
+        out.append((words["trumps_label"], trumps))
     if any(c.is_excuse for c in cards):
-        excuse = _hook(game, "EXCUSE")
-        out.append((excuse[lang] if isinstance(excuse, dict) else "Excuse", []))
+        out.append((words["excuse_label"], []))
     return out
 
 
@@ -62,18 +100,19 @@ def _rank_only(c: Card, lang: str, game: str | None = None) -> str:
     return text[:-1] if c.suit is not None else text
 
 
-def hand_plain(codes: Sequence[str], lang: str = "fr") -> str:
-    """A hand as plain text, grouped by suit (the suit symbol once, then the ranks)."""
+def hand_plain(codes: Sequence[str], lang: str = "fr", strength: Strength | None = None) -> str:
+    """A hand as plain text, grouped by suit (the suit symbol once, then the ranks, strongest first)."""
     parts = []
-    for label, group in _groups(codes, lang):
+    for label, group in _groups(codes, lang, None, strength):
         parts.append(" ".join([label, *(_rank_only(c, lang) for c in group)]))
     return "  |  ".join(parts)
 
 
-def hand_text(codes: Sequence[str], lang: str = "fr", game: str | None = None) -> Text:
-    """A hand for the terminal: each group coloured (red hearts and diamonds, blue trumps)."""
+def hand_text(codes: Sequence[str], lang: str = "fr", game: str | None = None,
+              strength: Strength | None = None) -> Text:
+    """A hand for the terminal: each group coloured (red hearts and diamonds, blue trumps), strongest first."""
     out = Text()
-    for i, (label, group) in enumerate(_groups(codes, lang, game)):
+    for i, (label, group) in enumerate(_groups(codes, lang, game, strength)):
         if i:
             out.append("  │  ", style="dim")
         style = suit_colour(group[0]) if group else "bold magenta"

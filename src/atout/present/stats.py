@@ -21,42 +21,15 @@ from fractions import Fraction
 from typing import Any
 
 from atout.core.protocol import GameState, json_number
+from atout.present import catalogs
+from atout.present.catalogs import Section
 
 #: The lines of ``atout simulate``'s report, by language (seats named as the rest of the CLI names them:
 #: ``Joueur 1`` is seat 0). ``played`` heads a match that played more deals than asked (Mistigri's extra
 #: coups without stake, mistigri.md D16): the means are then per deal played, and the report says so.
-REPORT: dict[str, dict[str, str]] = {
-    "fr": {
-        "head": "{game} ({variant}, {players} joueurs) : {deals} en {seconds} s ({rate} donnes/s), "
-                "robots {bots}",
-        "seed": "graine {seed}",
-        "seat": "  {seat} : {total} (moyenne par donne {mean})",
-        "deals": "{deals} donnes",
-        "played": "{deals} donnes ({played} coups joués)",
-        "seat_played": "  {seat} : {total} (moyenne par coup joué {mean})",
-        "contract": "  {contract} : prise {taken} fois, réussie {made} fois ({percent} %)",
-        "all_passed": "  donnes où tout le monde a passé (nulles, redistribuées) : {count}",
-        "endings": "  comment les donnes ont fini :",
-        "ending": "    {reason} : {count}",
-        "record": "enregistrement : {path}",
-    },
-    "en": {
-        "head": "{game} ({variant}, {players} players): {deals} in {seconds} s ({rate} deals/s), bots {bots}",
-        "seed": "seed {seed}",
-        "seat": "  {seat}: {total} (mean per deal {mean})",
-        "deals": "{deals} deals",
-        "played": "{deals} deals ({played} played)",
-        "seat_played": "  {seat}: {total} (mean per deal played {mean})",
-        "contract": "  {contract}: taken {taken}, made {made} ({percent}%)",
-        "all_passed": "  deals where everybody passed (void, dealt again): {count}",
-        "endings": "  how the deals ended:",
-        "ending": "    {reason}: {count}",
-        "record": "record: {path}",
-    },
-}
+REPORT: Section = Section("common", "report")
 #: Bot names as words (the names typed after --bots stay the same in both languages).
-BOT_WORDS = {"fr": {"heuristic": "heuristique", "random": "aléatoire", "search": "recherche",
-                    "search_expert": "recherche experte"}, "en": {}}
+BOT_WORDS: Section = Section("common", "bot_words")
 
 
 def match_stats(state: GameState) -> dict[str, Any]:
@@ -97,28 +70,27 @@ def report(run: dict[str, Any], stats: dict[str, Any], lang: str = "fr") -> list
     >>> for line in report(run, stats, "fr")[1:]:
     ...     print(line)
     graine 7
-      Joueur 1 : 3 (moyenne par donne 1,5)
-      Joueur 2 : -1 (moyenne par donne -0,5)
-      Joueur 3 : -1 (moyenne par donne -0,5)
-      Joueur 4 : -1 (moyenne par donne -0,5)
-      Garde : prise 2 fois, réussie 1 fois (50 %)
-      donnes où tout le monde a passé (nulles, redistribuées) : 0
+      Joueur 1\u00a0: 3 (moyenne par donne 1,5)
+      Joueur 2\u00a0: -1 (moyenne par donne -0,5)
+      Joueur 3\u00a0: -1 (moyenne par donne -0,5)
+      Joueur 4\u00a0: -1 (moyenne par donne -0,5)
+      Garde\u00a0: prise 2 fois, réussie 1 fois (50 %)
+      donnes où tout le monde a passé (nulles, redistribuées)\u00a0: 0
     >>> report(run, stats, "en")[0]
     'tarot (seed, 4 players): 2 deals in 0.50 s (4 deals/s), bots random, random, random, random'
     """
     from atout.present import Table, number, phrases
 
     if lang not in REPORT:
-        raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+        raise catalogs.lang_error(lang)
     say, book = REPORT[lang], phrases(run["game"])
-    variants = getattr(book.module, "VARIANTS", {}).get(lang, {})
-    variant = variants[run["variant"]][0] if lang == "fr" and run["variant"] in variants else run["variant"]
-    seconds = f"{run['seconds']:.2f}"
+    variant = _variant(run["game"], run["variant"], lang)
+    seconds = _decimals(run["seconds"], "0.00", lang)
     bots = ", ".join(BOT_WORDS[lang].get(b, b) for b in run["bots"])
     played = stats.get("deals", run["deals"])
     deals = say["played" if played != run["deals"] else "deals"].format(deals=run["deals"], played=played)
     lines = [say["head"].format(game=run["game"], variant=variant, players=run["players"], deals=deals,
-                                seconds=seconds.replace(".", ",") if lang == "fr" else seconds,
+                                seconds=seconds,
                                 rate=f"{run['deals_per_second']:.0f}", bots=bots),
              say["seed"].format(seed=run["seed"])]
     means = stats.get("mean_per_seat", [None] * len(run["totals"]))
@@ -142,50 +114,36 @@ def report(run: dict[str, Any], stats: dict[str, Any], lang: str = "fr") -> list
 
 
 #: The words of ``atout tournament``'s report, by language (the ``--json`` report is language-free).
-TOURNAMENT: dict[str, dict[str, str]] = {
-    "fr": {
-        "title": "{game} ({variant}, {players} joueurs), {deals}, graine {seed}",
-        "deal": "1 donne dupliquée",
-        "deals": "{deals} donnes dupliquées",
-        "bot": "robot",
-        "mean": "moyenne par donne",
-        "interval": "intervalle à 95 %",
-        "elo": "cote (façon Elo)",
-        "pair": "  {a} − {b} : {margin} par donne {interval} ({verdict})",
-        "clear": "zéro hors de l'intervalle",
-        "not_clear": "zéro dans l'intervalle",
-        "n_a": "inconnu (moins de 2 donnes)",
-        "progress": "{game} : {deals} donnes × {rotations} rotations",
-    },
-    "en": {
-        "title": "{game} ({variant}, {players} players), {deals}, seed {seed}",
-        "deal": "1 duplicate deal",
-        "deals": "{deals} duplicate deals",
-        "bot": "bot",
-        "mean": "mean per deal",
-        "interval": "95% interval",
-        "elo": "Elo-like",
-        "pair": "  {a} - {b}: {margin} per deal {interval} ({verdict})",
-        "clear": "clear",
-        "not_clear": "not clear of zero",
-        "n_a": "n/a (under 2 deals)",
-        "progress": "{game}: {deals} boards x {rotations} rotations",
-    },
-}
+TOURNAMENT: Section = Section("common", "tournament")
+
+
+def _decimals(x: float, pattern: str, lang: str) -> str:
+    """``x`` by a Babel number pattern in ``lang``'s style (``0.00`` -> ``0,50`` in French)."""
+    from babel.numbers import format_decimal
+
+    from atout.present.catalogs import number_locale
+
+    return format_decimal(x, format=pattern, locale=number_locale(lang))
+
+
+def _variant(game: str, variant: str, lang: str) -> str:
+    """A variant in a report: its title or its code, as the catalog's ``report/variant`` template says."""
+    from atout.present import phrases
+
+    title = phrases(game).section("variants", lang).get(f"{variant}/title", variant)
+    return REPORT[lang]["variant"].format(title=title, code=variant)
 
 
 def _signed(x: float, lang: str) -> str:
     """A margin with its sign and two decimals: ``+0,52`` in French, ``+0.52`` in English."""
-    text = f"{x:+.2f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return _decimals(x, "+0.00;-0.00", lang)
 
 
 def _interval(ci: list[float] | None, lang: str) -> str:
     """A 95% interval: ``[+0,10 ; +0,90]`` in French (the decimal comma), ``[+0.10, +0.90]`` in English."""
     if ci is None:
         return TOURNAMENT[lang]["n_a"]
-    sep = " ; " if lang == "fr" else ", "
-    return f"[{_signed(ci[0], lang)}{sep}{_signed(ci[1], lang)}]"
+    return TOURNAMENT[lang]["ci"].format(low=_signed(ci[0], lang), high=_signed(ci[1], lang))
 
 
 def tournament_report(data: dict[str, Any], lang: str = "fr") -> tuple[str, list[str], list[list[str]], list[str]]:
@@ -200,19 +158,17 @@ def tournament_report(data: dict[str, Any], lang: str = "fr") -> tuple[str, list
     >>> title
     'triomphe (Classique, en deux camps, 2 joueurs), 2 donnes dupliquées, graine 5'
     >>> rows[0]
-    ['heuristique', '+0,50', '[+0,10 ; +0,90]', '1540']
+    ['heuristique', '+0,50', '[+0,10\\u202f; +0,90]', '1540']
     >>> pairs[0]
-    "  heuristique − aléatoire : +1,00 par donne [+0,20 ; +1,80] (zéro hors de l'intervalle)"
+    "  heuristique − aléatoire\\xa0: +1,00 par donne [+0,20\\u202f; +1,80] (zéro hors de l'intervalle)"
     >>> tournament_report(data, "en")[3][0]
     '  heuristic - random: +1.00 per deal [+0.20, +1.80] (clear)'
     """
-    from atout.present import phrases
 
     if lang not in TOURNAMENT:
-        raise ValueError(f"lang must be 'fr' or 'en', not {lang!r}")
+        raise catalogs.lang_error(lang)
     say = TOURNAMENT[lang]
-    variants = getattr(phrases(data["game"]).module, "VARIANTS", {}).get(lang, {})
-    variant = variants[data["variant"]][0] if lang == "fr" and data["variant"] in variants else data["variant"]
+    variant = _variant(data["game"], data["variant"], lang)
     deals = say["deal"] if data["deals"] == 1 else say["deals"].format(deals=data["deals"])
     title = say["title"].format(game=data["game"], variant=variant, players=data["players"], deals=deals,
                                 seed=data["seed"])

@@ -68,9 +68,9 @@ def validate(record: Any) -> dict[str, Any]:
     if record.get("format") != FORMAT:
         raise RecordError(f"format must be {FORMAT!r}, not {clip(record.get('format'))}", "not_a_record",
                           {"format": clip(record.get("format"))})
-    for key, kind in (("game", str), ("variant", str), ("players", int)):
+    for key, kind, what in (("game", str, "a text"), ("variant", str, "a text"), ("players", int, "a whole number")):
         if not isinstance(record.get(key), kind) or isinstance(record.get(key), bool):
-            raise RecordError(f"field {key!r} must be a {kind.__name__}, not {clip(record.get(key))}", "bad_field",
+            raise RecordError(f"field {key!r} must be {what}, not {clip(record.get(key))}", "bad_field",
                               {"field": key})
     for key in ("options", "match"):
         if not isinstance(record.get(key, {}), dict):

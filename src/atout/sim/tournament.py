@@ -250,8 +250,8 @@ def resumed_boards(spec: TournamentSpec, report: Mapping[str, Any]) -> list[list
         raise ValueError("the report to resume has no board scores (\"boards\": written by atout tournament --json)")
     for key, value in _identity(spec).items():
         if report.get(key) != value:
-            raise ValueError(f"the report to resume is another tournament: its {key} is {report.get(key)!r}, "
-                             f"not {value!r}")
+            raise ValueError(f"the report to resume is another tournament: its field {key!r} holds "
+                             f"{report.get(key)!r}, not {value!r}")
     boards = report["boards"]
     if len(boards) > spec.deals:
         raise ValueError(f"the report to resume already has {len(boards)} boards: ask for at least that many, "

@@ -39,7 +39,7 @@ from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBot
 from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, warm
 from atout.web.sockets import FULL, SEND_TIMEOUT, Abortable, close_slow, pump
 from atout.web.store import Store
-from atout.web.views import variant_texts
+from atout.web.views import page_texts, variant_texts
 
 log = logging.getLogger("atout.web")
 STATIC = files("atout.web") / "static"
@@ -215,6 +215,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                     state=cast(GameState, _Over()), moves=[], history=0)
 
     # --- pages --------------------------------------------------------------------------------
+    @app.get("/texts.js", include_in_schema=False)
+    async def texts() -> Response:
+        """The page's own words in every language installed (catalog domain ``web``): ``const TEXTS = {...}``."""
+        return Response(page_texts(), media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
@@ -431,7 +436,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return
         if seat is None and live.spectators() >= max_spectators:
             log_refusal("spectators_full", f"table {table_id}: refused a spectator: {max_spectators} already watch")
-            await _refuse(ws, "spectators_full", FULL[hello.lang].format(n=max_spectators), 4503)
+            await _refuse(ws, "spectators_full", FULL[hello.lang]["spectators_full"].format(n=max_spectators), 4503)
             return
         conn = Conn(seat=seat, lang=hello.lang)
         conn.send({"type": "welcome", "seat": seat, "table": live.meta()})

@@ -50,7 +50,17 @@ class Hello(_Msg):
 
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=100)
-    lang: Literal["fr", "en"] = "fr"
+    lang: str = Field(default="fr", min_length=2, max_length=16, pattern=r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?$")
+
+    @field_validator("lang")
+    @classmethod
+    def _known(cls, lang: str) -> str:
+        """A language is any catalog installed (atout.present.LANGS), not a list in code."""
+        from atout.present import LANGS
+
+        if lang not in LANGS:
+            raise ValueError(f"no catalog for the language {lang!r}")
+        return lang
 
 
 class Act(_Msg):

@@ -18,6 +18,7 @@ from typing import Any
 from fastapi import WebSocket
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from atout.present.catalogs import Section
 from atout.web.hub import Conn
 from atout.web.limits import log_refusal
 
@@ -66,9 +67,8 @@ def reset(transport: Any) -> None:
     transport.abort()
 
 
-#: The refusal of one spectator too many, in the language of its hello.
-FULL = {"fr": "Cette table a déjà {n} spectateurs : réessayez plus tard.",
-        "en": "This table already has {n} spectators: try again later."}
+#: The refusal of one spectator too many, in the language of its hello (catalog domain web, section socket).
+FULL: Section = Section("web", "socket")
 
 
 async def pump(ws: WebSocket, conn: Conn, timeout: float) -> None:

@@ -14,15 +14,18 @@ dropped, whatever the game calls it.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from atout import present
+from atout.core.actions import parse_action
 from atout.core.cards import Card
 from atout.core.errors import NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, json_number
+from atout.present.screen import in_display_order, in_play_order
 
 log = logging.getLogger("atout.web")
 RECENT_EVENTS = 400  # at most this many narration lines per frame (a deal of Tarot says about 100)
@@ -102,13 +105,22 @@ def _is_card(text: str) -> bool:
     return True
 
 
+_HIDDEN = re.compile(r"(.*\S)\s*\((\d+) hidden\)")
+
+
 @lru_cache(maxsize=8192)
 def label(game: str, text: str, lang: str) -> str:
     """An action or a game word as a person reads it (atout.present's words; cards by their short name)."""
     book = present.phrases(game)
-    whole = book.word(text, lang)
-    if whole != text:
-        return whole
+    if text in book.words[lang]:
+        return book.words[lang][text]
+    hidden = _HIDDEN.fullmatch(text)  # another seat's écart: "discard (2 hidden)"
+    if hidden:
+        n = int(hidden.group(2))
+        return f"{label(game, hidden.group(1), lang)} ({book.say('moves', 'hidden', lang, n, n=n)})"
+    rank = book.section("ranks", lang).get(text)  # a public order of ranks (La Triomphe: K Q J A 10 …)
+    if rank is not None:
+        return rank
     out = []
     for tok in text.split():
         if _is_card(tok):
@@ -232,7 +244,9 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
           said: Said | None = None) -> dict[str, Any]:
     """The ``state`` frame for one seat (or a spectator, ``viewer=None``): nothing it may not know."""
     obs = state.observation(viewer).to_json() if viewer is not None else spectator_observation(state)
-    obs["legal_actions"] = bids_by_strength(state, list(obs["legal_actions"]))
+    obs["legal_actions"] = bids_by_strength(state, [str(a) for a in in_play_order(
+        [parse_action(a) for a in obs["legal_actions"]], state.card_strength)])
+    obs["hand"] = in_display_order(obs.get("hand") or [], state.card_strength)  # the game's order, as on the terminal
     lines, breakdowns = narration(state, viewer, lang, said)
     moves = moves_seen(state, viewer)
     return {
@@ -255,12 +269,27 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
         "examples": typed_examples(state, obs["legal_actions"][:3], lang),
         "hints": hints(state.game_name, obs["legal_actions"], lang),
         "marks": marks(state.game_name, obs, lang),
+        "facts": facts(state, viewer, obs, lang),
     }
+
+
+def facts(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str) -> list[str]:
+    """The game's facts as sentences (La Prime's stake, pot, chips and sides), and, once over, the winning side."""
+    from atout.present import situation
+
+    table = present.Table(state.game_name, state.players, me=viewer)
+    out = situation.facts(state.game_name, obs["public"], lang, table)
+    if state.is_terminal():
+        teams = state.observation(0).public.get("teams")
+        result = situation.match_result(state.game_name, list(state.returns()),
+                                         list(teams) if isinstance(teams, list | tuple) else None, lang, table)
+        out += result or []
+    return out
 
 
 def hints(game: str, legal: list[str], lang: str) -> dict[str, str]:
     """One-line hints for the choices offered (the game's ``HINTS`` phrases), by action or by verb."""
-    book = getattr(present.phrases(game).module, "HINTS", {}).get(lang, {})
+    book = present.phrases(game).section("hints", lang)
     out = {}
     for text in legal:
         for key in (text, text.split()[0]):
@@ -271,8 +300,8 @@ def hints(game: str, legal: list[str], lang: str) -> dict[str, str]:
 
 def marks(game: str, obs: dict[str, Any], lang: str) -> dict[str, str]:
     """Cards of the seat's hand that carry a mark (the game's ``MARKED``: Mistigri's valet de trèfle)."""
-    marked = getattr(present.phrases(game).module, "MARKED", {})
-    return {c: str(marked[c][lang]) for c in obs.get("hand", []) if c in marked}
+    marked = present.phrases(game).section("marked", lang)
+    return {c: marked[c] for c in obs.get("hand", []) if c in marked}
 
 
 def typed_examples(state: GameState, legal: list[str], lang: str) -> list[str]:
@@ -297,3 +326,19 @@ def full_view(state: GameState, lang: str, table: dict[str, Any] | None = None) 
     out["moves"] = [{"seat": s, "action": a} for s, a in state.log[-1].actions]
     out["names"] = {**out["names"], **card_names_in([out["hands"], out["moves"]], table.get("faces"), lang)}
     return out
+
+
+def page_texts() -> str:
+    """The web page's phrase book as a script: ``const TEXTS = {"fr": {...}, "en": {...}, ...};`` from the
+    catalog domain ``web`` (section ``page``) of every language installed; a new catalog is a new language.
+
+    >>> "const TEXTS = " in page_texts() and '"newTable": "Nouvelle table"' in page_texts()
+    True
+    """
+    import json
+
+    from atout.present import catalogs
+
+    texts = {lang: catalogs.entries("web", "page", lang) for lang in present.LANGS}
+    return "// The page's words, from the gettext catalogs (domain web): atout.web.views.page_texts.\n" \
+        f"const TEXTS = {json.dumps(texts, ensure_ascii=False, sort_keys=True)};\n"

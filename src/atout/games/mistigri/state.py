@@ -24,7 +24,16 @@ from atout.core.protocol import DealLog, Observation, PhasedState, Score, check_
 from atout.core.rng import clone_rng, make_rng, new_seed
 from atout.games.mistigri.chips import SHARES, share_pool, trick_value
 from atout.games.mistigri.dealing import Deal, new_pack, parse_deal, shuffled_deal
-from atout.games.mistigri.rules import HAND, MISTIGRI, MistigriRules, is_lanturlu, legal_cards, trick_winner, trump_mask
+from atout.games.mistigri.rules import (
+    HAND,
+    MISTIGRI,
+    MistigriRules,
+    is_lanturlu,
+    legal_cards,
+    trick_winner,
+    trump_key,
+    trump_mask,
+)
 
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 PLAY = tuple(Action("play", (c.code,)) for c in CARDS)
@@ -497,6 +506,10 @@ class MistigriState(PhasedState):
             "last_row": self.last_row(),
         }
         return self._observation(seat, self.hands[seat], public)
+
+    def card_strength(self, card: Card) -> int:
+        """Seed 003's order: the Mistigri above all, then K Q J A 10 9 8 7 (rules.trump_key)."""
+        return trump_key(card.id) if card.id < 56 else 0
 
     def known_cards(self, seat: int) -> int:
         """Own hand and own discards, the retourne, the cards played, a Lanturlu shown."""

@@ -28,7 +28,7 @@ from atout.core.errors import IllegalAction, NotationError, RecordError
 from atout.core.packs import PRIME40
 from atout.core.protocol import DealLog, Observation, PhasedState, Score, check_seat
 from atout.core.rng import clone_rng, make_rng, new_seed
-from atout.games.prime.evaluate import Category, HandValue, evaluate_ids
+from atout.games.prime.evaluate import VALUES, Category, HandValue, evaluate_ids
 from atout.games.prime.rules import PrimeRules
 
 ACCEPT = Action("accept")
@@ -513,6 +513,10 @@ class PrimeState(PhasedState):
             "last_row": self.last_row(),
         }
         return self._observation(seat, self.hands[seat], public)
+
+    def card_strength(self, card: Card) -> int:
+        """The card's value in the count (seed 004): 7 (21), 6, A (16), 5, 4, 3, 2, then the faces (10)."""
+        return VALUES[card.id] if card.id < len(VALUES) else 0
 
     def known_cards(self, seat: int) -> int:
         """Own hand, the cards it laid aside itself, and the hands shown face up."""

@@ -10,8 +10,9 @@ Event kinds (``data`` keys): ``deal_started`` (deal, dealer), ``redeal`` (reason
 ``talon_shown`` (cards), ``talon_hidden`` (contract), ``called_in_talon`` (called), ``ecart_made``
 (cards; to the taker only), ``ecart_done`` (count, shown_cards), ``announced`` (announcement),
 ``poignee_shown`` (announcement, cards, count), ``card_played`` (card, trick), ``partner_revealed``
-(called), ``trick_won`` (trick, leader, cards, seats, points, winner_side, attack_tricks,
-defence_tricks, excuse, attack_points), ``petit_au_bout`` (side), ``slam`` (side, announced), ``deal_scored``
+(called), ``trick_won`` (trick, leader, cards, seats, points, winner_points, winner_side, attack_tricks,
+defence_tricks, excuse, excuse_to, attack_points), ``excuse_settled`` (owner, excuse_to, side, owner_side, exchange,
+points: after the last trick, where the Excuse ended), ``petit_au_bout`` (side), ``slam`` (side, announced), ``deal_scored``
 (every scoring component, see :func:`score_components`), ``match_over`` (totals).
 
 >>> import atout
@@ -93,8 +94,14 @@ class NarrateMixin:
         return len(source)
 
 
-def trick_data(state: TarotState, wside: int, ex_seat: int) -> dict[str, Any]:
-    """The ``trick_won`` data: its cards by seat, its card points, the running count of each side."""
+def trick_data(state: TarotState, wside: int, ex_seat: int, excuse_to: str | None = None) -> dict[str, Any]:
+    """The ``trick_won`` data: its cards by seat, its card points, the running count of each side.
+
+    ``points`` counts every card of the trick; with an Excuse, ``excuse_to`` says where it goes: ``"owner"``
+    (it stays with its owner's side, §9.3), ``"opposite"`` (FFT, last trick: it changes sides, D20) or
+    ``"winner"`` (seed, last trick; or it wins the trick in a slam, §9.4): only then do its points stay
+    with the trick's winner.
+    """
     n = state.players
     seats = [(state.leader + i) % n for i in range(len(state.trick))]
     points2 = sum(VALUE2[c] for c in state.trick)
@@ -106,16 +113,48 @@ def trick_data(state: TarotState, wside: int, ex_seat: int) -> dict[str, Any]:
         "cards": [CARDS[c].code for c in state.trick],
         "seats": seats,
         "points": json_number(Fraction(points2, 2)),
+        # What the winner's side keeps of it: without an Excuse that goes elsewhere.
+        "winner_points": json_number(Fraction(points2 - (VALUE2[EXCUSE] if excuse_to in ("owner", "opposite") else 0),
+                                              2)),
         "winner_side": _SIDES[wside],
         "attack_tricks": won[0],
         "defence_tricks": won[1],
         "excuse": ex_seat if ex_seat >= 0 else None,
+        "excuse_to": excuse_to,
         "attack_points": json_number(Fraction(card_points2(state.piles[0]), 2)),  # cards won so far (not the écart)
     }
     if public_partner(state)[1] is None and state.called >= 0:
         # At five, until the called card shows the partner, nobody may know which side won a trick.
         data.update(winner_side=None, attack_tricks=None, defence_tricks=None, attack_points=None)
     return data
+
+
+def excuse_settled(state: TarotState) -> dict[str, Any] | None:
+    """Where the Excuse ended, once the last trick is played (the ``excuse_settled`` data), or None when it was
+    not played (left in the talon) or went with the trick it was played to.
+
+    ``owner``: who played it; ``excuse_to``: ``"owner"`` (kept by its side, §9.3) or ``"opposite"`` (FFT, D20);
+    ``side``: the side that counts it; ``exchange``: ``"given"`` (its side gave a ½-point card to the other,
+    §9.3), ``"none_won"`` (its side won no trick: nothing to give, D11) or None (nothing owed: the trick went to
+    its own side, or it changed sides).
+    """
+    n = state.players
+    for t, (leader, cards, winner) in enumerate(state.history):
+        if EXCUSE not in cards:
+            continue
+        owner = (leader + cards.index(EXCUSE)) % n
+        last = t == len(state.history) - 1
+        if winner == owner or (last and not state.fft):
+            return None  # with the trick, in its points (a slam's last trick; the seed's last trick)
+        oside = state.side[owner]
+        if last:
+            return {"owner": owner, "excuse_to": "opposite", "side": _SIDES[1 - oside], "owner_side": _SIDES[oside],
+                    "exchange": None, "points": json_number(Fraction(VALUE2[EXCUSE], 2))}
+        owed = state.side[winner] != oside
+        exchange = None if not owed else "none_won" if state.debt == oside else "given"
+        return {"owner": owner, "excuse_to": "owner", "side": _SIDES[oside], "owner_side": _SIDES[oside],
+                "exchange": exchange, "points": json_number(Fraction(VALUE2[EXCUSE], 2))}
+    return None
 
 
 def _round_away(d2: int) -> int:
@@ -153,6 +192,8 @@ def score_components(state: TarotState, row: list[Score]) -> dict[str, Any]:
         "points": json_number(points),
         "oudlers": oudlers,
         "bouts": codes(attack_pile & OUDLERS & visible),  # only cards everyone saw (a blind talon stays hidden)
+        "defence_bouts": codes(int(outcome.get("defence_pile", 0)) & OUDLERS & visible),
+        "excuse_to": (excuse_settled(state) or {}).get("excuse_to"),  # "opposite": it changed sides at the last trick
         "needed": needed,
         "difference": json_number(Fraction(d2, 2)),
         "petit_au_bout": pab_side,

@@ -123,6 +123,7 @@ class PlayMixin:
         tmask = sum(map(_BIT_OF, trick))  # distinct bits: their sum is their union (one C loop)
         last = self.trick_no == self.ntricks - 1
         ex_seat = self.ex_seat
+        excuse_to = None  # where the Excuse of this trick goes, for the narration: winner, owner or opposite
         if ex_seat < 0:
             wside = side[winner]
             piles[wside] |= tmask
@@ -133,17 +134,21 @@ class PlayMixin:
                 # carte remporte alors le pli" (D12: the attack only); FFT rule 5: it wins in a chelem.
                 winner, wside = ex_seat, owner
                 piles[owner] |= tmask
+                excuse_to = "winner"
             elif last:
                 wside = side[winner]
                 if self.fft:  # D20: "change de camp", to the side opposite its owner, no low card given
                     piles[wside] |= tmask & ~EXCUSE_BIT
                     piles[1 - owner] |= EXCUSE_BIT
+                    excuse_to = "opposite"
                 else:  # seed 001: "revient au gagnant de ce pli"
                     piles[wside] |= tmask
+                    excuse_to = "winner"
             else:
                 wside = side[winner]
                 piles[wside] |= tmask & ~EXCUSE_BIT
                 piles[owner] |= EXCUSE_BIT  # it stays with its owner's side (§9.3)
+                excuse_to = "owner"
                 if owner != wside:
                     self.debt = owner
             self.ex_seat = -1
@@ -151,7 +156,7 @@ class PlayMixin:
             self._settle_excuse(piles)
         self.piles = piles
         if self._narrate:
-            self._emit("trick_won", seat=winner, **trick_data(cast("TarotState", self), wside, ex_seat))
+            self._emit("trick_won", seat=winner, **trick_data(cast("TarotState", self), wside, ex_seat, excuse_to))
         if last:
             self._petit_au_bout(winner, tmask, ex_seat)
         won = self.tricks_won

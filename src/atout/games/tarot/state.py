@@ -39,7 +39,7 @@ from atout.games.tarot.actions import (
 from atout.games.tarot.annonces import AnnoncesMixin
 from atout.games.tarot.dealing import parse_deal, random_deal
 from atout.games.tarot.ecart import EcartMixin
-from atout.games.tarot.narrate import NarrateMixin, score_components
+from atout.games.tarot.narrate import NarrateMixin, excuse_settled, score_components
 from atout.games.tarot.play import ATTACK, DEFENCE, PlayMixin
 from atout.games.tarot.rules import (
     BIT,
@@ -339,6 +339,9 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, PlayMixin, GameState):
             "attack_oudlers": oudlers, "petit_au_bout": self.pab, "slam": slam,
         }
         if self._narrate:
+            settled = excuse_settled(self)
+            if settled is not None:
+                self._emit("excuse_settled", seat=settled["owner"], **settled)
             if self.pab:
                 self._emit("petit_au_bout", side=self.pab)
             if slam != "none" or self.slam_announced:

@@ -539,6 +539,10 @@ class Tarot1637State(PhasedState):
         }
         return self._observation(seat, self.hands[seat], public)
 
+    def card_strength(self, card: Card) -> int:
+        """Seed 000's order (rules.STRENGTH): K Q N J, then 10 … 1 in Swords and Batons, 1 … 10 in Cups and Coins."""
+        return STRENGTH[card.id]
+
     def known_cards(self, seat: int) -> int:
         """Own hand and discard, every card played, cards shown (bottom Tarot, declarations, face-up discards)."""
         check_seat(self, seat)

@@ -495,6 +495,10 @@ class TriompheState(PhasedState):
         }
         return self._observation(seat, self.hands[seat], public)
 
+    def card_strength(self, card: Card) -> int:
+        """The rank's place in La Triomphe's order, K Q J A 10 9 8 7 (A K Q J … with ``aces_high``), seed 002."""
+        return self.strength[card.id] if card.id < len(self.strength) else 0
+
     def known_cards(self, seat: int) -> int:
         """Own hand, cards played, the face-up card, cards taken in a pillage; the pillager's own discards."""
         check_seat(self, seat)

@@ -17,182 +17,85 @@ from typing import TYPE_CHECKING, Any
 
 from atout.core.events import Event
 from atout.core.packs import PRIME40
+from atout.present.catalogs import PairSection, Section
 
 if TYPE_CHECKING:
-    from atout.present import Table
+    from atout.present import Phrases, Table
 
 PACK = PRIME40.mask  # A, 2-7, J, Q, K in four suits
 
-EVENTS: dict[str, dict[str, str]] = {
-    "fr": {
-        "cards_dealt": "Vous recevez {cards}.",
-        "pass": "{seat} passe et écarte {laid_aside} carte(s).",
-        "pass/you": "Vous passez et écartez {laid_aside} carte(s).",
-        "laid_aside": "Vous écartez {cards}.",
-        "accept": "{seat} accepte le pari.",
-        "accept/you": "Vous acceptez le pari.",
-        "decline": "{seat} refuse le pari et jette ses cartes.",
-        "decline/you": "Vous refusez le pari et jetez vos cartes.",
-        "discard": "{seat} écarte {count} carte(s).",
-        "discard/you": "Vous écartez {count} carte(s).",
-        "cards_given": "",
-        "cards_drawn": "Vous recevez {cards}.",
-        "stock_renewed": "Le talon est épuisé : les écarts mêlés font un nouveau talon de {size} cartes.",
-        "no_show": "",
-        "deal_scored": "Fin du coup {deal}.",
-    },
-    "en": {
-        "cards_dealt": "You receive {cards}.",
-        "pass": "{seat} passes and lays aside {laid_aside} card(s).",
-        "pass/you": "You pass and lay aside {laid_aside} card(s).",
-        "laid_aside": "You lay aside {cards}.",
-        "accept": "{seat} accepts the bet.",
-        "accept/you": "You accept the bet.",
-        "decline": "{seat} declines and throws in.",
-        "decline/you": "You decline and throw in.",
-        "discard": "{seat} discards {count} card(s).",
-        "discard/you": "You discard {count} card(s).",
-        "cards_given": "",
-        "cards_drawn": "You receive {cards}.",
-        "stock_renewed": "The stock is out: the discards, shuffled, make a new stock of {size} cards.",
-        "no_show": "",
-        "deal_scored": "End of coup {deal}.",
-    },
-}
+EVENTS: Section = Section("prime", "events")
 
-ERRORS: dict[str, dict[str, str]] = {
-    "fr": {
-        "bad_stake": "Un pari s'écrit « bet N », N jetons",
-        "stake_out_of_range": "Le pari va de {low} à {high} jetons",
-        "stake_over_stack": "Vous n'avez que {stack} jetons",
-        "not_now": "Ce n'est pas le moment de ce coup",
-        "too_many_cards": "Vous ne pouvez écarter que {most} cartes ici",
-        "duplicate_card": "Une carte est nommée deux fois",
-        "not_in_hand": "Vous n'avez pas {cards} en main",
-        "not_a_card": "Une carte de l'écart est illisible",
-        "cannot_cover": "Vous n'avez que {stack} jetons et le pari est de {stake}",
-        "no_made_hand": "Avant le second écart on ne peut montrer qu'une prime ou un flux",
-        "must_show": ("Vous avez une prime ou un flux : il faut le montrer, "
-                      "le second écart n'est que pour qui n'a pas de jeu fait"),
-    },
-    "en": {
-        "bad_stake": "A bet is written 'bet N', N chips",
-        "stake_out_of_range": "The bet is from {low} to {high} chips",
-        "stake_over_stack": "You have only {stack} chips",
-        "not_now": "This is not the time for that action",
-        "too_many_cards": "You may lay aside only {most} cards here",
-        "duplicate_card": "A card is named twice",
-        "not_in_hand": "{cards} not in your hand",
-        "not_a_card": "A card of the discard cannot be read",
-        "cannot_cover": "You have only {stack} chips and the stake is {stake}",
-        "no_made_hand": "Before the second discard only a prime or a flux may be shown",
-        "must_show": ("You hold a prime or a flux: it must be shown, "
-                      "the second discard is only for those without a made hand"),
-    },
-}
+ERRORS: Section = Section("prime", "errors")
 
-WORDS: dict[str, dict[str, str]] = {
-    "fr": {"point": "point", "prime": "prime", "cinquante_cinq": "cinquante-cinq", "flux": "flux",
-           "bet": "parier", "accept": "accepter", "decline": "refuser", "show": "montrer",
-           "no_show": "ne pas montrer", "discard": "écarter", "opening": "paris", "calling": "acceptation",
-           "first_discard": "premier écart", "second_discard": "second écart"},
-    "en": {"point": "point", "prime": "prime (one card of each suit)", "cinquante_cinq": "cinquante-cinq (55)",
-           "flux": "flux (flush)", "bet": "bet", "accept": "accept", "decline": "decline", "show": "show",
-           "no_show": "no show", "discard": "discard", "opening": "betting", "calling": "calling",
-           "first_discard": "first discard", "second_discard": "second discard"},
-}
+WORDS: Section = Section("prime", "words")
 
-VERBS: dict[str, dict[str, str]] = {
-    "fr": {"parier": "bet", "je parie": "bet", "parie": "bet", "accepter": "accept", "j'accepte": "accept",
-           "tenir": "accept", "refuser": "decline", "je refuse": "decline", "montrer": "show", "montre": "show",
-           "ne pas montrer": "no_show", "ecarter": "discard", "ecarte": "discard", "garder": "discard",
-           "je garde": "discard"},
-    "en": {"bet": "bet", "accept": "accept", "call": "accept", "decline": "decline", "fold": "decline",
-           "show": "show", "no show": "no_show", "discard": "discard", "keep": "discard", "stand": "discard"},
-}
+VERBS: Section = Section("prime", "verbs")
 
-_A = {"fr": {"point": "un point", "prime": "une prime", "cinquante_cinq": "le cinquante-cinq", "flux": "un flux"},
-      "en": {"point": "a point", "prime": "a prime", "cinquante_cinq": "the fifty-five", "flux": "a flux"}}
+_A: Section = Section("prime", "a")
+
+
+def _book() -> Phrases:
+    from atout.present import phrases
+
+    return phrases("prime")
 
 
 def _chips(n: int, lang: str) -> str:
-    """'1 jeton', '4 jetons'; '1 chip', '4 chips'."""
-    word = ("jeton" if lang == "fr" else "chip") + ("s" if abs(n) > 1 else "")
-    return f"{n} {word}"
+    """'1 jeton', '4 jetons'; '1 chip', '4 chips' (the catalog's plural forms)."""
+    return _book().say("units", "chips", lang, n, n=n)
+
+
+def _you(event: Event, table: Table, key: str) -> str:
+    return key + "/you" if event.seat == table.me else key
 
 
 def _say_bet(event: Event, lang: str, table: Table) -> str:
-    chips = _chips(event.data["stake"], lang)
-    if event.seat == table.me:
-        return f"Vous pariez {chips}." if lang == "fr" else f"You bet {chips}."
-    who = table.seat_name(event.seat, lang)
-    text = f"{who} parie {chips}." if lang == "fr" else f"{who} bets {chips}."
+    text = _book().say("says", _you(event, table, "bet"), lang, who=table.seat_name(event.seat, lang),
+                       chips=_chips(event.data["stake"], lang))
     return text[:1].upper() + text[1:]
 
 
 def _say_consolation(event: Event, lang: str, table: Table) -> str:
-    chips = _chips(event.data["total"], lang)
-    who = table.seat_name(event.seat, lang)
-    if lang == "fr":
-        return f"Personne n'accepte : {who} reçoit {chips} de consolation."
-    return f"Nobody accepts: {who} receives {chips} of consolation."
+    return _book().say("says", "consolation", lang, who=table.seat_name(event.seat, lang),
+                       chips=_chips(event.data["total"], lang))
 
 
 def _hand(h: dict[str, Any], lang: str) -> str:
     """'une prime de 70' / 'a point of 36' (the 55 has no value to add)."""
     category = h["category"]
+    a = _book().t("a", category, lang)
     if category == "cinquante_cinq":
-        return _A[lang][category]
-    return f"{_A[lang][category]} {'de' if lang == 'fr' else 'of'} {h['value']}"
+        return a
+    return _book().say("a", "with_value", lang, hand=a, value=h["value"])
 
 
 def _say_show(event: Event, lang: str, table: Table) -> str:
     from atout.present import card_names
 
-    who = table.seat_name(event.seat, lang)
-    cards = card_names(event.data["cards"], lang)
-    hand = _hand(dict(event.data), lang)
-    if lang == "fr":
-        text = f"{'Vous montrez' if event.seat == table.me else who + ' montre'} {hand} : {cards}."
-    else:
-        text = f"{'You show' if event.seat == table.me else who + ' shows'} {hand}: {cards}."
+    text = _book().say("says", _you(event, table, "show"), lang, who=table.seat_name(event.seat, lang),
+                       hand=_hand(dict(event.data), lang), cards=card_names(event.data["cards"], lang))
     return text[:1].upper() + text[1:]
 
 
 def _say_showdown(event: Event, lang: str, table: Table) -> str:
     from atout.present import join_words
 
-    parts = [f"{table.seat_name(h['seat'], lang)} {_hand(h, lang)}" for h in event.data["hands"]]
+    book = _book()
+    parts = book.t("lists", "comma", lang).join(
+        book.say("says", "showdown_part", lang, who=table.seat_name(h["seat"], lang), hand=_hand(h, lang))
+        for h in event.data["hands"])
     best = [table.seat_name(s, lang) for s in event.data["best"]]
-    head = "On montre les jeux : " if lang == "fr" else "Showdown: "
     if len(best) == 1:
-        tail = f" ; {best[0]} l'emporte." if lang == "fr" else f"; {best[0]} wins."
-    else:
-        tied = join_words(best, lang)
-        tail = f" ; égalité en tête entre {tied}." if lang == "fr" else f"; {tied} tie at the top."
-    return head + ", ".join(parts) + tail
+        return book.say("says", "showdown", lang, parts=parts, best=best[0])
+    return book.say("says", "showdown/tie", lang, parts=parts, tied=join_words(best, lang))
 
 
 def _say_count(event: Event, lang: str, table: Table) -> str:
     """A pass or a discard: how many cards went face down (never which)."""
     count = event.data["laid_aside" if event.kind == "pass" else "count"]
-    you = event.seat == table.me
-    who = table.seat_name(event.seat, lang)
-    if lang == "fr":
-        verb = ("Vous passez" if you else f"{who} passe") if event.kind == "pass" else ""
-        keep = "gardez vos cartes" if you else "garde ses cartes"
-        lay = f"écart{'ez' if you else 'e'} {count} carte{'s' if count > 1 else ''}"
-        subject = "vous" if you else who
-        if verb:
-            text = f"{verb} et {lay if count else keep}."
-        else:
-            text = f"{subject} {lay if count else keep}."
-    else:
-        verb = ("You pass" if you else f"{who} passes") if event.kind == "pass" else ""
-        keep = "keep" if you else "keeps"
-        lay = f"{'lay' if you else 'lays'} aside {count} card{'s' if count > 1 else ''}"
-        subject = "you" if you else who
-        text = f"{verb} and {lay if count else keep + ' both'}." if verb else f"{subject} {lay if count else keep + ' all'}."
+    key = _you(event, table, event.kind) + ("" if count else "/keep")
+    text = _book().say("says", key, lang, count, who=table.seat_name(event.seat, lang), n=count)
     return text[:1].upper() + text[1:]
 
 
@@ -202,7 +105,7 @@ def _received(event: Event, lang: str, table: Table) -> str:
     from atout.present.cards import join_words
 
     cards = join_words([the_card(c, lang) for c in event.data.get("cards", [])], lang)
-    return f"Vous recevez {cards}." if lang == "fr" else f"You receive {cards}."
+    return _book().say("says", "received", lang, cards=cards)
 
 
 SAYERS = {"cards_dealt": _received, "cards_drawn": _received,
@@ -212,61 +115,138 @@ SAYERS = {"cards_dealt": _received, "cards_drawn": _received,
 
 def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     """The coup written out: the bet, who was in, each hand's class and value, who paid whom, the row."""
-    from atout.present import card_names, number
+    from atout.present import card_names, join_words, number
 
     d = event.data
-    fr = lang == "fr"
-    name = lambda s: table.seat_name(s, lang)  # noqa: E731
+    book = _book()
+    comma = book.t("lists", "comma", lang)
+
+    def name(s: int) -> str:
+        return table.seat_name(s, lang)
+
+    def say(key: str, count: float | None = None, **fields: Any) -> str:
+        return book.say("breakdown", key, lang, count, **fields)
+
     lines: list[str] = []
     if d.get("void"):
-        lines.append("Personne n'a parié : le coup est nul." if fr else "Nobody bet: the coup is void.")
+        lines.append(say("void"))
     elif d.get("consolation") is not None:
         stake, bettor = d["stake"], name(d["bettor"])
-        lines.append(f"{bettor} parie {stake} ; personne n'accepte." if fr else f"{bettor} bets {stake}; nobody accepts.")
+        lines.append(say("consolation", bettor=bettor, stake=stake))
         for s, paid in enumerate(d["consolation"]):
             if s != d["bettor"]:
-                lines.append(f"  {name(s)} donne {paid} de consolation" if fr else f"  {name(s)} pays {paid} of consolation")
+                lines.append(say("consolation_paid", who=name(s), paid=paid))
     else:
         stake, bettor = d["stake"], name(d["bettor"])
-        callers = ", ".join(name(s) for s in d["participants"] if s != d["bettor"])
-        lines.append(f"{bettor} parie {stake} ; tiennent : {callers}" if fr else f"{bettor} bets {stake}; called by {callers}")
+        callers = comma.join(name(s) for s in d["participants"] if s != d["bettor"])
+        lines.append(say("bet", bettor=bettor, stake=stake, callers=callers))
         if d.get("declined"):
-            out = ", ".join(name(s) for s in d["declined"])
-            lines.append(f"Refusent (ne paient rien) : {out}" if fr else f"Declined (pay nothing): {out}")
+            lines.append(say("declined", seats=comma.join(name(s) for s in d["declined"])))
         if d.get("shown_early") is not None:
-            who = name(d["shown_early"])
-            lines.append(f"{who} a montré son jeu avant le second écart." if fr else f"{who} showed before the second discard.")
+            lines.append(say("shown_early", who=name(d["shown_early"])))
         for h in d["hands"]:
-            lines.append(f"  {name(h['seat'])} : {card_names(h['cards'], lang)} — {_hand(h, lang)}" if fr
-                         else f"  {name(h['seat'])}: {card_names(h['cards'], lang)} — {_hand(h, lang)}")
+            lines.append(say("hand", who=name(h["seat"]), cards=card_names(h["cards"], lang), hand=_hand(h, lang)))
         others = len(d["participants"]) - 1
         if d.get("winner") is not None:
-            w, won = name(d["winner"]), number(stake * others, lang)
-            if others == 1:
-                lines.append(f"{w} gagne {stake} sur l'autre joueur : +{won}" if fr
-                             else f"{w} wins {stake} from the other player: +{won}")
-            else:
-                lines.append(f"{w} gagne {stake} sur chacun des {others} autres : +{won}" if fr
-                             else f"{w} wins {stake} from each of the {others} others: +{won}")
+            won = number(stake * others, lang)
+            lines.append(say("wins", others, who=name(d["winner"]), stake=stake, others=others, won=won))
         else:
-            tied = ", ".join(name(s) for s in d.get("tie", []))
-            lines.append(f"Égalité en tête ({tied}) : personne ne gagne ni perd." if fr
-                         else f"Tie at the top ({tied}): nobody wins or loses.")
-    colon = " :" if fr else ":"
-    lines.append(("Jetons du coup" if fr else "Chips this coup") + colon + " " + ", ".join(
-        f"{name(s)} {'+' if v > 0 else ''}{number(v, lang)}" for s, v in enumerate(d.get("row", []))))
+            lines.append(say("tie", seats=comma.join(name(s) for s in d.get("tie", []))))
+    lines.append(say("row", row=comma.join(f"{name(s)} {'+' if v > 0 else ''}{number(v, lang)}"
+                                           for s, v in enumerate(d.get("row", [])))))
     if d.get("teams"):
-        t = d["teams"]
-        a, b = (("+" if v > 0 else "") + number(v, lang) for v in t)
-        lines.append(f"Par camp : {name(0)} et {name(2)} {a}, {name(1)} et {name(3)} {b}" if fr
-                     else f"Per team: {name(0)} and {name(2)} {a}, {name(1)} and {name(3)} {b}")
+        a, b = (("+" if v > 0 else "") + number(v, lang) for v in d["teams"])
+        lines.append(say("teams", first=join_words([name(0), name(2)], lang), a=a,
+                         second=join_words([name(1), name(3)], lang), b=b))
     return lines
 
 
 #: lang -> variant -> (title, one line), as the lobby and the table's header show them.
-VARIANTS: dict[str, dict[str, tuple[str, str]]] = {
-    "fr": {"chacun_pour_soi": ("Chacun pour soi", "De 3 à 6 joueurs, chacun pour soi."),
-           "societe": ("En société", "À 4, deux équipes, les partenaires face à face ; on compte par équipe.")},
-    "en": {"chacun_pour_soi": ("Each for himself", "3 to 6 players, each for himself."),
-           "societe": ("Partnerships", "4 players in two teams, partners facing each other; scores per team.")},
-}
+VARIANTS: PairSection = PairSection("prime", "variants")
+
+
+def _signed(v: Any, lang: str) -> str:
+    from atout.present import number
+
+    return ("+" if v > 0 else "") + number(v, lang)
+
+
+def _sides(teams: list[int], table: Table, lang: str) -> list[str]:
+    """Each side's seats named together: ``Joueur 1 (vous) et Joueur 3`` (teams: the side of each seat)."""
+    from atout.present import join_words
+
+    return [join_words([table.seat_name(s, lang) for s in range(len(teams)) if teams[s] == t], lang)
+            for t in sorted(set(teams))]
+
+
+def situation(public: dict[str, Any], lang: str, table: Table) -> list[str]:
+    """What a player needs at each decision (issue 17): the stake to accept and the pot, every seat's chips, the
+    partner in ``societe`` (the side of each, for a spectator)."""
+    book = _book()
+    lines: list[str] = []
+    teams = public.get("teams")
+    if teams:
+        if table.me is not None and 0 <= table.me < len(teams):
+            partner = next(s for s in range(len(teams)) if s != table.me and teams[s] == teams[table.me])
+            lines.append(book.say("situation", "partner", lang, partner=table.seat_name(partner, lang)))
+        else:
+            first, second = _sides(list(teams), table, lang)
+            lines.append(book.say("situation", "sides", lang, first=first, second=second))
+    bettor = public.get("bettor")
+    if bettor is not None and public.get("outcome") is None:
+        key = "stake/you" if bettor == table.me else "stake"
+        lines.append(book.say("situation", key, lang, bettor=table.seat_name(bettor, lang),
+                              chips=_chips(public["stake"], lang), pot=_chips(public.get("pot", 0), lang)))
+    stacks = public.get("stacks") or []
+    if stacks:
+        comma = book.t("lists", "comma", lang)
+        shown = comma.join(f"{table.seat_name(s, lang)} {number_of(v, lang)}" for s, v in enumerate(stacks))
+        lines.append(book.say("situation", "stacks", lang, stacks=shown))
+    return lines
+
+
+def number_of(v: Any, lang: str) -> str:
+    """A count of chips in the language's style (``1 000`` in French)."""
+    from atout.present import number
+
+    return number(v, lang)
+
+
+def sheet_teams(totals: list[Any], teams: list[int] | None, lang: str, table: Table) -> str | None:
+    """The score sheet's line per side in ``societe``: ``Par camp : Joueur 1 (vous) et Joueur 3 +4, …``."""
+    if not teams:
+        return None
+    first, second = _sides(list(teams), table, lang)
+    a, b = (_signed(sum(totals[s] for s in range(len(teams)) if teams[s] == t), lang) for t in sorted(set(teams)))
+    return _book().say("situation", "sheet_teams", lang, first=first, a=a, second=second, b=b)
+
+
+def match_result(totals: list[Any], teams: list[int] | None, lang: str, table: Table) -> list[str] | None:
+    """The end of a ``societe`` match: the winning side named (or the sides level), then the sides ranked.
+
+    None without partnerships (the table then ranks the seats)."""
+    if not teams:
+        return None
+    from atout.present.situation import ordinal
+
+    book = _book()
+    names = _sides(list(teams), table, lang)
+    sums = [sum(totals[s] for s in range(len(teams)) if teams[s] == t) for t in sorted(set(teams))]
+    order = sorted(range(len(sums)), key=lambda i: (-sums[i], i))
+    best = sums[order[0]]
+    if sums.count(best) > 1:
+        lines = [book.say("situation", "level", lang, abs(best), chips=_chips_signed(best, lang))]
+    else:
+        lines = [book.say("situation", "won", lang, names=names[order[0]], chips=_chips_signed(best, lang))]
+    place = 1
+    for rank, i in enumerate(order):
+        if rank and sums[i] != sums[order[rank - 1]]:
+            place = rank + 1
+        lines.append(book.say("situation", "place", lang, place=ordinal(place, lang), names=names[i],
+                              total=_signed(sums[i], lang)))
+    return lines
+
+
+def _chips_signed(n: int, lang: str) -> str:
+    """``+12 jetons``, ``0 jeton``: a side's result with its sign, in the catalog's plural form."""
+    return _book().say("units", "chips", lang, abs(n), n=_signed(n, lang))

@@ -1,81 +1,13 @@
 // atout web: shared helpers — language, texts, card faces (SVG drawn here), API calls.
 "use strict";
 
-const TEXTS = {
-  fr: {
-    title: "atout — jeux de cartes français", lobby: "Salon", newTable: "Nouvelle table", game: "Jeu",
-    variant: "Variante", players: "Joueurs", level: "Niveau des robots", deals: "Donnes", target: "Points à atteindre",
-    mode: "Table", modeBots: "Jouer contre des robots", modeFriends: "Inviter des amis (places libres)",
-    modeWatch: "Regarder les robots jouer", seatLabel: "Ma place", options: "Options de règle", create: "S'asseoir",
-    openTables: "Tables ouvertes", playingTables: "Parties en cours", finished: "Parties terminées",
-    upload: "Rejouer un enregistrement (atout-record/1)", uploadBtn: "Envoyer", none: "Aucune.",
-    join: "Prendre une place", watch: "Regarder", replay: "Revoir", download: "Télécharger",
-    easy: "facile", medium: "moyen", normal: "moyen", hard: "fort", expert: "expert", seat: "Joueur", you: "Vous", bot: "robot", human: "humain",
-    empty: "place libre", turn: "À vous de jouer", waiting: "Au tour de", trick: "Pli en cours",
-    lastTrick: "Dernier pli", showLastTrick: "Voir le dernier pli", hideLastTrick: "Masquer le dernier pli",
-    wonBy: "remporté par", hand: "Votre main", sheet: "Feuille de marque", deal: "Donne", total: "Total",
-    actions: "Vos choix", undo: "Reprendre mon coup", fillBots: "Des robots aux places libres",
-    share: "Lien à partager", copy: "Copier", copied: "Copié !", spectator: "Vous regardez cette table.",
-    seedChosen: "Le créateur de cette table a choisi le numéro de donne : il peut connaître toutes les mains.",
-    takeSeat: "S'asseoir à la place", over: "Partie terminée", newGame: "Nouvelle partie", back: "Salon",
-    connecting: "Connexion…", reconnecting: "Connexion perdue, reconnexion…", notation: "Notation",
-    send: "Jouer", select: "Choisissez les cartes puis validez", chosen: "choisies", dealer: "donneur",
-    taker: "Preneur", contract: "Contrat", called: "Carte appelée", talon: "Chien", turnup: "Retourne",
-    trump: "Atout", announcements: "Annonces", bids: "Enchères", scores: "Points", tricks_won: "Plis",
-    phase: "Phase", narration: "Journal", breakdown: "Détail", first: "Début", prev: "Précédent",
-    next: "Suivant", last: "Fin", move: "Coup", of: "sur", bots: "robots", language: "English",
-    noTable: "Cette table n'existe pas.", partner: "Partenaire", debts: "Dettes", result: "Résultat",
-    seedLabel: "Numéro de donne (facultatif)", seedHint: "au hasard", side: "Camp", slam_announced: "Chelem annoncé", taker_alone: "Preneur seul", ecart_trumps: "Atouts à l'écart",
-    my_ecart: "Mon écart", pool: "Poule", stacks: "Jetons", pot: "Pot", stake: "Mise", retourne: "Retourne",
-    pillaged: "Pillé", vole_side: "Vole", shown: "Montré", declared: "Déclarations", discard: "Écart",
-    max_stake: "Mise maximale", consolation: "Consolation", stock_size: "Talon (cartes)", talon_size: "Talon (cartes)",
-    trick_value: "Valeur du pli", noce: "Noce", lanturlu: "Lanturlu", fille_taker: "A pris la fille", bettor: "Parieur",
-    mort_left: "Cartes du mort", retourne_taken: "Retourne prise", teams: "Équipes",
-    discards_face_up_by_seat: "Écartés à découvert",
-    resume: "Reprendre", suggested: "Écart suggéré", notationHint: "par ex. {example}", colon: " : ",
-    clickDiscard: "Cliquez une carte à écarter, puis validez.", discardOne: "Écarter", discardedSoFar: "déjà écartées",
-    mistigri: "Mistigri", uploadFailed: "Enregistrement refusé", inHand: "cartes en main",
-  },
-  en: {
-    title: "atout — French card games", lobby: "Lobby", newTable: "New table", game: "Game",
-    variant: "Variant", players: "Players", level: "Bot level", deals: "Deals", target: "Target score",
-    mode: "Table", modeBots: "Play against bots", modeFriends: "Invite friends (open seats)",
-    modeWatch: "Watch bots play", seatLabel: "My seat", options: "Rule options", create: "Sit down",
-    openTables: "Open tables", playingTables: "Games in progress", finished: "Finished games",
-    upload: "Replay a record (atout-record/1)", uploadBtn: "Upload", none: "None.",
-    join: "Take a seat", watch: "Watch", replay: "Replay", download: "Download",
-    easy: "easy", medium: "medium", normal: "medium", hard: "strong", expert: "expert", seat: "Player", you: "You", bot: "bot", human: "human",
-    empty: "open seat", turn: "Your turn", waiting: "Waiting for", trick: "Trick",
-    lastTrick: "Last trick", showLastTrick: "Show the last trick", hideLastTrick: "Hide the last trick",
-    wonBy: "won by", hand: "Your hand", sheet: "Score sheet", deal: "Deal", total: "Total",
-    actions: "Your choices", undo: "Take back my move", fillBots: "Bots in the open seats",
-    share: "Link to share", copy: "Copy", copied: "Copied!", spectator: "You are watching this table.",
-    seedChosen: "The creator of this table chose the deal number: they may know every hand.",
-    takeSeat: "Sit at seat", over: "Game over", newGame: "New game", back: "Lobby",
-    connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…", notation: "Notation",
-    send: "Play", select: "Choose the cards, then confirm", chosen: "chosen", dealer: "dealer",
-    taker: "Taker", contract: "Contract", called: "Called card", talon: "Talon (chien)", turnup: "Turn-up",
-    trump: "Trumps", announcements: "Announcements", bids: "Bids", scores: "Points", tricks_won: "Tricks",
-    phase: "Phase", narration: "Log", breakdown: "Breakdown", first: "Start", prev: "Back",
-    next: "Next", last: "End", move: "Move", of: "of", bots: "bots", language: "Français",
-    noTable: "This table does not exist.", partner: "Partner", debts: "Debts", result: "Result",
-    seedLabel: "Deal number (optional)", seedHint: "random", side: "Side", slam_announced: "Slam announced", taker_alone: "Taker alone", ecart_trumps: "Trumps in the écart",
-    my_ecart: "My écart (discard)", pool: "Pool", stacks: "Chips", pot: "Pot", stake: "Stake", retourne: "Turn-up",
-    pillaged: "Pillaged", vole_side: "Vole", shown: "Shown", declared: "Declarations", discard: "Écart (discard)",
-    max_stake: "Highest stake", consolation: "Consolation", stock_size: "Stock (cards)", talon_size: "Talon (cards)",
-    trick_value: "Trick value", noce: "Noce (wedding)", lanturlu: "Lanturlu", fille_taker: "Took the fille", bettor: "Bettor",
-    mort_left: "Dummy's cards", retourne_taken: "Turn-up taken", teams: "Teams",
-    discards_face_up_by_seat: "Laid aside face up",
-    resume: "Resume", suggested: "Suggested écart", notationHint: "e.g. {example}", colon: ": ",
-    clickDiscard: "Click a card to discard, then confirm.", discardOne: "Discard", discardedSoFar: "discarded so far",
-    mistigri: "Mistigri", uploadFailed: "Record refused", inHand: "cards in hand",
-  },
-};
+// TEXTS (the page's words in every language installed) comes from /texts.js: the catalogs' domain web.
 
 function getLang() {
   const saved = localStorage.getItem("atout.lang");
-  if (saved === "fr" || saved === "en") return saved;
-  return (navigator.language || "fr").startsWith("fr") ? "fr" : "en";
+  if (saved && TEXTS[saved]) return saved;
+  const browser = (navigator.language || "fr").slice(0, 2);
+  return TEXTS[browser] ? browser : "en";
 }
 function setLang(lang) { localStorage.setItem("atout.lang", lang); }
 function t(key) { return (TEXTS[getLang()] || TEXTS.fr)[key] || key; }
@@ -226,5 +158,5 @@ function variantTitle(texts, variant) {
 }
 
 function langSwitch(onChange) {
-  return el("button", { class: "lang", type: "button", onclick: () => { setLang(getLang() === "fr" ? "en" : "fr"); onChange(); } }, t("language"));
+  return el("button", { class: "lang", type: "button", onclick: () => { const langs = ["fr", "en", ...Object.keys(TEXTS).filter((l) => l !== "fr" && l !== "en").sort()].filter((l) => TEXTS[l]); setLang(langs[(langs.indexOf(getLang()) + 1) % langs.length]); onChange(); } }, t("language"));
 }

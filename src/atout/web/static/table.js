@@ -374,7 +374,9 @@ function sidePanel(f) {
     if (shown === null) continue;
     facts.append(el("dt", {}, TEXTS[getLang()][key] || key), el("dd", { "data-fact": key }, shown));
   }
-  const aside = el("aside", { class: "side" }, el("section", { class: "panel" }, facts), sheetPanel(f, you), logPanel(f, you));
+  // The game's facts as sentences (La Prime: the stake to accept, the pot, each seat's chips, the partner).
+  const situation = (f.facts || []).length ? el("ul", { class: "situation", id: "situation" }, f.facts.map((l) => el("li", {}, l))) : null;
+  const aside = el("aside", { class: "side" }, el("section", { class: "panel" }, situation, facts), sheetPanel(f, you), logPanel(f, you));
   return aside;
 }
 

@@ -1,0 +1,41 @@
+"""``atout play``'s own options read: ``--speed`` (seconds, or 'enter') and ``--records`` (the folder)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+
+def _speed(value: object) -> tuple[float, bool]:
+    """``--speed``: seconds between the bots' cards (default 0.6), or 'enter' to press Enter after each trick."""
+    if value is None:  # a pause only for a person at a terminal (piped input plays at once)
+        return (0.6 if sys.stdin.isatty() else 0.0), False
+    text = str(value).strip().lower()
+    if text in ("enter", "entree", "entrée", "step"):
+        return 0.0, True
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise ValueError(f"--speed is a number of seconds (e.g. 0.5, 0) or 'enter', not {value!r}") from None
+    if not 0 <= seconds <= 10:
+        raise ValueError(f"--speed must be between 0 and 10 seconds, not {value!r}")
+    return seconds, False
+
+
+def _records_dir(value: object) -> Path:
+    """Where records go: ``--records DIR``, else $ATOUT_RECORDS, else ~/.local/share/atout/records."""
+    if value:
+        folder = Path(str(value))
+    elif os.environ.get("ATOUT_RECORDS"):
+        folder = Path(os.environ["ATOUT_RECORDS"])
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+        folder = base / "atout" / "records"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"--records {folder}: cannot create the folder ({exc.strerror or exc})") from None
+    if not folder.is_dir():
+        raise ValueError(f"--records {folder}: not a folder")
+    return folder

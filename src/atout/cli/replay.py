@@ -1,0 +1,125 @@
+"""``atout replay FILE --step``: a finished game's record narrated deal by deal, everything shown.
+
+A record is of a game played: nothing in it is secret any more. So the narration shows, besides the public
+events, each deal's hands (and its talon) and each écart as it is laid aside (issue 17), between the tricks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from atout.core.actions import Action
+from atout.present import Table, breakdown, number, phrases, say
+from atout.present.cards import fold
+from atout.present.catalogs import Section
+from atout.present.screen import hand_text
+
+LABELS: Section = Section("common", "play_labels")
+QUIT = {"q", "quitter", "quit", "exit", "sortir"}
+
+
+def deals_of(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The deals of a record, each ``{"deal": …, "actions": […]}``: a match's ``deals``, or the one deal.
+
+    >>> deals_of({"deal": {"hands": [["KH"]]}, "actions": [{"seat": 0, "action": "play KH"}]})[0]["actions"]
+    [{'seat': 0, 'action': 'play KH'}]
+    """
+    if isinstance(record.get("deals"), list):
+        return [d for d in record["deals"] if isinstance(d, dict)]
+    return [{"deal": record.get("deal"), "actions": record.get("actions") or []}]
+
+
+def discards(deal: dict[str, Any]) -> dict[int, list[str]]:
+    """The cards each seat laid aside in a deal (``discard`` actions, one card or several at a time)."""
+    out: dict[int, list[str]] = {}
+    for step in deal.get("actions") or []:
+        action = Action.parse(str(step.get("action", "")))
+        if action.kind == "discard":
+            out.setdefault(int(step["seat"]), []).extend(action.args)
+    return out
+
+
+def _punct(key: str, lang: str) -> str:
+    return phrases("common").t("punct", key, lang)
+
+
+def show_deal(console: Console, deal: dict[str, Any], table: Table, lang: str, game: str) -> None:
+    """Every hand of the deal (and its talon), as the table shows a hand."""
+    lab, col = LABELS[lang], _punct("colon", lang)
+    raw = deal.get("deal")
+    given: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    hands = given.get("hands") or []
+    if not hands:
+        return
+    console.print(Text(str(lab["replay_hands"]), style="bold"))
+    for seat, hand in enumerate(hands):
+        console.print(Text(f"  {table.seat_name(seat, lang)}{col}") + hand_text(list(hand), lang, game))
+    if given.get("talon"):
+        console.print(Text(f"  {lab['talon']}{col}") + hand_text(list(given["talon"]), lang, game))
+
+
+def show_ecarts(console: Console, deal: dict[str, Any], table: Table, lang: str, game: str) -> None:
+    """Each seat's écart, once laid aside."""
+    col = _punct("colon", lang)
+    for seat, cards in discards(deal).items():
+        head = str(LABELS[lang]["replay_ecart"]).format(seat=table.seat_name(seat, lang))
+        console.print(Text(f"{head}{col}", style="bold") + hand_text(cards, lang, game))
+
+
+def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = True) -> int:
+    """The record narrated trick by trick, with the hands and the écarts; Enter between tricks, q to stop."""
+    from atout.records import load, read_record
+
+    state = read_record(file)
+    with open(file, encoding="utf-8") as f:
+        record = load(f)
+    deals = deals_of(record)
+    game = state.game_name
+    table = Table(game, state.players)
+    lab = LABELS[lang]
+    index = -1
+    ecart_said = True
+    for e in state.events(None):
+        if e.kind == "deal_started":
+            console.rule(f"[bold]{lab['deal']} {e.data.get('deal', '')}[/]")
+            index += 1
+            ecart_said = False
+        text = say(e, lang, table)
+        if e.kind == "deal_started" and 0 <= index < len(deals):
+            if text:
+                console.print(text)
+            show_deal(console, deals[index], table, lang, game)
+            continue
+        if e.kind in ("ecart_done", "card_played") and not ecart_said and 0 <= index < len(deals):
+            if e.kind == "ecart_done" and text:
+                console.print(text)
+            show_ecarts(console, deals[index], table, lang, game)  # laid aside before the first card
+            ecart_said = True
+            if e.kind == "ecart_done":
+                continue
+        if e.kind == "deal_scored":
+            console.rule(f"[bold]{text}[/]")
+            for line in breakdown(e, lang, table):
+                console.print("  " + line)
+            continue
+        if text:
+            console.print(Text(text, style="bold green" if e.kind == "trick_won" else ""))
+        if e.kind == "trick_won":
+            console.rule(style="dim")
+            if pause:
+                try:
+                    answer = console.input(Text(str(lab["enter_or_q"]), style="dim"))
+                except EOFError:
+                    pause = False
+                except KeyboardInterrupt:
+                    console.print()
+                    return 1
+                else:
+                    if fold(answer) in QUIT:
+                        return 1
+    totals = _punct("comma", lang).join(f"{table.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
+    console.print(f"[bold]{lab['total']}[/]{_punct('colon', lang)}{totals}")
+    return 0

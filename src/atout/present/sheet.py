@@ -1,0 +1,52 @@
+"""The final score sheet of a match at the terminal, laid out to fit the terminal's width (issue 17).
+
+Columns headed by the players' names when they fit; else by short names (``J1``, ``P1``) with a legend; else,
+on a very narrow terminal, one line per deal. Numbers in the language's style.
+
+>>> lines = score_sheet(["Joueur 1 (vous)", "Joueur 2"], [[10, -10]], [10, -10], "fr", 80)
+>>> print("\\n".join(lines))
+            Joueur 1 (vous)         Joueur 2
+  Donne 1 :              10              -10
+  Total :                10              -10
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from atout.present import number, phrases
+
+
+def score_sheet(names: Sequence[str], rows: Sequence[Sequence[Any]], totals: Sequence[Any], lang: str,
+                width: int) -> list[str]:
+    """The sheet's lines (deals, then the total), none wider than ``width`` when that can be done."""
+    book = phrases("common")
+    lab = book.section("play_labels", lang)
+    colon = book.t("punct", "colon_end", lang)  # "Donne 1 :", "Deal 1:"
+    heads = [f"{lab['deal']} {i}{colon}" for i in range(1, len(rows) + 1)] + [f"{lab['total']}{colon}"]
+    pad = max(len(h) for h in heads) + 1
+    values = [[number(x, lang) for x in row] for row in [*rows, totals]]
+    shorts = [book.say("play_labels", "seat_short", lang, n=s + 1) for s in range(len(names))]
+    legend = _legend(shorts, names, colon, width)
+    for columns, extra in ((list(names), []), (shorts, legend)):
+        col = max(6, *(len(c) for c in columns), *(len(v) for row in values for v in row))
+        lines = ["  " + " " * pad + "  ".join(f"{c:>{col}}" for c in columns)]
+        lines += [f"  {head:<{pad}}" + "  ".join(f"{v:>{col}}" for v in row) for head, row in zip(heads, values, strict=True)]
+        if max(len(line) for line in lines) <= width:
+            return lines + extra
+    # Too narrow even so: one line per deal, each value named (the terminal wraps it between values).
+    comma = book.t("lists", "comma", lang)
+    return [f"  {head} " + comma.join(f"{s} {v}" for s, v in zip(shorts, row, strict=True))
+            for head, row in zip(heads, values, strict=True)] + legend
+
+
+def _legend(shorts: Sequence[str], names: Sequence[str], colon: str, width: int) -> list[str]:
+    """``J1 : Joueur 1 (vous) · J2 : Joueur 2 …`` in lines of at most ``width`` (an entry is never cut)."""
+    lines: list[str] = []
+    for entry in (f"{s}{colon} {n}" for s, n in zip(shorts, names, strict=True)):
+        if lines and len(lines[-1]) + 3 + len(entry) <= width:
+            lines[-1] += " · " + entry
+        else:
+            lines.append("  " + entry)
+    return lines

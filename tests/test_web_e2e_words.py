@@ -1,0 +1,50 @@
+"""In a real browser (Debian's Chromium through Playwright): the table page shows the game's facts (issue 17,
+point 4): at La Prime en société, the partner named and every seat's chips, in French and in English.
+
+Skipped without Chromium or Playwright, like tests/test_web_e2e.py (a failure in CI, ``CI=true``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+# The guard (skip without Playwright or Chromium; a failure in CI), the browser and the server are those of
+# tests/test_web_e2e.py: importing it runs its guard before anything imports Playwright here.
+from test_web_e2e import Browser, Server, launch_browser
+
+TIMEOUT = 20_000  # ms
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(tmp_path_factory.mktemp("web") / "words.db", http_rate=50.0)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from launch_browser()
+
+
+@pytest.mark.parametrize(("lang", "partner", "chips"), [
+    ("fr", "Votre partenaire : Joueur 3.", "Jetons : Joueur 1 (vous)"),
+    ("en", "Your partner: Player 3.", "Chips: Player 1 (you)"),
+])
+def test_the_page_names_the_partner_and_the_chips_at_la_prime_en_societe(browser: Browser, server: Server, lang: str,
+                                                                         partner: str, chips: str) -> None:
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('atout.lang', '{lang}')")
+    page.reload()
+    page.select_option("#f-game", "prime")
+    page.select_option("#f-variant", "societe")
+    page.select_option("#f-players", "4")
+    page.select_option("#f-mode", "bots")
+    page.click("#create")
+    page.wait_for_selector("#your-turn, #over")
+    text = " ".join(page.inner_text("#situation").replace("\u202f", " ").replace("\xa0", " ").split())
+    assert partner in text and chips in text, text  # seat 0's partner is seat 2 (teams 0–2, 1–3: D10)

@@ -1,0 +1,123 @@
+"""La Prime as a player reads it (issue 17, point 4): the stake, the pot and the chips at each decision, the
+partner in ``societe``, the sides on the score sheet and at the end of the match, on both tables.
+
+Expected values are worked by hand from seed 004 (/work/shared/seeds/004_*.txt) and spec prime.md: PRIME-7's
+deal (teams A–C and B–D, D10), a bet of 2 by A; every stack starts at 100 chips (``chips`` option).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import atout
+from atout.cli.play import Session
+from atout.web import views
+from test_prime import deal_for
+
+#: PRIME-7 (spec prime.md): A 2♠ 3♠, B 7♥ 7♦, C 4♠ J♠, D 2♣ 3♦; B completes to a prime of 78, the best.
+DEAL = deal_for([["2S", "3S"], ["7H", "7D"], ["4S", "JS"], ["2C", "3D"]],
+                {0: ["QD", "KC"], 1: ["7C", "5S"], 2: ["2H", "KH"], 3: ["4H", "5H"]})
+
+
+def _game() -> atout.GameState:
+    g = atout.new_game("prime", players=4, variant="societe", deal=DEAL, dealer=3, seed=2)
+    g.apply("bet 2")  # A (seat 0, eldest) bets 2: his 2 chips go to the pot
+    return g
+
+
+def _session(lang: str, seat: int, tmp_path: Path) -> tuple[Session, Console]:
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    args = argparse.Namespace(game="prime", players=4, variant="societe", seed=2, seat=seat, bot="random", lang=lang,
+                              deals=None, target=None, speed="0", records=str(tmp_path), option=[])
+    session = Session(console, args)
+    session.state = _game()
+    return session, console
+
+
+# At B's decision (seat 1, "accepter · refuser"): A's stake 2 to accept, 2 in the pot, A at 98, the others at 100.
+AT_CALLING = {
+    "fr": ["Votre partenaire : Joueur 4.",
+           "Pari de Joueur 1 : 2 jetons à tenir ; au pot : 2 jetons.",
+           "Jetons : Joueur 1 98, Joueur 2 (vous) 100, Joueur 3 100, Joueur 4 100."],
+    "en": ["Your partner: Player 4.",
+           "Player 1's bet: 2 chips to accept; in the pot: 2 chips.",
+           "Chips: Player 1 98, Player 2 (you) 100, Player 3 100, Player 4 100."],
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_stake_pot_chips_and_partner_at_accept_or_decline_terminal(lang: str, tmp_path: Path) -> None:
+    session, console = _session(lang, 1, tmp_path)
+    obs = session.state.observation(1)
+    assert [str(a) for a in obs.legal_actions] == ["accept", "decline"]
+    session.render(obs)
+    screen = [line.strip() for line in console.file.getvalue().splitlines()]  # type: ignore[attr-defined]
+    for line in AT_CALLING[lang]:
+        assert line.replace("\u202f", " ").replace("\xa0", " ") in [s.replace("\u202f", " ").replace("\xa0", " ")
+                                                                    for s in screen]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_stake_pot_chips_and_partner_at_accept_or_decline_web(lang: str) -> None:
+    g = _game()
+    frame = views.frame(g, 1, lang, {})
+    assert [_plain(x) for x in frame["facts"]] == AT_CALLING[lang]
+    spectator = views.frame(g, None, lang, {})  # a spectator sees the sides, no "your partner"
+    sides = {"fr": "Camps : Joueur 1 et Joueur 3 contre Joueur 2 et Joueur 4.",
+             "en": "Sides: Player 1 and Player 3 against Player 2 and Player 4."}[lang]
+    assert _plain(spectator["facts"][0]) == sides
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\xa0", " ")
+
+
+# PRIME-7's end: B wins 2 from A, C and D: A −2, B +6, C −2, D −2; side B–D +4, side A–C −4.
+AT_THE_END = {
+    "fr": ["Fin de la partie : Joueur 2 et Joueur 4 gagnent, +4 jetons pour leur camp.",
+           "1er Joueur 2 et Joueur 4 : +4", "2e Joueur 1 (vous) et Joueur 3 : -4"],
+    "en": ["End of the match: Player 2 and Player 4 win, +4 chips for their side.",
+           "1st Player 2 and Player 4: +4", "2nd Player 1 (you) and Player 3: -4"],
+}
+
+
+def _finished() -> atout.GameState:
+    g = _game()
+    for a in ("accept", "accept", "accept", "no_show", "show"):  # B must show his prime of 78 (seed 004)
+        g.apply(a)
+    assert g.is_terminal() and g.returns() == [-2, 6, -2, -2]
+    return g
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_winning_side_is_named_and_the_sides_ranked_terminal(lang: str, tmp_path: Path) -> None:
+    session, console = _session(lang, 0, tmp_path)
+    session.state = _finished()
+    session._sheet()
+    session._final(True)
+    screen = [_plain(line.strip()) for line in console.file.getvalue().splitlines()]  # type: ignore[attr-defined]
+    for line in AT_THE_END[lang]:
+        assert line in screen, screen
+    sheet = {"fr": "Par camp : Joueur 1 (vous) et Joueur 3 -4, Joueur 2 et Joueur 4 +4",
+             "en": "Per team: Player 1 (you) and Player 3 -4, Player 2 and Player 4 +4"}[lang]
+    assert sheet in screen
+    assert not any(line.startswith(("1er Joueur 2 :", "1st Player 2:")) for line in screen)  # no ranking per seat
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_winning_side_is_named_and_the_sides_ranked_web(lang: str) -> None:
+    frame = views.frame(_finished(), 0, lang, {})
+    assert [_plain(x) for x in frame["facts"]][-3:] == AT_THE_END[lang]
+
+
+def test_a_game_without_partners_shows_no_side() -> None:
+    g = atout.new_game("prime", players=4, deal=DEAL, dealer=3, seed=2)
+    g.apply("bet 2")
+    facts = views.frame(g, 1, "en", {})["facts"]
+    assert facts == ["Player 1's bet: 2 chips to accept; in the pot: 2 chips.",
+                     "Chips: Player 1 98, Player 2 (you) 100, Player 3 100, Player 4 100."]
