@@ -40,6 +40,7 @@ from atout.web.hub import LEVELS, Conn, Hub, Live, TableUnavailable
 from atout.web.limits import BodyCap, SameSitePosts, TrustedHosts, log_refusal
 from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, parse_client
 from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, warm
+from atout.web.replays import stop as stop_replays
 from atout.web.sockets import FULL, SEND_TIMEOUT, Abortable, close_slow, pump
 from atout.web.store import Store
 from atout.web.views import variant_texts
@@ -159,8 +160,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         warm()  # the worker process starts now, not on the first upload
-        yield
-        await hub.close()
+        try:
+            yield
+        finally:
+            await hub.close()
+            await asyncio.to_thread(stop_replays)  # the worker ends with its server (no orphan, no leaked semaphore)
 
     app = FastAPI(title="atout", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.add_middleware(SameSitePosts)  # a POST is JSON from this site's own pages (or a program), never a form
