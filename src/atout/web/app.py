@@ -55,8 +55,9 @@ TABLE_RATE = 6.0  # table creation tokens one address earns a minute (--table-ra
 TABLE_BURST = 20  # ... and may save: a table costs 1, +1 when only bots sit, +1 at a searching bots' level
 UPLOAD_QUOTA = 20_000_000  # bytes of new uploaded records one address may store an hour (--upload-quota)
 UPLOAD_TOTAL = 200_000_000  # bytes of new uploaded records all addresses together may store a day
-#: A replay position, as the query gives it: a whole number in decimal digits (never ``3.0`` or ``1e3``).
-Position = Annotated[str, Query(max_length=12, pattern=r"^[0-9]+$")]
+#: A replay position, as the query gives it: a whole number in decimal digits (never ``3.0`` or ``1e3``);
+#: it is clamped to the record's ``0..total``, so ``-4`` is the start.
+Position = Annotated[str, Query(max_length=12, pattern=r"^-?[0-9]+$")]
 
 
 class Bucket:
