@@ -441,8 +441,8 @@ def test_serve_refuses_bad_arguments_without_a_traceback(capsys: pytest.CaptureF
     from atout.cli.main import main
 
     for argv, needle in ((["serve", "--port", "0"], "--port must be 1..65535"),
-                         (["serve", "--bot-delay", "-1"], "--bot-delay must be 0 or more"),
-                         (["serve", "--http-rate", "0"], "--http-rate must be above 0")):
+                         (["serve", "--bot-delay", "-1"], "--bot-delay must be 0..10"),
+                         (["serve", "--http-rate", "0"], "--http-rate must be 0.01..1000")):
         try:
             code = main(argv)
         except SystemExit as exc:  # the CLI either exits or returns its exit code

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import logging
+import math
+import socket
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -17,10 +20,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--db", default=None, metavar="URL",
                    help="database URL (default: $ATOUT_DB, else sqlite:///atout.db in the current folder; "
                         "postgresql://user:pass@host/db for PostgreSQL)")
+    p.add_argument("--allowed-hosts", default=None, metavar="NAMES",
+                   help="host names the server answers to, comma-separated, or * for any (default: localhost, "
+                        "127.0.0.1 and ::1 when --host is a loopback address, else any): against DNS rebinding")
     p.add_argument("--bot-delay", type=float, default=0.7, metavar="SECONDS",
-                   help="pause before each bot move, so people can follow (default 0.7)")
+                   help="pause before each bot move, so people can follow, 0..10 (default 0.7)")
     p.add_argument("--http-rate", type=float, default=2.0, metavar="PER_SECOND",
-                   help="tables, seats and uploads one address may create per second, in bursts of 30 s' worth (default 2)")
+                   help="tables, seats and uploads one address may create per second, 0.01..1000, in bursts of "
+                        "30 s' worth (default 2)")
+    p.add_argument("--upload-quota", type=int, default=20_000_000, metavar="BYTES",
+                   help="bytes of new uploaded records one address may store an hour, 0..10^10 (default 20000000)")
     p.add_argument("--max-spectators", type=int, default=100, metavar="N",
                    help="spectators per table, 0..10000 (default 100; seated players are never refused)")
     p.add_argument("--max-sockets", type=int, default=20, metavar="N",
@@ -34,13 +43,52 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def _within(option: str, value: float, low: float, high: float) -> None:
     """Refuse an option outside its documented range, in one line (exit 2)."""
-    if not low <= value <= high:
+    if not (math.isfinite(value) and low <= value <= high):  # nan, inf and 1e999 (read as inf) refused too
         raise ValueError(f"{option} must be {low:g}..{high:g}, not {value:g}")
+
+
+def allowed_hosts(host: str, names: str | None) -> list[str] | None:
+    """The host names to serve: ``--allowed-hosts`` (``*``: any), else this machine's names on loopback, else any.
+
+    >>> allowed_hosts("127.0.0.1", None), allowed_hosts("0.0.0.0", None), allowed_hosts("::1", "a.example, b")
+    (['localhost', '127.0.0.1', '::1'], None, ['a.example', 'b'])
+    """
+    from atout.web.limits import LOOPBACK_HOSTS
+
+    if names is not None:
+        listed = [n.strip() for n in names.split(",") if n.strip()]
+        if not listed:
+            raise ValueError("--allowed-hosts names no host (give names, or * for any)")
+        return None if "*" in listed else listed
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    return list(LOOPBACK_HOSTS) if loopback else None
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, bound now: a port in use or an address not of this machine is one line (exit 2)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+    except (OSError, UnicodeError) as exc:
+        raise ValueError(f"--host {host}: not an address of this machine ({exc})") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted; returns the exit code."""
     import uvicorn
+    from sqlalchemy.exc import OperationalError
 
     from atout.web import create_app
     from atout.web.lock import check_url, lock_database
@@ -48,13 +96,13 @@ def serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise ValueError(f"--port must be 1..65535, not {args.port}")
-    if args.bot_delay < 0:
-        raise ValueError(f"--bot-delay must be 0 or more, not {args.bot_delay}")
+    _within("--bot-delay", args.bot_delay, 0, 10)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)  # the schema check at each start is not news
     url = database_url(args.db)
-    if args.http_rate <= 0:
-        raise ValueError(f"--http-rate must be above 0, not {args.http_rate}")
+    _within("--http-rate", args.http_rate, 0.01, 1000)
+    _within("--upload-quota", args.upload_quota, 0, 10**10)
+    hosts = allowed_hosts(args.host, args.allowed_hosts)
     _within("--max-spectators", args.max_spectators, 0, 10_000)
     _within("--max-sockets", args.max_sockets, 1, 10_000)
     _within("--table-rate", args.table_rate, 0.1, 6000)
@@ -62,13 +110,24 @@ def serve(args: argparse.Namespace) -> int:
         _within("--bot-workers", args.bot_workers, 1, 256)
     check_url(url)  # an unknown scheme: one line, exit 2
     lock = lock_database(url)  # a second server on this SQLite file: one line, exit 2 (held until we return)
+    listening: socket.socket | None = None
+    shown = url.split("@")[-1] if "@" in url else url  # never print a password
     try:
-        app = create_app(url, bot_delay=args.bot_delay, http_rate=args.http_rate, max_spectators=args.max_spectators,
-                         max_sockets=args.max_sockets, table_rate=args.table_rate, bot_workers=args.bot_workers)
-        shown = url.split("@")[-1] if "@" in url else url  # never print a password
+        listening = bind(args.host, args.port)  # before anything is printed: a port in use is exit 2
+        try:
+            app = create_app(url, bot_delay=args.bot_delay, http_rate=args.http_rate,
+                             max_spectators=args.max_spectators, max_sockets=args.max_sockets,
+                             table_rate=args.table_rate, bot_workers=args.bot_workers, allowed_hosts=hosts,
+                             upload_quota=args.upload_quota)
+        except OperationalError as exc:  # the database cannot be reached (PostgreSQL down, a wrong password…)
+            reason = str(exc.orig or exc).strip().splitlines()[0][:200]
+            raise ValueError(f"database {shown}: cannot connect: {reason}") from None
         print(f"atout: serving on http://{args.host}:{args.port} (database {shown}); Ctrl+C to stop", flush=True)
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+        config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+        uvicorn.Server(config).run(sockets=[listening])
     finally:
+        if listening is not None:
+            listening.close()
         if lock is not None:
             lock.release()
     return 0

@@ -17,15 +17,18 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from importlib.resources import files
-from typing import Any, cast
+from typing import Annotated, Any, cast
+from urllib.parse import parse_qs
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Scope
 
 from atout import present
 from atout.core.errors import AtoutError, IllegalAction, NotationError
@@ -34,9 +37,10 @@ from atout.present.records import say_refusal
 from atout.records import dumps
 from atout.web import messages
 from atout.web.hub import LEVELS, Conn, Hub, Live, TableUnavailable
-from atout.web.limits import SameSitePosts, log_refusal
+from atout.web.limits import BodyCap, SameSitePosts, TrustedHosts, log_refusal
 from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, parse_client
 from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, warm
+from atout.web.replays import stop as stop_replays
 from atout.web.sockets import FULL, SEND_TIMEOUT, Abortable, close_slow, pump
 from atout.web.store import Store
 from atout.web.views import page_texts, variant_texts
@@ -51,6 +55,11 @@ MAX_SEAT_SOCKETS = 4  # open WebSocket connections per seat (tabs of one player)
 WS_RATE, WS_BURST = 2.0, 60.0  # WebSocket opens a second per address (--ws-rate in create_app), and the burst saved
 TABLE_RATE = 6.0  # table creation tokens one address earns a minute (--table-rate, 0.1..6000)
 TABLE_BURST = 20  # ... and may save: a table costs 1, +1 when only bots sit, +1 at a searching bots' level
+UPLOAD_QUOTA = 20_000_000  # bytes of new uploaded records one address may store an hour (--upload-quota)
+UPLOAD_TOTAL = 200_000_000  # bytes of new uploaded records all addresses together may store a day
+#: A replay position, as the query gives it: a whole number in decimal digits (never ``3.0`` or ``1e3``);
+#: it is clamped to the record's ``0..total``, so ``-4`` is the start.
+Position = Annotated[str, Query(max_length=12, pattern=r"^-?[0-9]+$")]
 
 
 class Bucket:
@@ -126,7 +135,9 @@ def _games() -> list[dict[str, Any]]:
 def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: float = 2.0, *, replay_rate: float = 5.0,
                budget: float = BUDGET, max_deals: int = MAX_RECORD_DEALS,
                max_spectators: int = MAX_SPECTATORS, max_sockets: int = MAX_SOCKETS, table_rate: float = TABLE_RATE,
-               bot_workers: int | None = None, send_timeout: float = SEND_TIMEOUT, ws_rate: float = WS_RATE) -> FastAPI:
+               bot_workers: int | None = None, send_timeout: float = SEND_TIMEOUT, ws_rate: float = WS_RATE,
+               allowed_hosts: Iterable[str] | None = None, upload_quota: int = UPLOAD_QUOTA,
+               upload_total: int = UPLOAD_TOTAL) -> FastAPI:
     """The application on a database URL (SQLite file by default, ``ATOUT_DB``, or PostgreSQL).
 
     ``http_rate``: requests a second each address may make to create tables, seats and uploads (bursts of 30 s' worth);
@@ -136,6 +147,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     address earns a minute (:func:`table_cost`; at most ``TABLE_BURST`` saved), ``bot_workers`` processes where
     bots think (default: one per core), ``send_timeout`` seconds a client may leave a frame unread,
     ``ws_rate`` WebSocket opens a second per address (bursts of ``WS_BURST``).
+    ``allowed_hosts``: the host names served (None: any; ``atout serve`` on loopback serves its own names only,
+    against DNS rebinding); ``upload_quota`` bytes of new uploaded records an address may store an hour, and
+    ``upload_total`` all addresses together a day (then 429 / 507: the disk cannot be filled by uploads).
     """
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers)
@@ -143,18 +157,26 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     http_buckets: dict[str, Bucket] = {}
     replay_buckets: dict[str, Bucket] = {}
     table_buckets: dict[str, Bucket] = {}
+    upload_buckets: dict[str, Bucket] = {}
+    upload_all = Bucket(upload_total / 86_400, upload_total)
     sockets: dict[str, int] = {}  # client address -> its open WebSocket connections
     ws_buckets: dict[str, Bucket] = {}  # client address -> its WebSocket opens
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         warm()  # the worker process starts now, not on the first upload
-        yield
-        await hub.close()
+        try:
+            yield
+        finally:
+            await hub.close()
+            await asyncio.to_thread(stop_replays)  # the worker ends with its server (no orphan, no leaked semaphore)
 
     app = FastAPI(title="atout", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.add_middleware(SameSitePosts)  # a POST is JSON from this site's own pages (or a program), never a form
+    app.add_middleware(BodyCap, caps={"/api/records": MAX_RECORD}, charge=lambda host: _charge(host),
+                       answer=lambda scope, cap: _too_large(scope, cap))  # outside: a big body is never read
     app.add_middleware(Abortable)
+    app.add_middleware(TrustedHosts, allowed=allowed_hosts)  # outermost: DNS rebinding refused first
     app.state.hub = hub
     app.state.store = store
     app.state.replays = replays
@@ -162,9 +184,37 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, exc: RequestValidationError) -> JSONResponse:
         """A REST body that fails its pydantic model: 422 with one line naming the field, like every other refusal."""
-        text = messages.describe(exc.errors()[0] if exc.errors() else {}, ("body",))
-        log_refusal("malformed", f"{request.method} {request.url.path}: malformed body: {text}")
+        error = exc.errors()[0] if exc.errors() else {}
+        text = messages.describe(error, ("body",))
+        where = "query" if tuple(error.get("loc", ()))[:1] == ("query",) else "body"
+        if request.method == "POST":  # refusing cost work: the address's rate limit counts it
+            _charge(request.client.host if request.client else "?")
+        log_refusal("malformed", f"{request.method} {request.url.path}: malformed {where}: {text}")
         return _error(422, "malformed", text)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        """Starlette's own refusals (a body too deeply nested to parse, an unknown route) in the error shape."""
+        code = {400: "malformed", 404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        if exc.status_code == 400:
+            log_refusal(code, f"{request.method} {request.url.path}: {exc.detail}")
+        return JSONResponse({"error": code, "message": str(exc.detail)}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
+    def _charge(host: str) -> None:
+        """A refused request spends one of its address's tokens for requests that create things."""
+        buckets = http_buckets
+        if len(buckets) > 10_000:
+            for old in [h for h, b in buckets.items() if b.full()]:
+                del buckets[old]
+        buckets.setdefault(host, Bucket(http_rate, 30 * http_rate)).take()
+
+    def _too_large(scope: Scope, cap: int) -> Response:
+        """The 413 of an oversize body: an upload's in the language it asks for, any other in the error shape."""
+        if scope["path"] != "/api/records":
+            return _error(413, "too_large", f"a request body may hold at most {cap:,} bytes")
+        lang = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", ["fr"])[0]
+        return _refused(413, "too_large", "too_large", {"limit": cap}, lang if lang in present.LANGS else "fr")
 
     def _limited(request: Request, buckets: dict[str, Bucket] | None = None) -> bool:
         """Per-address limit on the requests that create things (tables, seats, uploads), or on replays."""
@@ -314,9 +364,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         return store.record_text(live.id) or dumps(live.state.to_record())
 
     @app.get("/api/tables/{table_id}/replay", response_model=None)
-    async def replay_step(table_id: str, request: Request, n: int = 0, lang: str = "fr") -> dict[str, Any] | JSONResponse:
+    async def replay_step(table_id: str, request: Request, n: Position = "0", lang: str = "fr") -> dict[str, Any] | JSONResponse:
         if lang not in present.LANGS:
-            return _error(400, "bad_lang", f"lang must be 'fr' or 'en', not {lang!r}")
+            return _error(400, "bad_lang", "lang must be 'fr' or 'en'")
         if _limited(request, replay_buckets):
             return _refused(429, "rate_limited", "rate_limited", {}, lang)
         live = await _rest_table(table_id)
@@ -327,7 +377,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return _error(403, "in_progress", "a game in progress cannot be replayed: wait for its end")
         meta = live.meta()
         try:  # n is clamped to 0..total; the work runs in a worker process, within the time budget
-            view = await replays.view(table_id, lambda: _record_text(live), n, lang, meta)  # a finished record stays
+            view = await replays.view(table_id, lambda: _record_text(live), int(n), lang, meta)  # a finished record stays
         except Busy:
             return _refused(503, "busy", "busy", {}, lang)
         if "refused" in view:  # too slow, or a stored record the engine now refuses: why, in the page's language
@@ -338,7 +388,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     @app.post("/api/records", response_model=None)
     async def upload(request: Request, lang: str = "fr") -> dict[str, Any] | JSONResponse:
         if lang not in present.LANGS:
-            return _error(400, "bad_lang", f"lang must be 'fr' or 'en', not {lang!r}")
+            return _error(400, "bad_lang", "lang must be 'fr' or 'en'")
         if _limited(request):
             return _refused(429, "rate_limited", "rate_limited", {}, lang)
         body = bytearray()
@@ -357,10 +407,33 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             status, error = (503, "too_slow") if code == "too_slow" else (400, "bad_record")
             return _refused(status, error, code, checked["params"], lang, checked["game"])
         table_id = secrets.token_urlsafe(6)
+        over = _over_quota(request, len(checked["text"].encode()))
+        if over is not None:
+            return over
         same = await asyncio.to_thread(_keep_upload, table_id, checked)
         if same is not None:  # a game this server already holds: its own row, not a duplicate
             return {"id": same, "url": f"/r/{same}", "moves": checked["moves"], "existing": True}
         return {"id": table_id, "url": f"/r/{table_id}", "moves": checked["moves"]}
+
+    def _over_quota(request: Request, size: int) -> JSONResponse | None:
+        """The storage quota of uploads: ``upload_quota`` bytes an hour per address, ``upload_total`` a day in all.
+
+        Counted on the canonical record before it is stored (a duplicate, stored once, is counted too: cheap)."""
+        host = request.client.host if request.client else "?"
+        mine = upload_buckets.setdefault(host, Bucket(upload_quota / 3600, upload_quota))
+        if len(upload_buckets) > 10_000:
+            for old in [h for h, b in upload_buckets.items() if b.full() and h != host]:
+                del upload_buckets[old]
+        if not mine.take(size):
+            log_refusal("upload_quota", f"{host}: upload refused, over {upload_quota} bytes an hour")
+            return _error(429, "upload_quota", f"this address has stored its {upload_quota:,} bytes of uploads "
+                                               f"for the hour: wait {mine.wait(size) / 60:.0f} min")
+        if not upload_all.take(size):
+            mine.tokens += size  # not this address's fault: its quota is given back
+            log_refusal("upload_quota", "upload refused: the server's daily upload storage is spent")
+            return _error(507, "storage_full", f"this server stores at most {upload_total:,} bytes of uploads "
+                                                "a day: try again tomorrow")
+        return None
 
     def _keep_upload(table_id: str, checked: dict[str, Any]) -> str | None:
         """Store the canonical record under ``table_id``, unless a finished table holds it already: that table's id."""

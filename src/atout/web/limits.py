@@ -17,11 +17,14 @@ import logging
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from email.message import Message
 from urllib.parse import urlsplit
 
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as AsgiMessage
+from starlette.websockets import WebSocketClose
 
 log = logging.getLogger("atout.web")
 
@@ -113,4 +116,103 @@ class SameSitePosts:
         await self.app(scope, receive, send)
 
 
-__all__ = ["LOG_BURST", "LOG_RATE", "SameSitePosts", "cross_site", "log_refusal"]
+#: Bytes of a REST request body, at most (a table or a join is under 1 kB); uploads have their own cap.
+MAX_BODY = 16_384
+#: Host names served when the server listens on loopback (``--allowed-hosts`` replaces them).
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
+
+
+class BodyCap:
+    """ASGI middleware: a request body over its cap answers 413 ``too_large`` before anything reads or parses it.
+
+    The cap is ``caps[path]`` or ``default``; a ``Content-Length`` over it is refused at once, unread, and a
+    streamed body (chunked) is counted as it arrives. ``charge(host)`` is told of each refusal, so that the
+    address's rate limit counts it (issue 16: a 50 MB body took 5 s to refuse and cost the sender nothing).
+    ``answer(scope, cap)`` builds the 413 (default: ``{"error": "too_large", "message": ...}``).
+    """
+
+    def __init__(self, app: ASGIApp, default: int = MAX_BODY, caps: Mapping[str, int] | None = None,
+                 charge: Callable[[str], object] | None = None,
+                 answer: Callable[[Scope, int], Response] | None = None) -> None:
+        self.app, self.default, self.caps, self.charge = app, default, dict(caps or {}), charge
+        self.answer = answer or too_large
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        cap = self.caps.get(str(scope["path"]), self.default)
+        length = dict(scope["headers"]).get(b"content-length", b"0")
+        over = not length.isdigit() or int(length) > cap
+        chunks: list[AsgiMessage] = []
+        size, more = 0, True
+        while more and not over:  # the body (at most ``cap`` bytes) read here, then handed on as it came
+            message = await receive()
+            chunks.append(message)
+            size += len(message.get("body", b""))
+            more = message["type"] == "http.request" and bool(message.get("more_body"))
+            over = size > cap
+        if over:
+            await self._refuse(scope, receive, send, cap)
+            return
+
+        async def replay() -> AsgiMessage:
+            return chunks.pop(0) if chunks else await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, cap: int) -> None:
+        host = scope["client"][0] if scope.get("client") else "?"
+        if self.charge is not None:
+            self.charge(host)
+        log_refusal("too_large", f"{scope['method']} {scope['path']} from {host}: body over {cap} bytes")
+        await self.answer(scope, cap)(scope, receive, send)
+
+
+def too_large(_scope: Scope, cap: int) -> Response:
+    """The 413 of a body over ``cap`` bytes, in the error shape of every refusal."""
+    return JSONResponse({"error": "too_large", "message": f"a request body may hold at most {cap:,} bytes"},
+                        status_code=413)
+
+
+def host_allowed(host_header: str, allowed: Iterable[str]) -> bool:
+    """Whether a ``Host`` header names one of the ``allowed`` host names (any port; ``[::1]`` as ``::1``).
+
+    >>> host_allowed("127.0.0.1:8000", LOOPBACK_HOSTS), host_allowed("[::1]:8000", LOOPBACK_HOSTS)
+    (True, True)
+    >>> host_allowed("evil.example:8000", LOOPBACK_HOSTS), host_allowed("", LOOPBACK_HOSTS)
+    (False, False)
+    """
+    name = urlsplit(f"//{host_header}").hostname if host_header else None
+    return name is not None and name.lower() in {h.lower().strip("[]") for h in allowed}
+
+
+class TrustedHosts:
+    """ASGI middleware against DNS rebinding: a request whose ``Host`` is not an allowed name is refused.
+
+    A page of evil.example whose name is made to point at 127.0.0.1 reaches a loopback server as a same-origin
+    page (``Host: evil.example``); so a server on loopback answers only its own names (400 ``bad_host``, and a
+    WebSocket is closed with 1008). ``allowed`` None serves every name (a public server behind its own proxy).
+    """
+
+    def __init__(self, app: ASGIApp, allowed: Iterable[str] | None) -> None:
+        self.app, self.allowed = app, None if allowed is None else tuple(allowed)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.allowed is None or scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
+        if host_allowed(host, self.allowed):
+            await self.app(scope, receive, send)
+            return
+        log_refusal("bad_host", f"{scope['path']}: Host {host[:100]!r} is not served here")
+        if scope["type"] == "websocket":
+            await WebSocketClose(code=1008)(scope, receive, send)
+            return
+        message = f"this server answers only to {', '.join(self.allowed)} (see --allowed-hosts)"
+        await JSONResponse({"error": "bad_host", "message": message}, status_code=400)(scope, receive, send)
+
+
+__all__ = ["LOG_BURST", "LOG_RATE", "LOOPBACK_HOSTS", "MAX_BODY", "BodyCap", "SameSitePosts", "TrustedHosts",
+           "cross_site", "host_allowed", "log_refusal"]

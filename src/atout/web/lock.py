@@ -3,8 +3,11 @@
 Each server keeps its live tables in memory, so two servers on one SQLite file would each hand out the
 same seat and then collide on the same moves (``IntegrityError``). ``atout serve`` therefore holds an
 exclusive lock (``filelock``: ``flock`` on POSIX, ``LockFileEx`` on Windows; the OS drops it when the
-process dies, even by SIGKILL) and a second server on that file stops at once with one line. Several
-processes that share a database are PostgreSQL's job, which this lock leaves alone.
+process dies, even by SIGKILL) and a second server on that file stops at once with one line. On POSIX it
+also holds ``flock`` on the database file itself: a lock on the file's inode, so another path to the same file
+(a hard link, a symlink, another mount of the folder) meets it too (SQLite's own locks are ``fcntl`` record
+locks, which ``flock`` leaves alone). Several processes that share a database are PostgreSQL's job, which
+this lock leaves alone.
 
 >>> sqlite_path("sqlite:///atout.db").name, sqlite_path("sqlite://"), sqlite_path("postgresql+psycopg://u@h/db")
 ('atout.db', None, None)
@@ -12,6 +15,8 @@ processes that share a database are PostgreSQL's job, which this lock leaves alo
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 from filelock import FileLock, Timeout
@@ -57,7 +62,39 @@ def sqlite_path(url: str) -> Path | None:
     return Path(parsed.database or "").resolve()
 
 
-def lock_database(url: str) -> FileLock | None:
+class ServerLock:
+    """The locks one server holds on its SQLite file (``<file>.lock``, and the file itself on POSIX)."""
+
+    def __init__(self, named: FileLock, fd: int | None) -> None:
+        self.named, self.fd = named, fd
+
+    def release(self) -> None:
+        """Let another server take the file."""
+        if self.fd is not None:
+            os.close(self.fd)  # closing the descriptor drops its flock
+            self.fd = None
+        self.named.release()
+
+
+def _lock_inode(path: Path) -> int | None:
+    """``flock`` the database file itself (created empty if new: SQLite takes an empty file as a new database).
+
+    Returns the descriptor that holds the lock, None on Windows; raises BlockingIOError if another process holds it.
+    """
+    if sys.platform == "win32":
+        return None
+    import fcntl
+
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise
+    return fd
+
+
+def lock_database(url: str) -> ServerLock | None:
     """Take the server's lock on a SQLite file (None for any other database): held until ``release()`` or exit.
 
     Raises :class:`DatabaseInUse` at once, naming the file, when another process holds it.
@@ -67,11 +104,17 @@ def lock_database(url: str) -> FileLock | None:
         return None
     if not path.parent.is_dir():  # filelock would create the folders: a typo would start an empty database
         raise ValueError(f"database {path}: the folder {path.parent} does not exist")
+    in_use = DatabaseInUse(f"database {path} is already served by another process (lock {path}.lock): "
+                           "one server per SQLite file; several processes need PostgreSQL "
+                           "(--db postgresql://USER:PASS@HOST/DB)")
     lock = FileLock(f"{path}.lock", timeout=0)
     try:
         lock.acquire()
     except Timeout:
-        raise DatabaseInUse(f"database {path} is already served by another process (lock {path}.lock): "
-                            "one server per SQLite file; several processes need PostgreSQL "
-                            "(--db postgresql://USER:PASS@HOST/DB)") from None
-    return lock
+        raise in_use from None
+    try:
+        fd = _lock_inode(path)
+    except BlockingIOError:  # the same file by another name (a hard link): its server holds the inode
+        lock.release()
+        raise in_use from None
+    return ServerLock(lock, fd)

@@ -115,6 +115,18 @@ def describe(error: Mapping[str, Any], skip: tuple[str, ...] = ()) -> str:
     return f"{where}: {str(error.get('msg', 'invalid')).removeprefix('Value error, ')}"
 
 
+MAX_WEB_DEALS = 100  # deals of a web table's match, at most; a match to a target ends there too (docs/web.md)
+#: Creation arguments a table's ``options`` may not hold (each has its own field, or the server chooses it).
+CREATION_ARGS = {
+    "seed": "the server draws the deal secretly; a chosen seed goes in the top-level 'seed' field (shown to all)",
+    "deal": "the server deals the cards",
+    "dealer": "the first dealer is drawn by lot",
+    "players": "use the top-level 'players' field",
+    "variant": "use the top-level 'variant' field",
+    "scores": "a web match starts at 0",
+}
+
+
 class CreateTable(_Msg):
     """A new table: the game and its options, the bots' level, the creator's seat (None: watch bots only)."""
 
@@ -122,7 +134,7 @@ class CreateTable(_Msg):
     variant: str | None = Field(default=None, max_length=40)
     players: int | None = Field(default=None, ge=1, le=12)
     options: dict[str, Any] = Field(default_factory=dict, max_length=20)
-    deals: int | None = Field(default=None, ge=1, le=100)
+    deals: int | None = Field(default=None, ge=1, le=MAX_WEB_DEALS)
     target: int | None = Field(default=None, ge=1, le=10000)
     level: str = Field(default="medium", max_length=20)
     seat: int | None = Field(default=0, ge=0, le=11)
@@ -136,14 +148,28 @@ class CreateTable(_Msg):
         they meet the same caps however they arrive (issue 16: ``options.deals=100000`` once slipped past)."""
         options = data.get("options") if isinstance(data, dict) else None
         if not isinstance(options, dict):
-            return data
+            return CreateTable._target_has_a_deal_cap(data)
         data, options = dict(data), dict(options)
+        for key in CREATION_ARGS:
+            if key in options:  # once silently dropped: the creator would think it applied
+                raise ValueError(f"options.{key}: not a rule option; {CREATION_ARGS[key]}")
         names = [("deals", "deals"), ("target", "target")] + ([("coups", "deals")] if data.get("game") == "prime" else [])
         for key, field in names:
             if key in options:
                 value = options.pop(key)
-                data[field] = value if data.get(field) is None else data[field]  # the field wins, as in Hub.create
-        return {**data, "options": options}
+                if data.get(field) is not None and data[field] != value:
+                    raise ValueError(f"options.{key}: {field} is given twice ({data[field]!r} and {value!r}); give it once")
+                data[field] = value
+        return CreateTable._target_has_a_deal_cap({**data, "options": options})
+
+    @staticmethod
+    def _target_has_a_deal_cap(data: Any) -> Any:
+        """A match to a target also ends after at most 100 deals (the web's cap), so no table plays forever
+        (issue 16: La Triomphe's scores go up and down, and a target of 10,000 was never reached)."""
+        if isinstance(data, dict) and data.get("target") is not None and data.get("deals") is None:
+            return {**data, "deals": MAX_WEB_DEALS}
+        return data
+
     @field_validator("options")
     @classmethod
     def _finite(cls, options: dict[str, Any]) -> dict[str, Any]:

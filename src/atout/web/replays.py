@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import os
 import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
@@ -135,19 +136,38 @@ def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], bu
 
 # --- the event loop's side ----------------------------------------------------------------------
 _POOL: ProcessPoolExecutor | None = None
+_USERS = 0  # servers (apps) of this process running: the last one to stop shuts the pool down
 
 
 def _pool() -> ProcessPoolExecutor:
-    """The worker processes, started on first use (``spawn``: a fresh interpreter, no lock copied from threads)."""
+    """The worker processes, started on first use (``spawn``: a fresh interpreter, no lock copied from threads).
+
+    Each worker watches its server as the bots' workers do (``hub._worker_start``): it ends when the server
+    process is gone, even killed by SIGKILL, so no orphan stays (issue 16: one outlived its server 25 min)."""
+    from atout.web.hub import _worker_start
+
     global _POOL
     if _POOL is None:
-        _POOL = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        _POOL = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"),
+                                    initializer=_worker_start, initargs=(os.getpid(),))
     return _POOL
 
 
 def warm() -> None:
     """Start the worker processes now (a server's start), so that the first upload does not wait for them."""
+    global _USERS
+    _USERS += 1
     _pool().submit(int)
+
+
+def stop() -> None:
+    """A server stops (its lifespan's end): the last one shuts the workers down, and waits for them, so that
+    SIGTERM leaves no process and no semaphore behind."""
+    global _POOL, _USERS
+    _USERS = max(0, _USERS - 1)
+    if _USERS == 0 and _POOL is not None:
+        pool, _POOL = _POOL, None
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 class Replays:
@@ -208,4 +228,5 @@ class Replays:
         self.views.move_to_end((key, n, lang))
         return dict(cached)
 
-__all__ = ["BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "check_upload", "record_moves", "replay_view", "warm"]
+__all__ = ["BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "check_upload", "record_moves", "replay_view", "stop",
+           "warm"]

@@ -17,7 +17,7 @@ from atout.core.cardset import codes, ids, mask
 from atout.core.errors import IllegalAction, RecordError, clip
 from atout.core.options import check_int, check_seat_arg
 from atout.core.packs import PIQUET32
-from atout.core.protocol import DealLog, Observation, PhasedState, Score, check_seat
+from atout.core.protocol import MAX_DEALS, MAX_TARGET, DealLog, Observation, PhasedState, Score, check_seat
 from atout.core.rng import clone_rng, make_rng, new_seed
 from atout.games.triomphe.rules import TriompheRules, legal_cards, strength_table, trick_winner
 
@@ -77,15 +77,20 @@ class TriompheState(PhasedState):
             check_int("target", target, minimum=1)
         self.deals_limit = deals
         self.target = target
+        #: The match ends after this many deals even if no side has reached the target (scores go up and
+        #: down: a target alone could run forever); the side ahead then wins, as ``returns`` says.
+        self.max_deals = deals if deals is not None else MAX_DEALS
         self.strength = strength_table(rules.aces_high)
         #: Rank codes high to low, as shown to players (seed 002).
         self.order = ["A", "K", "Q", "J", "10", "9", "8", "7"] if rules.aces_high else ["K", "Q", "J", "A", "10", "9", "8", "7"]
         n_sides = rules.sides
         if scores is None:
             scores = [0] * n_sides
+        top = target - 1 if target is not None else MAX_TARGET  # a starting score has not reached the target
         if (not isinstance(scores, list | tuple) or len(scores) != n_sides
-                or any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= 10**9 for s in scores)):
-            raise ValueError(f"scores must be {n_sides} non-negative integers (one per side), not {clip(scores)}")
+                or any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= top for s in scores)):
+            raise ValueError(f"scores must be {n_sides} integers 0..{top} (one per side"
+                             f"{', below the target' if target is not None else ''}), not {clip(scores)}")
         self.start_scores = list(scores)
         self.scores = list(scores)  # per side: "jeux" marked
         self.debts = [0] * n_sides  # §9.5: points owed before new ones are marked
@@ -432,7 +437,7 @@ class TriompheState(PhasedState):
                    debts=list(self.debts), row=row, target=self.target, sides=self.rules.sides,
                    seat_sides=[side_of(s) for s in range(self.players)])
         reached = self.target is not None and max(self.scores) >= self.target
-        if reached or (self.deals_limit is not None and len(self.log) >= self.deals_limit):
+        if reached or len(self.log) >= self.max_deals:
             self._emit("match_over", scores=list(self.scores), totals=self.returns(), target=self.target)
             return
         self._start_deal((self.log[-1].dealer + 1) % self.players)  # D5: the deal passes to the next player
