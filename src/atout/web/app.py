@@ -243,8 +243,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                                         f"{cost} of {TABLE_BURST} tokens, {table_rate:g} more a minute)"},
                             status_code=429, headers={"Retry-After": str(max(1, round(wait)))})
 
-    def _live(table_id: str) -> Live | None:
-        return hub.get(table_id) if len(table_id) <= 32 else None
+    async def _live(table_id: str) -> Live | None:
+        """A table for a route that may change it: rebuilt off the event loop if not in memory (``Hub.load``)."""
+        return await hub.load(table_id) if len(table_id) <= 32 else None
 
     async def _rest_table(table_id: str) -> Live | None:
         """A table for the REST routes. A finished table not in memory is not rebuilt (that would replay every
@@ -257,7 +258,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return live
         found = await asyncio.to_thread(store.finished, table_id)
         if found is None:
-            return _live(table_id)
+            return await _live(table_id)
         row, kinds = found
         return Live(id=row.id, game=row.game, variant=row.variant, players=row.players, seed=row.seed,
                     options=dict(row.options), level=row.level, source=row.source,
@@ -332,7 +333,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any] | JSONResponse:
         if _limited(request):
             return _error(429, "rate_limited", "too many requests; wait a little")
-        live = _live(table_id)
+        live = await _live(table_id)
         if live is None:
             return _error(404, "no_table", f"no table {table_id!r}")
         try:
