@@ -6,15 +6,13 @@ Kings, the hand's point at La Prime…): true of the hand, whatever the bot weig
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from atout.core.actions import Action
 from atout.core.cards import Card
 from atout.core.errors import NotationError
 from atout.core.protocol import Observation
-
-if TYPE_CHECKING:
-    from atout.present.hints import Reason, Strength
+from atout.present.hint_facts import TRUMPS, Reason, Strength, group
 
 
 def _cards(action: Action) -> list[Card]:
@@ -28,8 +26,6 @@ def _cards(action: Action) -> list[Card]:
 
 
 def _trumps(obs: Observation, game: str) -> list[Card]:
-    from atout.present.hints import TRUMPS, group
-
     return [c for c in obs.hand if group(c, obs, game) == TRUMPS]
 
 

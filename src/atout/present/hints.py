@@ -16,45 +16,15 @@ entries over it: the 1637 tarot's triomphes).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from atout.core.actions import Action
-from atout.core.cards import Card, Suit
+from atout.core.cards import Card
 from atout.core.errors import NotationError
 from atout.core.protocol import Observation
-
-#: A card's strength in its suit in the game being played (``GameState.card_strength``).
-Strength = Callable[[Card], int]
-Reason = tuple[str, dict[str, Any]]
-
-#: The group a card counts in: a suit's letter, or "T" for the trumps (and "X" for the Excuse or the Mat).
-TRUMPS, EXCUSE = "T", "X"
-
-
-def _trump_suit(obs: Observation) -> str | None:
-    """The trump suit's letter where a suit is trumps (La Triomphe, Mistigri), else None (the tarots)."""
-    raw = obs.public.get("trump")
-    if not isinstance(raw, str):
-        return None
-    try:
-        return Suit.parse(raw).letter
-    except NotationError:
-        return None
-
-
-def group(c: Card, obs: Observation, game: str) -> str:
-    """The suit ``c`` counts as: ``"T"`` for a trump (the valet de trèfle at Mistigri, seed 003), ``"X"`` for
-    the Excuse, else its suit's letter."""
-    if c.is_excuse:
-        return EXCUSE
-    if c.is_trump:
-        return TRUMPS
-    assert c.suit is not None
-    letter = "SHDC"[c.suit]
-    if letter == _trump_suit(obs) or (game == "mistigri" and c.code == "JC"):
-        return TRUMPS
-    return letter
+from atout.present.hint_facts import EXCUSE, TRUMPS, Reason, Strength, group
+from atout.present.hint_games import other_reason
 
 
 def _trick(obs: Observation) -> list[tuple[int, Card]]:
@@ -140,7 +110,6 @@ def play_reason(card: Card, obs: Observation, game: str, strength: Strength) -> 
 
 def reason(action: Action, obs: Observation, game: str = "tarot", strength: Strength | None = None) -> Reason:
     """Why a player might choose ``action`` here: a reason code and its facts (see the module's doc)."""
-    from atout.present.hint_games import other_reason
 
     key = strength or (lambda c: c.id)
     if action.kind == "play" and len(action.args) == 1:
