@@ -86,7 +86,8 @@ def test_a_client_that_never_reads_is_reset_in_the_kernel_too(tmp_path: Path) ->
 
 def test_medium_bots_play_on_while_search_bots_fill_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three watched expert tables whose every decision takes 1.5 s fill a one-worker pool; a watched table of
-    medium bots still makes 6 moves within 5 s. Before: its decisions queued behind the searches (~4.5 s each)."""
+    medium bots still makes 5 moves within 10 s. Before: its decisions queued behind the searches (~4.5 s each, so
+    at most 3 moves in 10 s); the margin leaves room for a machine loaded by the other test workers."""
     real = hub_module.think
 
     def slow_search(game: str, name: str, seed: int, obs: Any) -> str:
@@ -110,13 +111,13 @@ def test_medium_bots_play_on_while_search_bots_fill_the_pool(monkeypatch: pytest
             moves = 0
             with ws_sync.connect(f"ws://127.0.0.1:{server.port}/ws/{medium['id']}") as ws:
                 ws.send(json.dumps({"type": "hello"}))
-                while moves < 6 and time.monotonic() - start < 5:
+                while moves < 5 and time.monotonic() - start < 10:
                     with contextlib.suppress(TimeoutError):
-                        msg = json.loads(ws.recv(timeout=max(0.01, 5 - (time.monotonic() - start))))
+                        msg = json.loads(ws.recv(timeout=max(0.01, 10 - (time.monotonic() - start))))
                         if msg["type"] == "state":
                             moves = max(moves, msg["n"])
             took = time.monotonic() - start
-        assert moves >= 6, f"the medium table made {moves} moves in {took:.1f} s behind the searches"
+        assert moves >= 5, f"the medium table made {moves} moves in {took:.1f} s behind the searches"
     finally:
         server.stop()
         app.state.hub._thinkers.shutdown(wait=False, cancel_futures=True)
@@ -178,9 +179,11 @@ def test_spectators_of_a_finished_long_table_do_not_hold_the_event_loop(tmp_path
         done.set()
         server.stop()
     worst = max(slowest)
-    # Before: /healthz waited for each replay (~0.7 s each); now a thread's GIL steps only (tens of ms).
-    assert worst < min(0.5, took / 3), f"/healthz took up to {worst:.3f} s while 8 spectators connected ({took:.1f} s)"
+    # The discriminating check: one rebuild for 8 spectators (before: 8, each on the event loop).
     assert len(builds) == 1, f"the finished table was rebuilt {len(builds)} times for 8 spectators"
+    # And the loop is never held for long: a thread's GIL steps only (tens of ms on a quiet machine); the bound
+    # is loose because the two cores are shared with the other test workers and the browser tests.
+    assert worst < 1.5, f"/healthz took up to {worst:.3f} s while 8 spectators connected ({took:.1f} s)"
 
 
 def test_websocket_opens_are_rate_limited_per_address() -> None:
