@@ -33,6 +33,7 @@ from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
 from atout.present.screen import action_label, card_text, hand_text, in_play_order
 from atout.present.sheet import score_sheet
+from atout.present.situation import ordinal
 from atout.present.table_help import GAME_HELP, tarot_help
 from atout.records import dumps
 from atout.sim import default_bot
@@ -541,17 +542,6 @@ def ranking(totals: list[Any]) -> list[tuple[int, int, Any]]:
         place = out[-1][0] if out and totals[seat] == out[-1][2] else i + 1
         out.append((place, seat, totals[seat]))
     return out
-
-
-def ordinal(place: int, lang: str) -> str:
-    """``1er``, ``2e`` in French; ``1st``, ``2nd``, ``3rd``, ``4th`` in English.
-
-    >>> ordinal(1, "fr"), ordinal(2, "fr"), ordinal(3, "en")
-    ('1er', '2e', '3rd')
-    """
-    words = phrases("common").section("play_labels", lang)
-    keys = [f"ordinal/{place}"] + ([] if 11 <= place % 100 <= 13 else [f"ordinal/last{place % 10}"]) + ["ordinal"]
-    return next(words[k] for k in keys if k in words).format(n=place)
 
 
 def _summary(legal: list[Action], lang: str, game: str) -> list[str]:
