@@ -11,7 +11,6 @@ import copy
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from fractions import Fraction
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,6 +20,7 @@ from atout.core.cardset import ids
 from atout.core.errors import IllegalAction, NotationError, RecordError, UnknownGame, as_typed, clip, notation_refusal
 from atout.core.events import Event
 from atout.core.options import check_int, check_seat_arg
+from atout.core.score import Score, json_number
 
 if TYPE_CHECKING:
     from atout.core.rollout import Policy, RolloutRng
@@ -39,14 +39,6 @@ MAX_TARGET = 10_000
 #: The cap of each shared match argument that is a count.
 MATCH_CAPS = {"deals": MAX_DEALS, "target": MAX_TARGET}
 
-Score = int | Fraction
-
-
-def json_number(x: Score) -> int | float:
-    """A score as a JSON number: the fractions in atout are halves and quarters, exact as floats."""
-    if isinstance(x, Fraction):
-        return int(x) if x.denominator == 1 else float(x)
-    return x
 
 
 @dataclass(frozen=True)

@@ -22,13 +22,27 @@ A rollout is what Monte-Carlo search pays per sample, so it must be cheap and re
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import Final, Protocol, TypeAlias
 
 from atout.core.actions import Action
 from atout.core.errors import clip
+from atout.core.score import Score
 
-if TYPE_CHECKING:
-    from atout.core.protocol import GameState, Score
+
+class GameState(Protocol):
+    """What a rollout needs of a game (:class:`atout.core.protocol.GameState` has it): structural, so that this
+    module does not import the protocol that imports it."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    def clone(self) -> GameState: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def apply(self, action: Action | str) -> None: ...
+
+    def returns(self) -> list[Score]: ...
 
 MASK64: Final = (1 << 64) - 1
 #: splitmix64's constants (Steele, Lea and Flood 2014; the reference generator of Vigna's xoshiro page).
