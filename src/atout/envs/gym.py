@@ -24,7 +24,7 @@ import gymnasium
 import numpy as np
 
 from atout.bots.base import Bot, make_bot
-from atout.envs.pettingzoo import observation_space
+from atout.envs.spaces import observation_space
 from atout.envs.table import Table, draw_seed
 
 #: Registered ids -> the game they play.
