@@ -5,6 +5,8 @@ in docs/envs.md (card id = suit x 14 + rank - 1 for the suits S H D C, 55 + n fo
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -83,3 +85,11 @@ def test_tarot_observation_features() -> None:
     assert extra[3 * 5:4 * 5] == [0, 0, 1, 0, 0]
     assert extra[20:24] == [0, 1, 0, 0]  # contract: garde
     assert extra[24:28] == [0, 0, 0, 1]  # taker: relative seat 3
+
+
+def test_the_engine_and_the_spec_import_no_convention() -> None:
+    # atout and atout.envs.spec need numpy only: PettingZoo, Gymnasium and OpenSpiel stay out until asked for.
+    code = ("import sys, atout, atout.envs.spec, atout.envs.table; "
+            "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'pyspiel') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
