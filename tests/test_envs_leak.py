@@ -36,6 +36,8 @@ def leaks(s: GameSpec, state: GameState, seat: int, tensor: np.ndarray) -> list[
     shown = set().union(*(cards for zone, cards in zones.items() if zone.startswith("play/")))
     if "play" in s.config.seat_verbs and shown != played:
         out.append(f"played {sorted(played)} decoded as {sorted(shown)}")
+    if len(obs.history) > s.config.history:
+        out.append(f"history of {len(obs.history)} actions: {s.config.history} rows drop its start")
     return out
 
 
