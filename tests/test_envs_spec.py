@@ -93,3 +93,23 @@ def test_the_engine_and_the_spec_import_no_convention() -> None:
             "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'pyspiel') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_history_rows_of_hidden_and_hand_actions() -> None:
+    # Prime at four: blocks bet, pass, discard, accept, decline, show, no_show (7); arguments up to 16 wide.
+    from atout.core.protocol import Observation
+
+    s = spec("prime", 4)
+    history = ((1, "pass (0 hidden)"), (2, "discard (2 hidden)"), (0, "bet 3"))
+    obs = Observation("prime", 0, "opening", 0, (), (), {}, history, {})
+    rows = s.encode_history(obs).reshape(s.config.history, -1)
+    n, blocks = 4, 7
+
+    def parts(row: np.ndarray) -> tuple[list[int], list[int], list[int], float]:
+        on = [np.flatnonzero(x).tolist() for x in (row[:n], row[n:n + blocks], row[n + blocks:-1])]
+        return on[0], on[1], on[2], float(row[-1])
+
+    assert parts(rows[0]) == ([1], [1], [], 1.0)  # another seat's empty pass: hidden, no card count
+    assert parts(rows[1]) == ([2], [2], [1], 1.0)  # two hidden cards discarded: argument 1
+    assert parts(rows[2]) == ([0], [0], [2], 0.0)  # bet 3: the block's third argument
+    assert not rows[3:].any()

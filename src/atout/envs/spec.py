@@ -244,14 +244,14 @@ class GameSpec:
             kind, rest = text.split(" (", 1)
             count = int(rest.split()[0])
             b = self._matching_block(kind)
-            return b, count - 1, True
+            return b, (count - 1 if count > 0 else None), True
         i = self._index.get(text)
         if i is not None:
             b, a = self._block_of[i]
             return b, a, False
         parsed = parse_action(text)
         b = self._matching_block(parsed.kind)
-        return b, (len(parsed.args) - 1 if parsed.args else None), False
+        return b, (len(parsed.args) - 1 if parsed.args else None), False  # a hand block: its count of cards
 
     def _matching_block(self, kind: str) -> int | None:
         return self._prefix.get(kind)
