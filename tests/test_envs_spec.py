@@ -113,3 +113,20 @@ def test_history_rows_of_hidden_and_hand_actions() -> None:
     assert parts(rows[1]) == ([2], [2], [1], 1.0)  # two hidden cards discarded: argument 1
     assert parts(rows[2]) == ([0], [0], [2], 0.0)  # bet 3: the block's third argument
     assert not rows[3:].any()
+
+
+@pytest.mark.parametrize(("contract", "shown"), [("garde", True), ("garde_sans", False)])
+def test_the_talon_plane_once_shown(contract: str, shown: bool) -> None:
+    # Seed 001: the talon is shown to all for a prise/garde, stays face down for a garde sans (or contre).
+    # At five, the called King is a named card: its plane holds it for every seat.
+    s = spec("tarot", players=5, variant="fft")
+    state = new_game("tarot", players=5, variant="fft", seed=12)
+    talon = set(state.to_record()["deal"]["talon"])
+    state.apply(f"bid {contract}")
+    while state.phase == "bidding":
+        state.apply("pass")
+    state.apply("call KH")
+    for seat in range(5):
+        zones = s.decode(s.observation(state, seat))
+        assert zones.get("talon", set()) == (talon if shown else set())
+        assert zones["called"] == {"KH"}
