@@ -11,7 +11,7 @@ from typing import Any
 from atout.core.cards import CARDS
 from atout.core.packs import PIQUET32, PRIME40, TAROT66_1637, TAROT78_FRENCH, Pack
 from atout.core.protocol import Observation
-from atout.envs.spec import Block, Config, hand_block_args, seat_value
+from atout.envs.layout import Block, Config, hand_block_args, seat_value
 
 SUITS = ("S", "H", "D", "C")
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")

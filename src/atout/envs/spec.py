@@ -20,8 +20,7 @@ hand by its slots (bit i = the i-th card of the hand by card id): its text depen
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -31,52 +30,8 @@ from atout.core.actions import Action, parse_action
 from atout.core.cards import CARDS, Card
 from atout.core.errors import NotationError
 from atout.core.protocol import GameState, Observation, game_info
-
-#: A game's extra scalar features: (observation, seat) -> floats, always the same number of them.
-Extras = Callable[[Observation, int], list[float]]
-
-
-@dataclass(frozen=True)
-class Block:
-    """One kind of action: ``prefix`` then one argument from ``args`` (``""`` for a bare word)."""
-
-    prefix: str
-    args: tuple[str, ...]
-    #: True for a hand block: the arguments are subsets of the mover's hand by slot (``#0 #2``), not words.
-    hand: bool = False
-
-    def texts(self) -> list[str]:
-        return [f"{self.prefix} {a}".rstrip() for a in self.args]
-
-
-@dataclass(frozen=True)
-class Config:
-    """What differs between games: the pack, the action blocks, the phases and which public facts are cards."""
-
-    game: str
-    pack: tuple[int, ...]
-    blocks: tuple[Block, ...]
-    phases: tuple[str, ...]
-    #: History verbs whose card arguments become one plane per relative seat (``play``, ``announce poignee``…).
-    seat_verbs: tuple[str, ...]
-    #: Keys of ``Observation.public`` holding cards whose place the seat knows (the talon once shown…).
-    card_fields: tuple[str, ...]
-    #: Keys holding cards that are only *named* (the called King): encoded, but they say nothing of a place.
-    named_fields: tuple[str, ...] = ()
-    #: Public key of the seats' scores (or chips) and the scale dividing them.
-    score_field: str = "scores"
-    score_scale: float = 100.0
-    #: Longest public history kept in the information state (older actions dropped first; see docs/envs.md).
-    history: int = 128
-    extras: Extras | None = None
-    extras_size: int = 0
-    #: The hand's size at the deal (the scale of the hand-size features).
-    hand_size: int = 18
-
-
-def hand_block_args(size: int, empty: bool) -> tuple[str, ...]:
-    """Every subset of ``size`` hand slots as ``#i #j`` words, by bitmask (the empty one first if allowed)."""
-    return tuple(" ".join(f"#{i}" for i in range(size) if m >> i & 1) for m in range(0 if empty else 1, 1 << size))
+from atout.envs.games import CONFIGS
+from atout.envs.layout import Block, Config, hand_block_args, seat_value
 
 
 class GameSpec:
@@ -322,14 +277,6 @@ def _seat_onehot(who: Any, seat: int, n: int) -> list[float]:
     return out
 
 
-def seat_value(values: Sequence[Any], s: int, public: Mapping[str, Any]) -> Any:
-    """Seat ``s``'s entry of a per-seat list, or of a per-side one (La Triomphe's sides: ``public['sides']``)."""
-    if len(values) == len(public.get("hand_sizes") or values) or "sides" not in public:
-        return values[s] if s < len(values) else 0
-    side = public["sides"][s]
-    return values[side] if side < len(values) else 0
-
-
 def _num(x: Any) -> float:
     if isinstance(x, int | float | Fraction):
         return float(x)
@@ -368,8 +315,6 @@ def _codes(value: Any) -> list[str]:
 @functools.lru_cache(maxsize=64)
 def spec(game: str, players: int | None = None, variant: str | None = None) -> GameSpec:
     """The spec of a table: the game by name or alias, its default variant and player count if not given."""
-    from atout.envs.games import CONFIGS
-
     info = game_info(game)
     variant = (variant or info.default_variant).lower()
     if variant not in info.player_counts:
