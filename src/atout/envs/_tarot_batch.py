@@ -23,7 +23,7 @@ from atout.games.tarot import _kernel as K
 try:  # pragma: no branch
     from numba import njit, prange
 except ImportError:  # pragma: no cover - numba is a dependency; the same code runs interpreted
-    prange = range
+    prange = range  # type: ignore[misc]
 
     def njit(*args: Any, **kwargs: Any) -> Any:  # type: ignore[no-redef]
         """Stand-in for ``numba.njit``: returns the function unchanged."""
@@ -110,7 +110,7 @@ def _expose(i: int, own: Any, pile: Any, showing: Any, sv: Any, flags: Any, code
         _compact(own[i], pile[i], showing[i], sv[i], obs[i])
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def reset_all(own: Any, pile: Any, showing: Any, sv: Any, side: Any, flags: Any, poig: Any, trick: Any, rng: Any,
               dealer: Any, dealt: Any, packs: Any, codes: Any, nlegal: Any, code2idx: Any, mask: Any, obs: Any,
               obs_mode: int, seat: Any) -> None:
@@ -144,8 +144,7 @@ def check_actions(codes: Any, nlegal: Any, code2idx: Any, actions: Any, chosen: 
     return -1
 
 
-@njit(cache=True, parallel=True)
-def step_all(own: Any, pile: Any, showing: Any, sv: Any, side: Any, flags: Any, poig: Any, trick: Any, rng: Any,
+def _step_all(own: Any, pile: Any, showing: Any, sv: Any, side: Any, flags: Any, poig: Any, trick: Any, rng: Any,
              dealer: Any, dealt: Any, packs: Any, codes: Any, nlegal: Any, code2idx: Any, chosen: Any, mask: Any,
              obs: Any, obs_mode: int, seat: Any, rows: Any, rewards: Any, done: Any, redealt: Any) -> None:
     """Apply ``chosen[i]`` (a legal kernel code) on every table; a finished deal is scored and the next dealt.
@@ -196,3 +195,16 @@ def new_arrays(n: int, players: int, fft: bool, capot_value: int, literal: bool)
         "packs": np.zeros((n, 78), np.int64), "codes": np.zeros((n, K.MAX_ACTIONS), np.int64),
         "nlegal": np.zeros(n, np.int64), "rows": np.zeros((n, 5), np.int64), "chosen": np.zeros(n, np.int64),
     }
+
+
+#: ``step_all`` on one thread (the default: on a shared machine a parallel region waits for its slowest thread)
+#: and on every thread numba has (``BatchEnv(parallel=True)``); the same source.
+step_all = njit(cache=True)(_step_all)
+step_all_parallel = njit(cache=True, parallel=True)(_step_all)
+
+
+@njit(cache=True)
+def random_actions(codes: Any, nlegal: Any, code2idx: Any, rng: Any, out: Any) -> None:
+    """A uniformly random legal action index per table (``rng``: the sampler's own splitmix64 word)."""
+    for i in range(codes.shape[0]):
+        out[i] = code2idx[codes[i, K.below(rng, nlegal[i])]]

@@ -63,7 +63,8 @@ class BatchEnv:
     """``n`` tables of one game stepped together; see the module docstring for the contract."""
 
     def __init__(self, game: str, n: int, players: int | None = None, variant: str | None = None,
-                 seed: int | None = None, obs: str = "full", track: bool = False, **options: Any) -> None:
+                 seed: int | None = None, obs: str = "full", track: bool = False, parallel: bool = False,
+                 **options: Any) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ValueError(f"n must be a positive number of tables, not {n!r}")
         if obs not in OBS_MODES:
@@ -83,6 +84,8 @@ class BatchEnv:
         self._track = obs == "full" or track
         self._replicas: list[GameState] | None = None
         self._seeds = np.random.SeedSequence(seed)
+        self._sampler = np.asarray(self._seeds.spawn(1)[0].generate_state(1, np.uint64), np.uint64)
+        self._step_all = TB.step_all_parallel if parallel else TB.step_all
         self.seat = np.zeros(n, np.int64)
         self._started = False
         if self.kernel:
@@ -160,7 +163,7 @@ class BatchEnv:
         done = np.empty(self.n, np.bool_)
         self._redealt = np.empty(self.n, np.bool_)
         with np.errstate(over="ignore"):
-            TB.step_all(a["own"], a["pile"], a["showing"], a["sv"], a["side"], a["flags"], a["poig"], a["trick"],
+            self._step_all(a["own"], a["pile"], a["showing"], a["sv"], a["side"], a["flags"], a["poig"], a["trick"],
                         a["rng"], a["dealer"], a["dealt"], a["packs"], a["codes"], a["nlegal"], self._code2idx,
                         a["chosen"], mask, obs, self._kernel_mode(), self.seat, a["rows"], rewards, done,
                         self._redealt)
@@ -169,6 +172,25 @@ class BatchEnv:
         if self.obs_mode == "full":
             obs = self._full_obs()
         return obs, mask, rewards, done
+
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal action per table, drawn from the env's own seeded generator.
+
+        The same draw as a numpy choice from the mask, without the ``(n, num_actions)`` work: for self-play
+        baselines and benchmarks.
+        """
+        if not self._started:
+            raise ValueError("call reset() before random_actions()")
+        out = np.empty(self.n, np.int64)
+        if self.kernel:
+            with np.errstate(over="ignore"):
+                TB.random_actions(self._a["codes"], self._a["nlegal"], self._code2idx, self._sampler, out)
+            return out
+        rng = np.random.default_rng(int(self._sampler[0]))
+        self._sampler[0] = rng.integers(0, 2**63 - 1)
+        for i, state in enumerate(self._states):
+            out[i] = rng.choice(np.flatnonzero(self.spec.legal_mask(state)))
+        return out
 
     # --- looking at one table (tests, debugging) -------------------------------------------------------
     def deal(self, i: int) -> dict[str, Any]:
@@ -242,7 +264,7 @@ class BatchEnv:
             a = int(acts[i])
             if not 0 <= a < self.num_actions or not spec.legal_mask(state)[a]:
                 raise ValueError(f"table {i}: action {a} is not legal there (see the mask)")
-            texts.append(spec.action_text(a))
+            texts.append(spec.engine_action(state, a))  # (a hand block's slots become cards)
         rewards = np.zeros((self.n, self.players), np.float64)
         done = np.zeros(self.n, np.bool_)
         self._redealt = np.zeros(self.n, np.bool_)
