@@ -127,7 +127,7 @@ def gymnasium_env(make: Callable[[], object], seed: int) -> Callable[[int], int]
     rng = np.random.default_rng(seed)
 
     def run(steps: int) -> int:
-        obs, info = env.reset(seed=int(rng.integers(1 << 30)))  # type: ignore[attr-defined]
+        _obs, info = env.reset(seed=int(rng.integers(1 << 30)))  # type: ignore[attr-defined]
         done = 0
         while done < steps:
             mask = info.get("action_mask") if isinstance(info, dict) and "action_mask" in info else None
