@@ -97,7 +97,10 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--steps", type=int, default=200_000, help="training steps (default 200,000)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--variant", default="seed")
-    parser.add_argument("--envs", type=int, default=4, help="parallel tables, half against each opponent")
+    parser.add_argument("--envs", type=int, default=4, help="parallel tables (default 4)")
+    parser.add_argument("--opponents", default="random,heuristic",
+                        help="the other seats' bot at each parallel table, in turn (default random,heuristic)")
+    parser.add_argument("--ent-coef", type=float, default=0.01, help="PPO's entropy bonus (default 0.01)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default="tarot_ppo.zip", help="where the weights go (default tarot_ppo.zip)")
     parser.add_argument("--curve", default="train_tarot.png", help="the training curve's PNG")
@@ -105,12 +108,13 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--rollout", type=int, default=512, help="steps per table between two updates")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
-    labels = ["random" if i % 2 == 0 else "heuristic" for i in range(args.envs)]
+    names = args.opponents.split(",")
+    labels = [names[i % len(names)] for i in range(args.envs)]
     env = DummyVecEnv([make_env(o, args.players, args.variant) for o in labels])
     env.seed(args.seed)
     model = MaskablePPO("MultiInputPolicy", env, n_steps=args.rollout, batch_size=min(256, args.rollout * args.envs),
-                        n_epochs=4, learning_rate=3e-4, gamma=1.0, gae_lambda=0.95, ent_coef=0.01, seed=args.seed,
-                        device="cpu",
+                        n_epochs=4, learning_rate=3e-4, gamma=1.0, gae_lambda=0.95, ent_coef=args.ent_coef,
+                        seed=args.seed, device="cpu",
                         policy_kwargs={"net_arch": [128, 128]}, verbose=0)
     curve = Curve(labels)
     start = time.perf_counter()
