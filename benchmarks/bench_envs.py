@@ -1,6 +1,7 @@
 """Research environments (issue 19): the batch engine's throughput, and each convention's cost per step.
 
-Usage: python benchmarks/bench_envs.py [--part batch|steps|all] [--tables 1024] [--seconds 3] [--seed 1]
+Usage: python benchmarks/bench_envs.py [--part batch|steps|all|deals] [--tables 1024] [--seconds 3] [--seed 1]
+       farm-bench -n 5 -- python benchmarks/bench_envs.py --part deals --deals 20000   (the whole process)
 
 ``batch``: complete random Tarot deals per second through :class:`atout.envs.batch.BatchEnv`, the caller
 choosing a uniformly random legal action per table from the mask with numpy (the loop below, as a researcher
@@ -240,9 +241,24 @@ def bench_steps(seconds: float, seed: int) -> None:
     print(f"({load()} at the end)")
 
 
+def play_deals(count: int, tables: int, seed: int) -> None:
+    """Exactly ``count`` complete deals (at least) through the batch, numpy choosing from the mask: for farm-bench."""
+    env = BatchEnv("tarot", tables, players=4, seed=seed, obs="none")
+    rng = np.random.default_rng(seed)
+    _obs, mask = env.reset()
+    deals = 0
+    while deals < count:
+        actions = np.where(mask, rng.random(mask.shape, dtype=np.float32), -1.0).argmax(axis=1)
+        _obs, mask, _rewards, done = env.step(actions)
+        deals += int(done.sum())
+    print(f"{deals} deals")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--part", choices=("batch", "steps", "all"), default="all")
+    parser.add_argument("--part", choices=("batch", "steps", "all", "deals"), default="all",
+                        help="'deals': just play --deals deals and exit (a whole-process timing for farm-bench)")
+    parser.add_argument("--deals", type=int, default=20_000, help="deals played by --part deals")
     parser.add_argument("--tables", type=int, default=1024, help="tables of the batch (default 1024)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per row (default 3)")
     parser.add_argument("--seed", type=int, default=1)
@@ -251,6 +267,8 @@ def main() -> None:
         bench_batch(args.tables, args.seconds, args.seed)
     if args.part in ("steps", "all"):
         bench_steps(args.seconds, args.seed)
+    if args.part == "deals":
+        play_deals(args.deals, args.tables, args.seed)
 
 
 if __name__ == "__main__":
