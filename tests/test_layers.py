@@ -25,7 +25,9 @@ LAYERS = {
     "bots": 2,
     "present": 2,  # words for events and errors: presentation, below the edges
     "sim": 3,
-    "envs": 3,
+    # beside the bots (DESIGN.md: "bots/ sim/ envs/"): the environments use the bots (Gymnasium's opponents,
+    # the samplers) and the ismcts outside bot searches atout's one OpenSpiel wrapper (atout.envs.openspiel)
+    "envs": 2,
     "web": 4,
     "cli": 5,  # `atout serve` starts the web app
 }

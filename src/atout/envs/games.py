@@ -165,7 +165,8 @@ def mistigri(players: int, variant: str) -> Config:
         return out
 
     return Config("mistigri", PIQUET_PACK, blocks, ("speaking", "trump", "reveal", "play", "over"),
-                  seat_verbs=("play",), card_fields=("retourne", "laid_aside", "lanturlu"), score_field="stacks",
+                  seat_verbs=("play", "draw", "exchange_retourne"), card_fields=("retourne", "laid_aside", "lanturlu"),
+                  score_field="stacks",
                   score_scale=30.0, history=64, extras=extras, extras_size=11 + players * (len(MISTIGRI_STATUS) + 4),
                   hand_size=5)
 
@@ -196,7 +197,7 @@ def prime(players: int, variant: str) -> Config:
         return out
 
     return Config("prime", PRIME_PACK, blocks, ("opening", "calling", "first_discard", "second_discard", "show", "over"),
-                  seat_verbs=(), card_fields=("shown",), score_field="stacks", score_scale=100.0, history=40,
+                  seat_verbs=("pass", "discard"), card_fields=("shown",), score_field="stacks", score_scale=100.0, history=40,
                   extras=extras, extras_size=3 + players * (2 + len(PRIME_STATUS) + 2), hand_size=4)
 
 

@@ -10,7 +10,8 @@ Importing this module registers ``atout/Tarot-v0``, ``atout/Triomphe-v0``, ``ato
 ((1648,), True)
 
 The agent's seat is ``seat`` (0 by default); ``opponents`` names an atout bot (any of
-``atout.bots.base.bot_names(game)``: 'random', 'heuristic', 'search'…) or one per other seat. The reward is the
+``atout.bots.base.bot_names(game)``: 'random', 'heuristic', 'search'…, or a table level: 'easy', 'medium',
+'hard', 'expert') or one per other seat. The reward is the
 change of the agent's match returns. A match that ends before the agent's first move is dealt again.
 An action outside the mask ends the episode with ``illegal_reward`` (``illegal="raise"`` raises instead).
 """
@@ -24,7 +25,8 @@ import gymnasium
 import numpy as np
 
 from atout.bots.base import Bot, make_bot
-from atout.envs.pettingzoo import observation_space
+from atout.bots.search import LEVELS
+from atout.envs.spaces import observation_space
 from atout.envs.table import Table, draw_seed
 
 #: Registered ids -> the game they play.
@@ -47,6 +49,7 @@ class AtoutEnv(gymnasium.Env[Any, Any]):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             raise ValueError(f"seat is 0..{n - 1} at a table of {n}, not {seat!r}")
         names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        names = [LEVELS.get(name, name) if isinstance(name, str) else name for name in names]
         if len(names) != n - 1:
             raise ValueError(f"opponents: one bot name or {n - 1} of them, not {len(names)}")
         for name in names:

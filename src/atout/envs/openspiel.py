@@ -2,7 +2,8 @@
 
 Importing this module registers ``python_atout_tarot``, ``python_atout_triomphe``, ``python_atout_tarot1637``,
 ``python_atout_mistigri`` and ``python_atout_prime``, each with the parameters ``players``, ``variant``
-(``""``: the default), ``seed`` (the deals: each ``new_initial_state`` deals the next match from it) and
+(``""``: the default), ``seed`` (the deals: the first ``new_initial_state`` deals ``new_game(seed=seed)``, each
+next one the next match of a generator seeded by it) and
 ``scale`` (returns are centred, a seat's score minus the table's mean, then divided by it). Actions are the
 indices of :mod:`atout.envs.spec`; chance is sampled inside (the deal comes from the seed: ``SAMPLED_STOCHASTIC``).
 ``information_state_tensor``/``observation_tensor`` are the spec's tensors; ``resample_from_infostate`` draws
@@ -25,6 +26,7 @@ import numpy as np
 import pyspiel
 
 from atout.bots.search import sample_world
+from atout.core.actions import Action
 from atout.core.protocol import GameState, game_info, new_game
 from atout.envs.spec import GameSpec, spec
 
@@ -76,7 +78,8 @@ class AtoutSpielGame(pyspiel.Game):
             min_utility=-bound, max_utility=bound, utility_sum=0.0, max_game_length=MAX_LENGTH[self.atout_name])
         super().__init__(_game_type(self.atout_name), game_info_, params)
         self.seed = int(params.get("seed", 0))
-        self.deals = random.Random(self.seed)  # the next match's seed
+        self.deals = random.Random(self.seed)  # the seeds of the matches after the first
+        self.next_seed = self.seed
         self.rng = random.Random(self.seed + 1)  # the worlds of resample_from_infostate
 
     def new_initial_state(self) -> AtoutSpielState:
@@ -85,8 +88,10 @@ class AtoutSpielGame(pyspiel.Game):
         return AtoutSpielState(self, None)
 
     def deal(self) -> GameState:
-        """The next match of the game's sequence of deals."""
-        return new_game(self.atout_name, players=self.players, variant=self.variant, seed=self.deals.getrandbits(62))
+        """The next match: the first from ``seed`` itself (``new_game(seed=…)``'s deal), the next ones from a
+        generator seeded by it."""
+        seed, self.next_seed = self.next_seed, self.deals.getrandbits(62)
+        return new_game(self.atout_name, players=self.players, variant=self.variant, seed=seed)
 
     def wrap(self, state: GameState) -> AtoutSpielState:
         """An OpenSpiel state around an atout state (owned by the wrapper from now on)."""
@@ -120,10 +125,11 @@ class AtoutObserver:
 class _Box:
     """The state's Python side, as OpenSpiel's ``Clone`` deep-copies it: the game shared, the atout state cloned."""
 
-    __slots__ = ("game", "state")
+    __slots__ = ("game", "legal", "state")
 
     def __init__(self, game: AtoutSpielGame, state: GameState | None) -> None:
         self.game, self.state = game, state
+        self.legal: dict[int, Action] | None = None  # the legal actions by index, until the next move
 
     def get(self) -> GameState:
         if self.state is None:
@@ -158,13 +164,23 @@ class AtoutSpielState(pyspiel.State):
         seat = self.st.current_player
         return pyspiel.PlayerId.TERMINAL if seat is None else seat
 
+    def _legal(self) -> dict[int, Action]:
+        box = self._box
+        if box.legal is None:
+            box.legal = self.spec.legal_actions(box.get())
+        return box.legal
+
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.st.current_player:
             return []
-        return [int(i) for i in np.flatnonzero(self.spec.legal_mask(self.st))]
+        return sorted(self._legal())
 
     def _apply_action(self, action: int) -> None:
-        self.st.apply(self.spec.engine_action(self.st, int(action)))
+        chosen = self._legal().get(int(action))
+        if chosen is None:
+            raise pyspiel.SpielError(f"action {action} ({self.spec.action_text(int(action))}) is not legal now")
+        self.st.apply(chosen)
+        self._box.legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if self.st.current_player == player:
@@ -189,8 +205,10 @@ class AtoutSpielState(pyspiel.State):
     def information_state_string(self, player: int | None = None) -> str:
         """What ``player`` knows: its seat, its hand now and the deal's history as it saw it."""
         seat = self.current_player() if player is None else player
-        obs = self.st.observation(seat)
-        return f"{seat}|{' '.join(c.code for c in obs.hand)}|{obs.history}|deal {self.st.deal_index}"
+        st = self.st
+        hands = getattr(st, "hands", None)
+        hand = hands[seat] if isinstance(hands, list | tuple) else tuple(c.id for c in st.observation(seat).hand)
+        return f"{seat}|{hand}|{st.seen_history(seat)}|deal {st.deal_index}"
 
     def observation_string(self, player: int | None = None) -> str:
         seat = self.current_player() if player is None else player

@@ -20,19 +20,8 @@ import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from atout.envs.spaces import observation_space
 from atout.envs.table import Table, draw_seed
-
-#: Bound of the observation tensors' values (card planes are 0/1, scores are scaled: docs/envs.md).
-OBS_BOUND = 1000.0
-
-
-def observation_space(table: Table, info_state: bool = False) -> gymnasium.spaces.Dict:
-    """The ``{"observation", "action_mask"}`` space of a table (the information state if asked)."""
-    shape = table.spec.info_state_shape if info_state else table.spec.observation_shape
-    return gymnasium.spaces.Dict({
-        "observation": gymnasium.spaces.Box(-OBS_BOUND, OBS_BOUND, shape=shape, dtype=np.float32),
-        "action_mask": gymnasium.spaces.Box(0, 1, shape=(table.spec.num_actions,), dtype=np.int8),
-    })
 
 
 class raw_env(AECEnv):  # PettingZoo's naming convention for the unwrapped class

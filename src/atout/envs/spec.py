@@ -130,15 +130,34 @@ class GameSpec:
             raise KeyError(text) from None
         return self._index[canonical]
 
-    def index_in(self, state: GameState, action: Action | str) -> int:
+    def index_in(self, state: GameState, action: Action | str, slots: list[int] | None = None) -> int:
         """The index of an engine action at ``state`` (a hand block's cards become the mover's slots)."""
+        i = self._index.get(str(action))
+        if i is not None:
+            return i
         parsed = parse_action(action)
         b = self._prefix.get(parsed.kind)
         if b is not None and self.config.blocks[b].hand:
-            slots = self._hand_slots(state)
-            words = " ".join(f"#{i}" for i in sorted(slots.index(Card.parse(a).id) for a in parsed.args))
+            slots = self._hand_slots(state) if slots is None else slots
+            try:
+                words = " ".join(f"#{i}" for i in sorted(slots.index(Card.parse(a).id) for a in parsed.args))
+            except (ValueError, NotationError):
+                raise KeyError(str(action)) from None
             return self._index[f"{parsed.kind} {words}".rstrip()]
         return self.action_index(parsed)
+
+    def legal_actions(self, state: GameState) -> dict[int, Action]:
+        """The legal actions of the seat to move by index (empty when the game is over)."""
+        out: dict[int, Action] = {}
+        slots: list[int] | None = None
+        for action in state.legal_actions():
+            i = self._index.get(str(action))
+            if i is None:
+                if slots is None:
+                    slots = self._hand_slots(state)
+                i = self.index_in(state, action, slots)
+            out[i] = action
+        return out
 
     def engine_action(self, state: GameState, i: int) -> str:
         """The engine's text of action ``i`` at ``state`` (a hand block's slots become the mover's cards)."""
@@ -163,8 +182,7 @@ class GameSpec:
     def legal_mask(self, state: GameState) -> np.ndarray:
         """The legal actions of the seat to move as a bool vector (all False when the game is over)."""
         mask = np.zeros(self.num_actions, dtype=bool)
-        for action in state.legal_actions():
-            mask[self.index_in(state, action)] = True
+        mask[list(self.legal_actions(state))] = True
         return mask
 
     def step_of(self, i: int) -> tuple[int, int]:
@@ -226,14 +244,14 @@ class GameSpec:
             kind, rest = text.split(" (", 1)
             count = int(rest.split()[0])
             b = self._matching_block(kind)
-            return b, count - 1, True
+            return b, (count - 1 if count > 0 else None), True
         i = self._index.get(text)
         if i is not None:
             b, a = self._block_of[i]
             return b, a, False
         parsed = parse_action(text)
         b = self._matching_block(parsed.kind)
-        return b, (len(parsed.args) - 1 if parsed.args else None), False
+        return b, (len(parsed.args) - 1 if parsed.args else None), False  # a hand block: its count of cards
 
     def _matching_block(self, kind: str) -> int | None:
         return self._prefix.get(kind)

@@ -48,13 +48,14 @@ class Table:
     def step(self, index: int) -> None:
         """Apply action ``index`` for the seat to move (IllegalAction if it is not in the mask)."""
         index = int(index)
-        mask = self.mask()
-        if not 0 <= index < self.spec.num_actions or not mask[index]:
+        legal = self.spec.legal_actions(self.state)
+        action = legal.get(index)
+        if action is None:
             text = self.spec.action_text(index) if 0 <= index < self.spec.num_actions else "outside the space"
-            legal = [self.spec.action_text(int(i)) for i in np.flatnonzero(mask)[:8]]
-            raise IllegalAction(f"action {index} ({text}) is not legal now; legal: {', '.join(legal)}…",
+            names = [self.spec.action_text(i) for i in sorted(legal)[:8]]
+            raise IllegalAction(f"action {index} ({text}) is not legal now; legal: {', '.join(names)}…",
                                 code="illegal_index", params={"index": index})
-        self.state.apply(self.spec.engine_action(self.state, index))
+        self.state.apply(action)
 
     def returns(self) -> list[float]:
         return [float(x) for x in self.state.returns()]
