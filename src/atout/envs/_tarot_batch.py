@@ -8,12 +8,15 @@ functions themselves (``legal``, ``apply``, ``reset``): nothing here decides a r
 Per table, after every step, ``codes[i, :nlegal[i]]`` holds the kernel codes of the legal actions in the
 API's order and ``mask[i]`` marks their indices in the game's fixed action space (``code2idx``).
 
-numba's cache checks only this file's date: after an edit of ``_kernel.py``, delete this module's
-``__pycache__/*.nbi`` files (or touch this file) so that the batch does not keep a stale copy.
+numba's cache checks only the date of the file that holds a compiled function, while these functions compile
+the rollout kernel's into themselves: :func:`_drop_stale_cache` empties this module's cache when ``_kernel.py``
+changed since it was filled, so that the batch never runs a stale copy of a rule.
 """
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -31,6 +34,31 @@ except ImportError:  # pragma: no cover - numba is a dependency; the same code r
             return args[0]
         return lambda f: f
 
+
+def _drop_stale_cache() -> None:
+    """Delete this module's numba cache files if ``_kernel.py``'s text differs from the one they were built with."""
+    cache = Path(__file__).with_name("__pycache__")
+    stamp = cache / "_tarot_batch.kernel-sha256"
+    digest = hashlib.sha256(Path(K.__file__).read_bytes()).hexdigest()
+    try:
+        if stamp.read_text() == digest:
+            return
+        for f in cache.glob("_tarot_batch.*.nb[ic]"):
+            f.unlink()
+        stamp.write_text(digest)
+    except FileNotFoundError:
+        try:
+            cache.mkdir(exist_ok=True)
+            for f in cache.glob("_tarot_batch.*.nb[ic]"):
+                f.unlink()
+            stamp.write_text(digest)
+        except OSError:  # pragma: no cover - a read-only install: numba then caches elsewhere or not at all
+            pass
+    except OSError:  # pragma: no cover - as above
+        pass
+
+
+_drop_stale_cache()
 
 #: Observation modes (``BatchEnv(obs=...)``): no tensor, the compact per-card view, the spec's full tensor.
 OBS_NONE, OBS_COMPACT, OBS_FULL = 0, 1, 2
