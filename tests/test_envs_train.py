@@ -54,5 +54,7 @@ def test_train_save_and_play_as_a_bot(tmp_path: Path, monkeypatch: pytest.Monkey
 
 def test_missing_weights_say_where_they_were_looked_for(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("ATOUT_TAROT_PPO", str(tmp_path / "none.zip"))
+    bot = make_bot("tarot", "ppo")  # creating the bot reads nothing (atout's bot lists and checks create every bot)
+    state = atout.new_game("tarot", players=4, seed=1)
     with pytest.raises(ValueError, match="no trained model at"):
-        make_bot("tarot", "ppo")
+        bot.act(state.observation(state.current_player))

@@ -49,7 +49,14 @@ class PolicyBot(Bot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self.model = load_model(model_path())
+        self._model: Any = None  # loaded at the first move: listing or creating bots reads no file
+
+    @property
+    def model(self) -> Any:
+        """The policy, read from :func:`model_path` on first use."""
+        if self._model is None:
+            self._model = load_model(model_path())
+        return self._model
 
     def act(self, obs: Observation) -> Action:
         from atout.envs.spec import spec
