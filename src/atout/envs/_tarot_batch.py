@@ -123,19 +123,20 @@ def _compact(own: Any, pile: Any, showing: Any, sv: Any, out: Any) -> None:
 
 
 @njit(cache=True)
-def _expose(i: int, own: Any, pile: Any, showing: Any, sv: Any, flags: Any, codes: Any, nlegal: Any,
-            code2idx: Any, mask: Any, obs: Any, obs_mode: int, seat: Any) -> None:
-    """Table ``i``'s legal codes, mask, current seat and (compact) observation."""
-    k = K.legal(own[i], showing[i], sv[i], flags[i], codes[i])
-    nlegal[i] = k
-    row = mask[i]
-    for a in range(row.shape[0]):
-        row[a] = False
+def _expose(own: Any, pile: Any, showing: Any, sv: Any, flags: Any, codes: Any, code2idx: Any, mask: Any,
+            obs: Any, obs_mode: int) -> int:
+    """One table's legal codes, mask and (compact) observation, given its rows; returns the number of legal actions.
+
+    The rows are views made once per table and step by the caller (each view costs a reference count).
+    """
+    k = K.legal(own, showing, sv, flags, codes)
+    for a in range(mask.shape[0]):
+        mask[a] = False
     for j in range(k):
-        row[code2idx[codes[i, j]]] = True
-    seat[i] = sv[i, K.CUR]
+        mask[code2idx[codes[j]]] = True
     if obs_mode == OBS_COMPACT:
-        _compact(own[i], pile[i], showing[i], sv[i], obs[i])
+        _compact(own, pile, showing, sv, obs)
+    return k
 
 
 @njit(cache=True)
@@ -152,7 +153,9 @@ def reset_all(own: Any, pile: Any, showing: Any, sv: Any, side: Any, flags: Any,
                           d, fft)
         for c in range(78):
             dealt[i, c] = own[i, c]
-        _expose(i, own, pile, showing, sv, flags, codes, nlegal, code2idx, mask, obs, obs_mode, seat)
+        nlegal[i] = _expose(own[i], pile[i], showing[i], sv[i], flags[i], codes[i], code2idx, mask[i], obs[i],
+                            obs_mode)
+        seat[i] = sv[i, K.CUR]
 
 
 @njit(cache=True)
@@ -183,26 +186,27 @@ def _step_all(own: Any, pile: Any, showing: Any, sv: Any, side: Any, flags: Any,
     n = own.shape[0]
     fft = sv[0, K.FFT]
     for i in prange(n):
-        players = sv[i, K.NP]
+        t_own, t_pile, t_showing, t_sv, t_flags = own[i], pile[i], showing[i], sv[i], flags[i]
+        players = t_sv[K.NP]
         for s in range(rewards.shape[1]):
             rewards[i, s] = 0.0
         done[i] = False
         redealt[i] = False
-        status = K.apply(own[i], pile[i], showing[i], sv[i], side[i], flags[i], poig[i], trick[i], rows[i],
-                         chosen[i])
+        status = K.apply(t_own, t_pile, t_showing, t_sv, side[i], t_flags, poig[i], trick[i], rows[i], chosen[i])
         if status >= 0:
+            t_rng = rng[i:i + 1]
             d = dealer[i]
             if status == 0:
                 for s in range(players):
                     rewards[i, s] = rows[i, s] / 4.0
                 done[i] = True
-                d = K.below(rng[i:i + 1], players)
-            dealer[i] = _deal(own[i], pile[i], showing[i], sv[i], side[i], flags[i], poig[i], rng[i:i + 1],
-                              packs[i], d, fft)
+                d = K.below(t_rng, players)
+            dealer[i] = _deal(t_own, t_pile, t_showing, t_sv, side[i], t_flags, poig[i], t_rng, packs[i], d, fft)
             for c in range(78):
-                dealt[i, c] = own[i, c]
+                dealt[i, c] = t_own[c]
             redealt[i] = True
-        _expose(i, own, pile, showing, sv, flags, codes, nlegal, code2idx, mask, obs, obs_mode, seat)
+        nlegal[i] = _expose(t_own, t_pile, t_showing, t_sv, t_flags, codes[i], code2idx, mask[i], obs[i], obs_mode)
+        seat[i] = t_sv[K.CUR]
 
 
 def new_arrays(n: int, players: int, fft: bool, capot_value: int, literal: bool) -> dict[str, np.ndarray]:
@@ -223,6 +227,7 @@ def new_arrays(n: int, players: int, fft: bool, capot_value: int, literal: bool)
         "packs": np.zeros((n, 78), np.int64), "codes": np.zeros((n, K.MAX_ACTIONS), np.int64),
         "nlegal": np.zeros(n, np.int64), "rows": np.zeros((n, 5), np.int64), "chosen": np.zeros(n, np.int64),
     }
+
 
 
 #: ``step_all`` on one thread (the default: on a shared machine a parallel region waits for its slowest thread)
