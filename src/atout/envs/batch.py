@@ -107,7 +107,7 @@ class BatchEnv:
             if text is not None:
                 try:
                     code2idx[code] = self.spec.action_index(text)
-                except (ValueError, KeyError):  # a card this table size cannot use that way (none in practice)
+                except (ValueError, KeyError):  # a code never legal (a poignée of a plain card): index 0 unused
                     code2idx[code] = 0
         self._code2idx = code2idx
         self._texts = [kernel_code_text(c, self.variant) or "" for c in range(code2idx.shape[0])]
