@@ -11,5 +11,6 @@ from atout.bots import (
     search,  # noqa: F401  (the search bot, every game)
     tarot,  # noqa: F401
     tarot1637,  # noqa: F401
+    trained,  # noqa: F401  (bot 'ppo', a trained Tarot policy, when sb3-contrib is installed)
     triomphe,  # noqa: F401
 )
