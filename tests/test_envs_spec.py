@@ -130,3 +130,20 @@ def test_the_talon_plane_once_shown(contract: str, shown: bool) -> None:
         zones = s.decode(s.observation(state, seat))
         assert zones.get("talon", set()) == (talon if shown else set())
         assert zones["called"] == {"KH"}
+
+
+@pytest.mark.parametrize("bad", [True, False, 1.0, 1.7, "3", np.float32(2.0), np.bool_(True)])
+def test_an_action_index_is_a_whole_number(bad: object) -> None:
+    """A bool, a float or a text is refused as an action index (int() would quietly read True as 1, "3" as 3),
+    and the state is unchanged (attack report, issue 19)."""
+    from atout.envs.pettingzoo import env as pz_env
+
+    e = pz_env("tarot", players=4)
+    e.reset(seed=3)
+    before = e.unwrapped.table.state.to_record()
+    with pytest.raises(TypeError, match="whole number"):
+        e.step(bad)
+    assert e.unwrapped.table.state.to_record() == before
+    legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+    e.step(np.int64(legal[0]))  # a numpy integer is an index
+    assert e.unwrapped.table.state.to_record() != before

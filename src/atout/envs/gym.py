@@ -27,7 +27,7 @@ import numpy as np
 from atout.bots.base import Bot, make_bot
 from atout.bots.search import LEVELS
 from atout.envs.spaces import observation_space
-from atout.envs.table import Table, draw_seed
+from atout.envs.table import Table, action_index, draw_seed
 
 #: Registered ids -> the game they play.
 GAMES = {"Tarot": "tarot", "Triomphe": "triomphe", "Tarot1637": "tarot1637", "Mistigri": "mistigri", "Prime": "prime"}
@@ -84,7 +84,7 @@ class AtoutEnv(gymnasium.Env[Any, Any]):
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
-        index = int(action)
+        index = action_index(action)
         mask = self.table.mask()
         if not (0 <= index < len(mask) and mask[index]) and self.illegal == "terminate":
             self._over = True

@@ -21,7 +21,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from atout.envs.spaces import observation_space
-from atout.envs.table import Table, draw_seed
+from atout.envs.table import Table, action_index, draw_seed
 
 
 class raw_env(AECEnv):  # PettingZoo's naming convention for the unwrapped class
@@ -85,7 +85,7 @@ class raw_env(AECEnv):  # PettingZoo's naming convention for the unwrapped class
             return
         if action is None:
             raise ValueError(f"{agent} is to move: None is only for an agent whose game is over")
-        self.table.step(int(action))
+        self.table.step(action_index(action))
         self._cumulative_rewards[agent] = 0.0
         for a, r in zip(self.possible_agents, self.table.rewards(), strict=True):
             self.rewards[a] = r

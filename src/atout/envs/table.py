@@ -24,6 +24,25 @@ from atout.envs.spec import GameSpec, spec
 SEED_SPAN = 2**62
 
 
+def action_index(value: Any) -> int:
+    """An action index as an ``int``: a Python or numpy integer (a 0-d array too), never a bool, a float or a text,
+    which ``int()`` would quietly turn into some action (``True`` is 1, ``1.7`` is 1, ``"3"`` is 3).
+
+    >>> action_index(np.int64(3)), action_index(np.array(4))
+    (3, 4)
+    >>> action_index(True)
+    Traceback (most recent call last):
+    ...
+    TypeError: an action index is a whole number (int or numpy integer), not True (bool)
+    """
+    if isinstance(value, np.ndarray) and value.shape == ():
+        value = value.item()
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        raise TypeError(f"an action index is a whole number (int or numpy integer), not {value!r} "
+                        f"({type(value).__name__})")
+    return int(value)
+
+
 class Table:
     """A game by name, variant and player count, played by action indices; ``options`` go to ``new_game``."""
 
@@ -47,7 +66,7 @@ class Table:
 
     def step(self, index: int) -> None:
         """Apply action ``index`` for the seat to move (IllegalAction if it is not in the mask)."""
-        index = int(index)
+        index = action_index(index)
         legal = self.spec.legal_actions(self.state)
         action = legal.get(index)
         if action is None:
