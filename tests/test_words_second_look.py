@@ -3,12 +3,20 @@ engine-side words, the catalogs). Each test names the point of the report it che
 
 from __future__ import annotations
 
+import argparse
+import io
+import json
 import re
+from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 import atout
+from atout.cli.play import Session
 from atout.core.protocol import game_info
+from atout.present import number, signed
+from atout.present.sheet import sheet_line
 
 
 @pytest.mark.parametrize("game", [info.name for info in atout.list_games()])
@@ -19,3 +27,89 @@ def test_english_rules_summaries_read_as_english(game: str) -> None:
     assert not re.search(r"\bseed \d{3}\b", text), text
     assert "turned card for* one of his" not in text and "(*turned card for*" not in text
     assert "spec's" not in text and "decision" not in text.lower()
+
+
+def _play(game: str, lang: str, players: int, variant: str | None, seed: int, deals: int | None, width: int,
+          tmp_path: Path) -> str:
+    """A whole match at the terminal, every seat played by its bot (the human's seat too), as the screen shows it."""
+    args = argparse.Namespace(game=game, players=players, variant=variant, seed=seed, lang=lang, option=[],
+                              deals=deals, target=None, seat=0, bot=None, speed="0", records=str(tmp_path))
+    out = io.StringIO()
+    session = Session(Console(file=out, width=width, color_system=None), args)
+
+    def human() -> None:
+        obs = session.state.observation(session.me)
+        session.render(obs)
+        session.state.apply(session.bots[session.me].act(obs))
+
+    session._human_turn = human  # type: ignore[method-assign]
+    assert session.run() == 0
+    return out.getvalue()
+
+
+def _sheet_lines(text: str, head: str) -> list[list[str]]:
+    """Each per-deal sheet as its lines: the line starting with ``head`` and its indented continuation lines."""
+    blocks: list[list[str]] = []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith(head):
+            block = [line]
+            for nxt in lines[i + 1:]:
+                if not nxt.startswith("  ") or nxt.startswith("  " + head):
+                    break
+                block.append(nxt)
+            blocks.append(block)
+    return blocks
+
+
+@pytest.mark.parametrize(("lang", "head", "name"), [("fr", "Feuille de marque", r"Joueur \d(?: \(vous\))?"),
+                                                    ("en", "Score sheet", r"Player \d(?: \(you\))?")])
+@pytest.mark.parametrize("width", [100, 60])
+def test_the_sheet_after_a_deal_keeps_each_name_with_its_score(lang: str, head: str, name: str, width: int,
+                                                                tmp_path: Path) -> None:
+    """Point 2: five players at the Tarot, the sheet after each deal cut between players only: every player's
+    name and score on one line, no line wider than the terminal, no number cut."""
+    text = _play("tarot", lang, 5, None, 5, 2, width, tmp_path)
+    blocks = _sheet_lines(text, head)
+    assert len(blocks) == 2
+    for block in blocks:
+        assert all(len(line) <= width for line in block), block
+        entries = re.findall(rf"({name}) ([+\u2212]?\d+(?:[,.]\d+)?)(?:,|$)", " ".join(block))
+        assert len(entries) == 5, block
+        for line in block:
+            assert not re.match(r"\s*[+\u2212]?\d", line), block  # no score alone at the start of a line
+            assert not re.search(rf"{name}$", line), block  # no name at the end of a line without its score
+
+
+def test_sheet_line_is_cut_between_entries() -> None:
+    entries = [f"Joueur {i} −43" for i in range(1, 6)]
+    lines = sheet_line("Feuille de marque (1) :", entries, "fr", 40)
+    assert lines == ["Feuille de marque (1) : Joueur 1 −43,", "  Joueur 2 −43, Joueur 3 −43,",
+                     "  Joueur 4 −43, Joueur 5 −43"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_scores_take_the_true_minus_sign(lang: str, tmp_path: Path) -> None:
+    """Point 10: a displayed loss is written with U+2212, in both languages; records keep the ASCII hyphen."""
+    assert number(-12, lang) == "\u221212" and signed(-2.5, lang) == ("\u22122,5" if lang == "fr" else "\u22122.5")
+    assert signed(9, lang) == "+9" and signed(0, lang) == "0"
+    for game, players, variant in (("tarot", 4, None), ("prime", 4, "societe"), ("mistigri", 4, None)):
+        text = _play(game, lang, players, variant, 5, 2, 200, tmp_path)
+        shown = [line for line in text.splitlines() if not re.search(r"\.json|atout replay", line)]
+        hyphens = [line for line in shown if re.search(r"(?:^|[\s(])-\d", line)]
+        assert not hyphens, hyphens[:5]
+        assert any("\u2212" in line for line in shown)
+    record = json.loads(next(tmp_path.glob("mistigri-*.json")).read_text(encoding="utf-8"))
+    assert "\u2212" not in json.dumps(record, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(("lang", "deal", "other"), [("fr", "Coup", "Donne"), ("en", "Coup", "Deal")])
+def test_la_prime_says_coup_throughout(lang: str, deal: str, other: str, tmp_path: Path) -> None:
+    """Point 12: one word for a deal of La Prime, the coup, in the header, the narration and the sheet; point 14:
+    the sheet after a coup writes a gain with its plus sign."""
+    text = _play("prime", lang, 4, "societe", 5, 2, 120, tmp_path)
+    assert not re.search(rf"\b{other}\b", text), [line for line in text.splitlines() if other in line][:5]
+    assert re.search(rf"^\s*{deal} 1\b", text, re.M) and re.search(rf"^\s*{deal} 2\s?:", text, re.M)
+    sheets = _sheet_lines(text, "Feuille de marque" if lang == "fr" else "Score sheet")
+    assert sheets and all(re.search(r"\+\d", " ".join(b)) for b in sheets), sheets
+    assert all(not re.search(r"(?:Joueur|Player) \d(?: \((?:vous|you)\))? \d", " ".join(b)) for b in sheets), sheets

@@ -32,7 +32,8 @@ from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
 from atout.present.screen import action_label, card_text, hand_text, in_play_order
-from atout.present.sheet import score_sheet
+from atout.present.sheet import score_sheet, sheet_line
+from atout.present.sheet import value as sheet_value
 from atout.present.situation import ordinal
 from atout.present.table_help import GAME_HELP, tarot_help
 from atout.records import dumps
@@ -75,6 +76,7 @@ class Session:
         self.state = new_game(args.game, players=args.players, variant=args.variant, seed=self.seed,
                               **self.options, **match)
         self.game = self.state.game_name
+        self.lab = phrases(self.game).section("play_labels", self.lang)  # the game's words first: Prime's 'Coup'
         n = self.state.players
         if not isinstance(args.seat, int) or not 0 <= args.seat < n:
             raise ValueError(f"--seat must be 0..{n - 1}, not {args.seat}")
@@ -209,9 +211,13 @@ class Session:
         rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
         totals = self._totals()
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
-        self.console.print(f"[bold]{self.lab['sheet']}[/] ({len(rows)}){_punct('colon', self.lang)}", end="")
-        self.console.print(_punct("comma", self.lang).join(f"{name} {number(t, self.lang)}"
-                                                           for name, t in zip(names, totals, strict=True)))
+        head = f"{self.lab['sheet']} ({len(rows)}){_punct('colon', self.lang)}".rstrip()
+        entries = [f"{name} {sheet_value(t, self.lang, self.game)}" for name, t in zip(names, totals, strict=True)]
+        for i, line in enumerate(sheet_line(head, entries, self.lang, self.console.width)):  # cut between players
+            text = Text(line)
+            if i == 0:
+                text.stylize("bold", 0, len(head))
+            self.console.print(text, soft_wrap=True)
         sides = situation.sheet_teams(self.game, totals, self._teams(), self.lang, self.table)
         if sides:  # in société, the partners named with their side's total (issue 17)
             self.console.print(sides)
@@ -240,7 +246,7 @@ class Session:
         self.console.print(Text((by_side[0] if by_side else say(event, self.lang, self.table)) or "", style="bold"))
         rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
-        for line in score_sheet(names, rows, totals, self.lang, self.console.width):  # fits the terminal (issue 17)
+        for line in score_sheet(names, rows, totals, self.lang, self.console.width, self.game):  # fits the terminal (issue 17)
             self.console.print(line, highlight=False)
         if by_side:  # the sides ranked, the winning side first (issue 17)
             for line in by_side[1:]:

@@ -198,10 +198,11 @@ def _check_lang(lang: str) -> None:
 
 
 def number(x: Any, lang: str = "fr") -> str:
-    """A score as players write it, by Babel's rules for ``lang``: ``2,5`` in French, ``2.5`` in English.
+    """A score as players write it, by Babel's rules for ``lang``: ``2,5`` in French, ``2.5`` in English, a
+    negative with the true minus sign (U+2212, the catalog's ``typography/minus``).
 
     >>> number(Fraction(5, 2), "fr"), number(-13, "en"), number(1250, "fr")
-    ('2,5', '-13', '1250')
+    ('2,5', '\u221213', '1250')
     """
     if isinstance(x, Fraction):
         x = int(x) if x.denominator == 1 else float(x)
@@ -209,7 +210,18 @@ def number(x: Any, lang: str = "fr") -> str:
         x = int(x)
     if not isinstance(x, int | float):
         return str(x)
-    return format_decimal(x, locale=catalogs.number_locale(lang), group_separator=False)
+    text = format_decimal(x, locale=catalogs.number_locale(lang), group_separator=False)
+    return catalogs.minus_sign(lang) + text[1:] if text.startswith("-") else text
+
+
+def signed(x: Any, lang: str = "fr") -> str:
+    """A gain or a loss as a score sheet writes it: ``+3``, ``\u22122``, ``0`` (the true minus, see :func:`number`).
+
+    >>> signed(3, "fr"), signed(-2.5, "fr"), signed(0, "en")
+    ('+3', '\u22122,5', '0')
+    """
+    text = number(x, lang)
+    return "+" + text if isinstance(x, int | float | Fraction) and x > 0 else text
 
 
 def the_card(code: str, lang: str, italian: bool = False) -> str:

@@ -121,9 +121,10 @@ def _decimals(x: float, pattern: str, lang: str) -> str:
     """``x`` by a Babel number pattern in ``lang``'s style (``0.00`` -> ``0,50`` in French)."""
     from babel.numbers import format_decimal
 
-    from atout.present.catalogs import number_locale
+    from atout.present.catalogs import minus_sign, number_locale
 
-    return format_decimal(x, format=pattern, locale=number_locale(lang))
+    text = format_decimal(x, format=pattern, locale=number_locale(lang))
+    return text.replace("-", minus_sign(lang))  # the true minus sign, as the score sheets write it
 
 
 def _variant(game: str, variant: str, lang: str) -> str:

@@ -90,8 +90,10 @@ def _pool_settled(event: Event, lang: str, table: Table) -> str:
 
 
 def _net(row: list[int], lang: str, table: Table) -> str:
-    return _book().t("lists", "comma", lang).join(
-        f"{_seat(table, s, lang)} {'+' if x > 0 else ''}{x}" for s, x in enumerate(row))
+    """``Joueur 1 +3, Joueur 2 0, Joueur 3 −5``: chips won or lost, the true minus sign."""
+    from atout.present import signed
+
+    return _book().t("lists", "comma", lang).join(f"{_seat(table, s, lang)} {signed(x, lang)}" for s, x in enumerate(row))
 
 
 def _deal_scored(event: Event, lang: str, table: Table) -> str:

@@ -68,8 +68,11 @@ _PAYMENTS: Section = Section("tarot1637", "payments")
 
 
 def _signed(row: list[int], lang: str, table: Table) -> str:
-    """``Joueur 1 +2, Joueur 2 -1``: each seat's marques with their sign."""
-    return _book().t("lists", "comma", lang).join(f"{table.seat_name(s, lang)} {v:+d}" for s, v in enumerate(row))
+    """``Joueur 1 +2, Joueur 2 −1``: each seat's marques with their sign (the true minus)."""
+    from atout.present import signed
+
+    comma = _book().t("lists", "comma", lang)
+    return comma.join(f"{table.seat_name(s, lang)} {signed(v, lang) if v else '+0'}" for s, v in enumerate(row))
 
 
 def _payment(d: dict[str, Any], seat: int | None, lang: str, table: Table) -> str:

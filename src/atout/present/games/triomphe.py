@@ -78,12 +78,14 @@ def _scored(event: Event, lang: str, table: Table) -> str:
 
 
 def _match_over(event: Event, lang: str, table: Table) -> str:
+    from atout.present import number
+
     scores = list(event.data.get("scores", []))
     best = max(scores) if scores else 0
     sides = [s for s, x in enumerate(scores) if x == best]
     seat_sides = [s if len(scores) == table.players else s % len(scores) for s in range(table.players)]
     names = join_words([side_name(s, seat_sides, lang, table) for s in sides], lang)
-    marks = " – ".join(str(x) for x in scores)
+    marks = " – ".join(number(x, lang) for x in scores)
     winners = sum(_players(s, seat_sides) for s in sides)
     return _book().say("says", "match_over", lang, winners, names=names, marks=marks)
 
@@ -128,3 +130,4 @@ VARIANTS: PairSection = PairSection("triomphe", "variants")
 
 #: lang -> action -> what choosing it costs, in one line (seed 002 §4), shown beside the table's buttons.
 HINTS: Section = Section("triomphe", "hints")
+SHEET_SIGNED = False  # La Triomphe keeps a score towards a target: its sheet shows points, not gains
