@@ -9,8 +9,8 @@ game module's ``SHEET_SIGNED = False``); a game may name its deals its own way (
 >>> lines = score_sheet(["Joueur 1 (vous)", "Joueur 2"], [[10, -10]], [10, -10], "fr", 80)
 >>> print("\\n".join(lines).replace("\u2212", "-"))
             Joueur 1 (vous)         Joueur 2
-  Donne 1 :             +10              -10
-  Total :               +10              -10
+  Donne 1 :             +10              -10
+  Total :               +10              -10
 """
 
 from __future__ import annotations
