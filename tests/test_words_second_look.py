@@ -15,8 +15,10 @@ from rich.console import Console
 import atout
 from atout.cli.play import Session
 from atout.core.protocol import game_info
-from atout.present import number, signed
+from atout.present import Table, number, signed
 from atout.present.sheet import sheet_line
+from atout.present.situation import match_result
+from atout.web import views
 
 
 @pytest.mark.parametrize("game", [info.name for info in atout.list_games()])
@@ -113,3 +115,29 @@ def test_la_prime_says_coup_throughout(lang: str, deal: str, other: str, tmp_pat
     sheets = _sheet_lines(text, "Feuille de marque" if lang == "fr" else "Score sheet")
     assert sheets and all(re.search(r"\+\d", " ".join(b)) for b in sheets), sheets
     assert all(not re.search(r"(?:Joueur|Player) \d(?: \((?:vous|you)\))? \d", " ".join(b)) for b in sheets), sheets
+
+
+@pytest.mark.parametrize(("lang", "won", "first", "second"), [
+    ("fr", "Fin de la partie\u00a0: le camp de Joueur 2 et Joueur 4 gagne avec 1 point, contre 0.",
+     "1er Joueur 2 et Joueur 4\u00a0: 1", "2e Joueur 1 (vous) et Joueur 3\u00a0: 0"),
+    ("en", "End of the match: the side of Player 2 and Player 4 wins with 1 point, against 0.",
+     "1st Player 2 and Player 4: 1", "2nd Player 1 (you) and Player 3: 0")])
+def test_triomphe_end_names_the_winning_side_and_ranks_sides(lang: str, won: str, first: str, second: str,
+                                                             tmp_path: Path) -> None:
+    """Point 4: La Triomphe at four (seed 7, one deal): Player 2 and Player 4 take three tricks, one point
+    (seed 002 §7); the end names their side with its score and ranks the two sides, not the four players."""
+    text = _play("triomphe", lang, 4, None, 7, None, 120, tmp_path)
+    lines = [line.strip() for line in text.splitlines()]
+    assert won in lines and first in lines and second in lines, lines[-12:]
+    assert not any(re.match(r"(?:1er|1st|3e|3rd) (?:Joueur|Player) \d\D*: \d$", line) for line in lines)
+    state = atout.new_game("triomphe", players=4, seed=7)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    web = views.frame(state, 0, lang, {})
+    assert any(x.startswith(won.split(" Joueur 2")[0].split(" Player 2")[0]) for x in web["facts"])
+
+
+def test_triomphe_each_for_himself_still_ranks_players() -> None:
+    state = atout.new_game("triomphe", players=4, variant="chacun_pour_soi", seed=7)
+    assert "teams" not in state.observation(0).public
+    assert match_result("triomphe", [1, 0, 0, 0], None, "fr", Table("triomphe", 4)) is None
