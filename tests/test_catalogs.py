@@ -72,7 +72,8 @@ def test_plural_forms_come_from_the_catalog() -> None:
 
 
 def test_numbers_by_locale() -> None:
-    assert (number(2.5, "fr"), number(2.5, "en"), number(-13, "fr"), number(1250, "en")) == ("2,5", "2.5", "\u221213", "1250")  # the true minus sign (issue 17)
+    assert (number(2.5, "fr"), number(2.5, "en"), number(-13, "fr"), number(1250, "en")) == ("2,5", "2.5", "\u221213",
+                                                                                               "1250")  # true minus
 
 
 def test_the_italian_suits_elide_the_french_way() -> None:

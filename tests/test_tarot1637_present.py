@@ -27,7 +27,8 @@ def test_every_event_is_said_in_both_languages(players: int, variant: str) -> No
                 if event.kind == "deal_scored":
                     lines = breakdown(event, lang, table)
                     assert len(lines) >= len(event.data["lines"]) + 1
-                    total = ", ".join(f"{table.seat_name(s, lang)} {v:+d}".replace("-", "\u2212") for s, v in enumerate(event.data["row"]))
+                    row = event.data["row"]
+                    total = ", ".join(f"{table.seat_name(s, lang)} {v:+d}".replace("-", "\u2212") for s, v in enumerate(row))
                     assert lines[-1].endswith(total)
 
 

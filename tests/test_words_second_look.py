@@ -141,3 +141,61 @@ def test_triomphe_each_for_himself_still_ranks_players() -> None:
     state = atout.new_game("triomphe", players=4, variant="chacun_pour_soi", seed=7)
     assert "teams" not in state.observation(0).public
     assert match_result("triomphe", [1, 0, 0, 0], None, "fr", Table("triomphe", 4)) is None
+
+
+def _poignee_session(trumps: int, players: int, lang: str, tmp_path: Path) -> tuple[Session, io.StringIO]:
+    """Seat 0 bids garde sans holding T1…T<trumps> (no Excuse), the others pass: his announcements (seed 001 §7)."""
+    plain = [f"{r}{s}" for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")]
+    mine = [f"T{n}" for n in range(1, trumps + 1)]
+    size = {4: 18, 5: 15}[players]
+    rest = [c for c in [*plain, *(f"T{n}" for n in range(1, 22)), "EX"] if c not in mine]
+    hand0 = mine + [c for c in rest if c in plain][: size - len(mine)]
+    rest = [c for c in rest if c not in hand0]
+    hands = [hand0] + [rest[i * size:(i + 1) * size] for i in range(players - 1)]
+    deal = {"hands": hands, "talon": rest[(players - 1) * size:]}
+    g = atout.new_game("tarot", players=players, variant="seed", deal=deal, dealer=players - 1)
+    g.apply("bid garde_sans")
+    while g.phase == "bidding":
+        g.apply("pass")
+    if g.phase == "call":  # at five the taker calls a King he lacks (seed 001 §5)
+        g.apply("call KS")
+    assert g.phase == "annonces" and g.current_player == 0
+    args = argparse.Namespace(game="tarot", players=players, variant=None, seed=5, lang=lang, option=[], deals=None,
+                              target=None, seat=0, bot=None, speed="0", records=str(tmp_path))
+    out = io.StringIO()
+    session = Session(Console(file=out, width=300, color_system=None), args)
+    session.state = g
+    return session, out
+
+
+@pytest.mark.parametrize(("lang", "choices", "shows", "hint"), [
+    ("fr", "annoncer poignée simple (10 atouts) · annoncer poignée double (13 atouts)",
+     "« annoncer poignée double » montre 13 12 11 10 9 8 7 6 5 4 3 2 1",
+     "Conseil\u00a0: annoncer poignée double — 13 atouts en main\u00a0: montrez une poignée double de 13 atouts, "
+     "elle vaut 30 points."),
+    ("en", "announce handful single (10 trumps) · announce handful double (13 trumps)",
+     "'announce handful double' shows 13 12 11 10 9 8 7 6 5 4 3 2 1",
+     "Hint: announce handful double — 13 trumps in hand: show a double poignée (handful) of 13 trumps, worth 30 points.")])
+def test_poignee_offers_each_size_and_the_hint_the_whole_show(lang: str, choices: str, shows: str, hint: str,
+                                                              tmp_path: Path) -> None:
+    """Point 1: thirteen trumps at four make a simple (10) or a double (13) poignée (seed 001 §7): the choices
+    offer both by their size, the line under them says what each shows, the hint suggests the double as a whole
+    show (30 points, not 'annoncer poignée 1'), and what the choices say is accepted as typed."""
+    session, out = _poignee_session(13, 4, lang, tmp_path)
+    obs = session.state.observation(0)
+    session._choices(obs)
+    session._command("indice" if lang == "fr" else "hint", obs)
+    text = out.getvalue().replace("\u00a0»", " »").replace("«\u00a0", "« ").replace("\u202f;", " ;")
+    assert choices in text and shows in text, text
+    assert hint.replace("\u00a0»", " »") in text, text
+    assert not re.search(r"(?:annoncer poignée|announce handful) \d+ —", text)
+    assert session._poignee(choices.split(" · ")[1].split(" (")[0], obs, session.state.legal_actions())
+    shown = [e for e in session.state.events(None) if e.kind == "poignee_shown"]
+    assert len(shown) == 1 and shown[0].data["count"] == 13
+
+
+def test_poignee_counts_follow_the_table_size(tmp_path: Path) -> None:
+    """At five a poignée is 8, 10 or 13 trumps (seed 001 §7): ten trumps offer the simple and the double."""
+    session, out = _poignee_session(10, 5, "fr", tmp_path)
+    session._choices(session.state.observation(0))
+    assert "annoncer poignée simple (8 atouts) · annoncer poignée double (10 atouts)" in out.getvalue()

@@ -361,7 +361,9 @@ class Session:
         elif key in COMMANDS["hint"]:
             bot = make_bot(self.game, default_bot(self.game), seed=self.seed)
             action = bot.act(obs)
-            self.console.print(f"[cyan]{lab['hint']}{_punct('colon', self.lang)}{action_label(action, self.lang, self.game)}"
+            label = (poignee.advice(action, obs, self.lang) if self.game == "tarot" else None) \
+                or action_label(action, self.lang, self.game)  # a poignée: the whole show, not one trump
+            self.console.print(f"[cyan]{lab['hint']}{_punct('colon', self.lang)}{label}"
                                f" — {why(action, obs, self.lang, self.game, self.state.card_strength)}[/]")
         elif key in COMMANDS["undo"]:
             self.undo.pop()  # the position now

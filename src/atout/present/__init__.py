@@ -168,8 +168,14 @@ class Phrases:
     def say(self, ctx: str, key: str, lang: str, count: float | None = None, /, **fields: Any) -> str:
         """One message filled with ``fields`` as they are; ``count`` picks a plural entry's form.
 
-        Numbers among ``fields`` are written in the language's style (``2,5``); other values as given.
+        Numbers among ``fields`` are written in the language's style (``2,5``); other values as given. Without
+        ``count``, a plural entry counts the field its ``msgid_plural`` names (``1 jeton``, ``2 jetons``).
         """
+        if count is None:
+            domains = (self.game, "common") if self.game != "common" else ("common",)
+            raw = catalogs.lookup(domains, ctx, key, lang)
+            if isinstance(raw, catalogs.Plural) and isinstance(fields.get(raw.count_key), int | float | Fraction):
+                count = fields[raw.count_key]
         shown = {k: number(v, lang) if isinstance(v, int | float | Fraction) and not isinstance(v, bool) else v
                  for k, v in fields.items()}
         return self.t(ctx, key, lang, count).format(**shown)

@@ -45,11 +45,25 @@ def _tarot(action: Action, obs: Observation) -> Reason | None:
         return ("call_self" if own else "call"), {"called": action.args[0]}
     if kind == "discard":
         return "ecart", {"cards": [c.code for c in _cards(action)]}
+    if kind == "announce" and action.args[:1] == ("poignee",):
+        return _poignee(obs, trumps)
     if kind == "announce" and action.args:
         return "announce", {"what": action.args[0], "trumps": trumps}
     if kind == "done":
         return "done", {}
     return None
+
+
+def _poignee(obs: Observation, trumps: int) -> Reason:
+    """Seed 001 §7: the largest poignée the hand makes (the Excuse counts as a trump), its count and its bonus."""
+    from atout.games.tarot.rules import ANNOUNCE_VALUES, POIGNEE_KINDS, POIGNEE_THRESHOLDS
+
+    held = trumps + sum(1 for c in obs.hand if c.is_excuse)
+    counts = POIGNEE_THRESHOLDS[int(obs.rules["players"])]
+    level = max((i for i, t in enumerate(counts) if held >= t), default=0)
+    what = POIGNEE_KINDS[level]
+    code = "poignee/excuse" if held > trumps else "poignee"  # the Excuse counts as a trump
+    return code, {"held": held, "what": what, "count": counts[level], "bonus": ANNOUNCE_VALUES[what]}
 
 
 def _triomphe(action: Action, obs: Observation, strength: Strength) -> Reason | None:
