@@ -13,11 +13,17 @@ import pytest
 from rich.console import Console
 
 import atout
+from atout.bots.base import make_bot
 from atout.cli.play import Session
+from atout.core.actions import Action
 from atout.core.protocol import game_info
 from atout.present import Table, number, signed
+from atout.present.hints import why
+from atout.present.inputs import interpret
+from atout.present.screen import action_label
 from atout.present.sheet import sheet_line
 from atout.present.situation import match_result
+from atout.sim import default_bot
 from atout.web import views
 
 
@@ -143,8 +149,8 @@ def test_triomphe_each_for_himself_still_ranks_players() -> None:
     assert match_result("triomphe", [1, 0, 0, 0], None, "fr", Table("triomphe", 4)) is None
 
 
-def _poignee_session(trumps: int, players: int, lang: str, tmp_path: Path) -> tuple[Session, io.StringIO]:
-    """Seat 0 bids garde sans holding T1…T<trumps> (no Excuse), the others pass: his announcements (seed 001 §7)."""
+def _tarot_deal(trumps: int, players: int) -> dict[str, list[list[str]] | list[str]]:
+    """Seat 0 holds T1…T<trumps> (no Excuse) and the first plain cards (A♠ 2♠ …); the rest dealt in order."""
     plain = [f"{r}{s}" for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")]
     mine = [f"T{n}" for n in range(1, trumps + 1)]
     size = {4: 18, 5: 15}[players]
@@ -152,7 +158,12 @@ def _poignee_session(trumps: int, players: int, lang: str, tmp_path: Path) -> tu
     hand0 = mine + [c for c in rest if c in plain][: size - len(mine)]
     rest = [c for c in rest if c not in hand0]
     hands = [hand0] + [rest[i * size:(i + 1) * size] for i in range(players - 1)]
-    deal = {"hands": hands, "talon": rest[(players - 1) * size:]}
+    return {"hands": hands, "talon": rest[(players - 1) * size:]}
+
+
+def _poignee_session(trumps: int, players: int, lang: str, tmp_path: Path) -> tuple[Session, io.StringIO]:
+    """Seat 0 bids garde sans holding T1…T<trumps> (no Excuse), the others pass: his announcements (seed 001 §7)."""
+    deal = _tarot_deal(trumps, players)
     g = atout.new_game("tarot", players=players, variant="seed", deal=deal, dealer=players - 1)
     g.apply("bid garde_sans")
     while g.phase == "bidding":
@@ -199,3 +210,48 @@ def test_poignee_counts_follow_the_table_size(tmp_path: Path) -> None:
     session, out = _poignee_session(10, 5, "fr", tmp_path)
     session._choices(session.state.observation(0))
     assert "annoncer poignée simple (8 atouts) · annoncer poignée double (10 atouts)" in out.getvalue()
+
+
+@pytest.mark.parametrize(("lang", "long", "void"), [
+    ("fr", "vous avez 5 cartes à ♠ mais pas R♠", "vous n'avez aucun ♥ : vous couperez cette couleur"),
+    ("en", "you hold 5 ♠ cards but not K♠", "you hold no ♥: you will trump that suit")])
+def test_the_call_hint_says_why_not_what(lang: str, long: str, void: str, tmp_path: Path) -> None:
+    """Point 3: at five the taker holds ten trumps and A♠ 2♠ 3♠ 4♠ 5♠ (seed 001 §5): calling K♠ is said by his
+    five spades, calling K♥ by his void in hearts; never 'whoever holds it will be your partner' alone."""
+    g = atout.new_game("tarot", players=5, variant="seed", deal=_tarot_deal(10, 5), dealer=4)
+    g.apply("bid garde_sans")
+    while g.phase == "bidding":
+        g.apply("pass")
+    obs = g.observation(0)
+    said = [why(Action.parse(a), obs, lang, "tarot").replace("\u00a0", " ") for a in ("call KS", "call KH")]
+    assert said[0].startswith(long) and said[1].startswith(void), said
+
+
+def test_hints_of_the_1637_tarot_say_what_a_declaration_pays() -> None:
+    """Point 3: a declaration's hint says how many marques it is worth (seed 000 §6), not 'it is paid'."""
+    found = 0
+    for seed in range(6):
+        g = atout.new_game("tarot1637", players=3, seed=seed)
+        bot = make_bot("tarot1637", default_bot("tarot1637"), seed=seed)
+        while not g.is_terminal() and g.phase in ("discard", "declarations"):
+            seat = g.current_player
+            assert seat is not None
+            obs = g.observation(seat)
+            action = bot.act(obs)
+            for lang, word in (("fr", "marque"), ("en", "marque")):
+                text = why(action, obs, lang, "tarot1637")
+                assert not text.endswith(("se paie.", "is paid.")) and not re.fullmatch(r"(écarter|lay aside) \S+\.", text)
+                if action.kind == "declare":
+                    assert word in text, text
+                    found += 1
+            g.apply(action)
+    assert found
+
+
+@pytest.mark.parametrize(("lang", "label"), [("fr", "déclarer vos triomphes, en les montrant (au moins 10, 15 ou 20)"),
+                                             ("en", "declare your trumps, showing them (at least 10, 15 or 20)")])
+def test_the_1637_declaration_of_trumps_reads_plainly(lang: str, label: str) -> None:
+    """Point 14: the choice names what to do and the counts (seed 000 §6: ten, fifteen, twenty triomphes)."""
+    assert action_label(Action("declare", ("triomphes",)), lang, "tarot1637") == label
+    assert str(interpret(label, [Action("declare", ("triomphes",)), Action("done", ())], lang, "tarot1637")) == \
+        "declare triomphes"
