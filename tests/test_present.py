@@ -236,7 +236,7 @@ def test_refusals_in_french_keep_the_citation() -> None:
         g.apply("bid prise")
     assert info.value.code == "play_expected" or info.value.code in ("ecart_expected",)
     text = say_error(info.value, "fr", "tarot")
-    assert "[seed 001, §6]" in text and "écart" in text.lower()
+    assert "[texte 001, §6]" in text and "écart" in text.lower()
 
 
 def test_the_side_of_a_trick_stays_hidden_until_the_partner_is_known() -> None:

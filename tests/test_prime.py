@@ -532,7 +532,7 @@ def test_every_event_and_error_is_said_in_both_languages() -> None:
     g = atout.new_game("prime", players=3, seed=1)
     with pytest.raises(atout.IllegalAction) as err:
         g.apply("bet 99")
-    assert say_error(err.value, "fr", "prime").startswith("Le pari va de 1 à 10 jetons. [seed 004")
+    assert say_error(err.value, "fr", "prime").startswith("Le pari va de 1 à 10 jetons. [texte 004")
 
 
 def test_showdown_breakdown_names_each_hand() -> None:

@@ -16,10 +16,13 @@ import atout
 from atout.bots.base import make_bot
 from atout.cli.play import Session
 from atout.core.actions import Action
+from atout.core.errors import IllegalAction
+from atout.core.events import Event
 from atout.core.protocol import game_info
-from atout.present import Table, number, signed
+from atout.present import Table, number, say, say_error, signed
 from atout.present.hints import why
 from atout.present.inputs import interpret
+from atout.present.records import say_refusal
 from atout.present.screen import action_label
 from atout.present.sheet import sheet_line
 from atout.present.situation import match_result
@@ -255,3 +258,33 @@ def test_the_1637_declaration_of_trumps_reads_plainly(lang: str, label: str) -> 
     assert action_label(Action("declare", ("triomphes",)), lang, "tarot1637") == label
     assert str(interpret(label, [Action("declare", ("triomphes",)), Action("done", ())], lang, "tarot1637")) == \
         "declare triomphes"
+
+
+@pytest.mark.parametrize(("lang", "cite"), [("fr", "[texte 004\u00a0: «\u00a0le plus fort pari n'ira pas au-delà de …\u00a0»]"),
+                                            ("en", "[text 004: 'le plus fort pari n'ira pas au-delà de …']")])
+def test_a_refusal_cites_its_source_text_in_the_tables_language(lang: str, cite: str) -> None:
+    """Point 7: La Prime refuses a bet over the limit (seed 004); the citation reads 'texte 004' at a French
+    table, with French quotation marks, as 'règle FFT 10' does (never the engine's 'seed')."""
+    g = atout.new_game("prime", players=4, seed=3)
+    while g.legal_actions()[0].kind != "bet" and not any(a.kind == "bet" for a in g.legal_actions()):
+        g.apply(g.legal_actions()[0])
+    with pytest.raises(IllegalAction) as exc:
+        g.apply("bet 999")
+    text = say_error(exc.value, lang, "prime")
+    assert text.endswith(cite), text
+    assert "seed" not in text
+
+
+@pytest.mark.parametrize(("lang", "one", "three"), [("fr", "Vous n'avez qu'un jeton.", "Vous n'avez que 3 jetons."),
+                                                    ("en", "You have only 1 chip.", "You have only 3 chips.")])
+def test_refusals_and_narration_count_in_the_right_form(lang: str, one: str, three: str) -> None:
+    """Point 8: a counted word takes the catalog's plural form (gettext plurals through Babel), in refusals
+    (La Prime's stack), in narration (Mistigri's bête pays the pool) and in record refusals."""
+    said = [say_error(IllegalAction("x", code="stake_over_stack", params={"stack": n}), lang, "prime") for n in (1, 3)]
+    assert said == [one, three]
+    table = Table("mistigri", 4)
+    bete = [say(Event("bete", seat=1, data={"pays": n}), lang, table) or "" for n in (1, 6)]
+    assert re.search(r"\b1 (jeton|chip)\b", bete[0]) and re.search(r"\b6 (jetons|chips)\b", bete[1]), bete
+    for n, word in ((1, {"fr": "1 carte", "en": "1 card"}), (17, {"fr": "17 cartes", "en": "17 cards"})):
+        text = say_refusal("wrong_size", {"count": n, "want": 18, "pile": "talon"}, lang, "tarot")
+        assert word[lang] + (" ;" if lang == "fr" else ";") in text.replace("\u202f", " "), text

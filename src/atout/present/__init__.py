@@ -339,7 +339,7 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
 
     >>> say_error(IllegalAction("play 7H: must follow suit", code="must_follow",
     ...                         params={"suit": "S", "cards": ["KS", "7S"], "cite": "seed 002, §5"}), "fr", "triomphe")
-    'Il faut fournir à la couleur demandée (pique)\\u202f; jouables\\xa0: Roi de pique et 7 de pique. [seed 002, §5]'
+    'Il faut fournir à la couleur demandée (pique)\\u202f; jouables\\xa0: Roi de pique et 7 de pique. [texte 002, §5]'
     """
     _check_lang(lang)
     table = table or Table(game, 0)
@@ -358,19 +358,35 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
 
 
 _FFT_RULES = re.compile(r"FFT rules? (\d+(?:, \d+)*)")
+_SEED = re.compile(r"\bseed (\d{3})\b")  # the engine names its five source texts "seed 000" … "seed 004"
+_SPEC = re.compile(r"\b(?:spec )?[\w-]+\.md\b")  # a rules file of the project: "mistigri.md §5" is the spec's §5
+_QUOTE = re.compile(r"'(.+?)'(?=$|[,;)]|\s*\(|\s+§)")  # a quotation of a source, up to its closing quote
 
 
 def cite_in(cite: str, lang: str) -> str:
-    """A citation in the table's language: ``FFT rule 10`` reads ``règle FFT 10`` at a French table (issue 17)."""
+    """A citation in the table's language: ``FFT rule 10`` reads ``règle FFT 10`` at a French table, ``seed 004:
+    'quote'`` reads ``texte 004 : « quote »`` (the catalog's ``cite`` section; issue 17).
+
+    >>> cite_in("seed 004: 'le plus fort pari'", "fr") == "texte 004\u00a0: «\u00a0le plus fort pari\u00a0»"
+    True
+    >>> cite_in("seed 003, mistigri.md §5", "en")
+    'text 003, spec §5'
+    """
     def one(m: re.Match[str]) -> str:
         numbers = m.group(1)
         return catalogs.text("common", "cite", "fft_rule", lang, numbers.count(",") + 1).format(n=numbers)
 
     cite = _FFT_RULES.sub(one, cite)
+    colon = catalogs.text("common", "punct", "colon", lang)  # "texte 004 : « … »" in French
+    cite = _SEED.sub(lambda m: catalogs.text("common", "cite", "source", lang).format(n=m.group(1)), cite)
+    cite = re.sub(r"(?<=\d): ", colon, cite).replace("; ", catalogs.text("common", "lists", "semicolon", lang))
+    cite = _SPEC.sub("spec", cite)
     for key, word in catalogs.entries("common", "cite", lang).items():  # the citation's other words ("manuscript")
         if key.startswith("term/"):
-            cite = re.sub(rf"\b{re.escape(key[5:])}\b", word, cite)
-    return cite
+            cite = re.sub(rf"\b{re.escape(key[5:])}(?!\w)", word, cite)
+    quote = catalogs.text("common", "cite", "quote", lang)
+    cite = _QUOTE.sub(lambda m: quote.format(q=m.group(1)), cite)
+    return catalogs.typeset(cite, lang)
 
 
 def breakdown(event: Event, lang: str = "fr", table: Table | None = None) -> list[str]:

@@ -161,7 +161,9 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     if any(d["refunds"]) or d.get("carry_to") is not None:
         lines.append(_pool_settled(Event("pool_settled", event.seat, d), lang, table))
     lines.append(book.say("breakdown", "this_coup", lang, row=_net(d["row"], lang, table)))
-    stacks = book.t("lists", "comma", lang).join(f"{name(s)} {x}" for s, x in enumerate(d["stacks"]))
+    from atout.present import number
+
+    stacks = book.t("lists", "comma", lang).join(f"{name(s)} {number(x, lang)}" for s, x in enumerate(d["stacks"]))
     lines.append(book.say("breakdown", "stacks", lang, stacks=stacks))
     return lines
 

@@ -145,6 +145,7 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     """Every marque of the deal, line by line with its row, then the count by threes and the deal's row."""
     from babel.numbers import format_decimal
 
+    from atout.present import signed
     from atout.present.catalogs import number_locale
 
     d = dict(event.data)
@@ -155,7 +156,7 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
 
     lines: list[str] = []
     for line in d["lines"]:
-        row = " ".join(f"{v:+d}" for v in line["row"])
+        row = " ".join(signed(v, lang) if v else "+0" for v in line["row"])  # the true minus (issue 17)
         lines.append(f"{_payment(line, line.get('seat'), lang, table)}  [{row}]")
         if line["reason"] == "cards":
             par = line.get("par")
