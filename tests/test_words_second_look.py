@@ -23,7 +23,7 @@ from atout.present import Table, number, say, say_error, signed
 from atout.present.hints import why
 from atout.present.inputs import interpret
 from atout.present.records import say_refusal
-from atout.present.screen import action_label
+from atout.present.screen import action_label, hand_text, short_in
 from atout.present.sheet import sheet_line
 from atout.present.situation import match_result
 from atout.sim import default_bot
@@ -288,3 +288,32 @@ def test_refusals_and_narration_count_in_the_right_form(lang: str, one: str, thr
     for n, word in ((1, {"fr": "1 carte", "en": "1 card"}), (17, {"fr": "17 cartes", "en": "17 cards"})):
         text = say_refusal("wrong_size", {"count": n, "want": 18, "pile": "talon"}, lang, "tarot")
         assert word[lang] + (" ;" if lang == "fr" else ";") in text.replace("\u202f", " "), text
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_poignee_is_written_high_to_low_everywhere(lang: str, tmp_path: Path) -> None:
+    """Point 9: a poignée typed low to high is narrated, recorded and shown among the table's facts in one order,
+    the hand's (trumps high to low), on both tables (the browser shows the public ``announcements``)."""
+    session, _ = _poignee_session(11, 4, lang, tmp_path)
+    g = session.state
+    word = "annoncer poignée" if lang == "fr" else "announce handful"
+    assert session._poignee(f"{word} 1 2 3 4 5 6 7 8 9 10", g.observation(0), g.legal_actions())
+    high_to_low = [f"T{n}" for n in range(10, 0, -1)]
+    shown = next(e for e in g.events(None) if e.kind == "poignee_shown")
+    assert shown.data["cards"] == high_to_low
+    assert g.observation(1).public["announcements"][0]["cards"] == high_to_low
+    narrated = say(shown, lang, Table("tarot", 4, me=0)) or ""
+    assert narrated.endswith("10 9 8 7 6 5 4 3 2 1."), narrated
+    facts = " ".join(str(line) for line in session._facts(dict(g.observation(0).public)))
+    assert "10 9 8 7 6 5 4 3 2 1" in facts, facts
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_tarot_ace_is_its_1_on_the_terminal_as_on_the_cards(lang: str) -> None:
+    """Point 11: seed 001 orders each suit '… le 2 et le 1 (l'As)'; the Tarot's cards print 1, so the terminal
+    writes 1♠ (hand, choices, hints), and typing what it shows plays that card; other games keep their A."""
+    assert short_in("AS", lang, "tarot") == "1♠" and short_in("T1", lang, "tarot") == "1"
+    assert hand_text(["AS", "2S", "T1"], lang, "tarot").plain.split()[:3] == ["♠", "2", "1"]
+    legal = [Action.parse("play AS"), Action.parse("play 2S")]
+    assert str(interpret("1♠", legal, lang, "tarot")) == "play AS"
+    assert short_in("AS", lang, "triomphe") == "A♠"

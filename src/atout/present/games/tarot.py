@@ -268,3 +268,15 @@ VARIANTS: PairSection = PairSection("tarot", "variants")
 
 #: lang -> action verb -> a plain-words prompt shown with the choice (seed 001: the écart, one card at a time).
 HINTS: Section = Section("tarot", "hints")
+
+
+def SHORT(code: str, lang: str) -> str:  # a hook read by atout.present.screen, named like its peers
+    """A Tarot card on screen: as :func:`atout.present.cards.short`, the Ace written ``1`` as the cards print it
+    (seed 001: "le 2 et le 1 (l'As)"), in both languages and on both tables.
+
+    >>> SHORT("AS", "fr"), SHORT("AH", "en"), SHORT("KS", "fr"), SHORT("T1", "en")
+    ('1♠', '1♥', 'R♠', '1')
+    """
+    from atout.present.cards import short
+
+    return short(code, lang, "tarot")
