@@ -317,3 +317,31 @@ def test_the_tarot_ace_is_its_1_on_the_terminal_as_on_the_cards(lang: str) -> No
     legal = [Action.parse("play AS"), Action.parse("play 2S")]
     assert str(interpret("1♠", legal, lang, "tarot")) == "play AS"
     assert short_in("AS", lang, "triomphe") == "A♠"
+
+
+def test_atout_packs_speaks_through_the_catalogs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Point 13: ``atout packs`` has no phrase book of its own: its words are the ``packs`` catalogs (French,
+    English, Italian); a catalog put over the package's changes what it prints."""
+    import inspect
+
+    from atout.cli import packs
+    from atout.cli.main import main
+    from atout.present import catalogs
+
+    source = inspect.getsource(packs)
+    assert "cartes" not in source and "ordre des atouts" not in source and "tarocchi" not in source
+    for lang in ("fr", "en", "it"):
+        assert (catalogs.LOCALE_DIRS[0] / lang / "LC_MESSAGES" / "packs.po").is_file()
+    over = tmp_path / "fr" / "LC_MESSAGES"
+    over.mkdir(parents=True)
+    original = (catalogs.LOCALE_DIRS[0] / "fr" / "LC_MESSAGES" / "packs.po").read_text(encoding="utf-8")
+    (over / "packs.po").write_text(original.replace('msgstr "cartes"', 'msgstr "KARTEN"'), encoding="utf-8")
+    catalogs.add_locale_dir(tmp_path)
+    try:
+        assert main(["packs", "--lang", "fr"]) == 0
+        assert "32 KARTEN" in capsys.readouterr().out
+    finally:
+        catalogs.remove_locale_dir(tmp_path)
+    assert main(["packs", "show", "tarot66-1637", "--lang", "it"]) == 0
+    out = capsys.readouterr().out
+    assert "66 carte" in out and "trionfi, dal più alto al più basso" in out
