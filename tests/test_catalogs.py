@@ -39,7 +39,7 @@ DOMAINS = sorted(p.stem for p in (LOCALE / "en" / "LC_MESSAGES").glob("*.po"))
 def test_one_domain_per_game_plus_common() -> None:
     import atout
 
-    assert set(DOMAINS) == {"common", "web", *(g.name for g in atout.list_games())}
+    assert set(DOMAINS) == {"common", "web", "packs", *(g.name for g in atout.list_games())}  # packs: atout packs
     assert {p.name for p in LOCALE.iterdir()} >= {"fr", "en"}
 
 
