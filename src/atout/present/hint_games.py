@@ -73,6 +73,7 @@ def _ecart(cards: list[Card], obs: Observation) -> Reason:
     if len(cards) != 1 or cards[0].suit is None or cards[0].is_trump:
         return "ecart", {"cards": [c.code for c in cards]}
     card = cards[0]
+    assert card.suit is not None
     left = sum(1 for c in obs.hand if c.suit == card.suit and c != card and not c.is_trump and not c.is_excuse)
     facts: dict[str, Any] = {"card": card.code, "suit": "SHDC"[card.suit], "left": left}
     if left == 0:
