@@ -38,4 +38,4 @@ def test_refusals_are_said_with_the_seed_citation() -> None:
     with pytest.raises(atout.IllegalAction) as exc:
         g.apply(f"discard {card}")
     fr, en = say_error(exc.value, "fr", "tarot1637"), say_error(exc.value, "en", "tarot1637")
-    assert "triomphe" in fr and "[seed 000" in fr and "trump" in en
+    assert "triomphe" in fr and "[texte 000" in fr and "trump" in en
