@@ -345,3 +345,14 @@ def test_atout_packs_speaks_through_the_catalogs(tmp_path: Path, capsys: pytest.
     assert main(["packs", "show", "tarot66-1637", "--lang", "it"]) == 0
     out = capsys.readouterr().out
     assert "66 carte" in out and "trionfi, dal più alto al più basso" in out
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_breakdowns_and_sides_keep_a_name_with_its_score_at_sixty_columns(lang: str, tmp_path: Path) -> None:
+    """Point 2: La Prime in partnerships at 60 columns: the coup's chips and the line per side are cut between
+    players, never between a player's name and his score."""
+    text = _play("prime", lang, 4, "societe", 5, 2, 60, tmp_path)
+    assert all(len(line) <= 60 for line in text.splitlines() if ".json" not in line)
+    assert not re.search(r"(?:Joueur|Player)\s*\n\s*\d", text)
+    assert not re.search(r"(?:Joueur \d|Player \d|\((?:vous|you)\))\s*\n\s*[+\u2212]?\d+(?:[,.]\d+)?(?:,|\s*$)", text,
+                         re.M), text  # a score alone at the start of a line, its player's name ending the line before

@@ -32,7 +32,7 @@ from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
 from atout.present.screen import action_label, card_text, hand_text, in_play_order
-from atout.present.sheet import score_sheet, sheet_line
+from atout.present.sheet import fit, score_sheet, sheet_line
 from atout.present.sheet import value as sheet_value
 from atout.present.situation import ordinal
 from atout.present.table_help import GAME_HELP, tarot_help
@@ -184,7 +184,7 @@ class Session:
             if self.attack_points is not None and "points" in e.data:  # the écart's share of the attack's points
                 e = Event(e.kind, e.seat, {**e.data, "trick_points": self.attack_points}, e.to)
             for line in breakdown(e, lang, self.table):
-                console.print("  " + line)
+                self._fit("  " + line)
             self._sheet()
             self.attack_points = None
             return
@@ -194,7 +194,7 @@ class Session:
             style = "bold" if e.kind in ("contract", "called", "partner_revealed", "poignee_shown", "talon_shown",
                                          "redeal", "petit_au_bout", "slam", "concession_refused", "vole_undertaken",
                                          "three_first_tricks", "conceded") else ""
-            console.print(Text(text, style=style))
+            self._fit(text, style)
 
     def _trick_line(self, seats: list[int], cards: list[str], leader: int | None) -> Text:
         line = Text("   ")
@@ -220,7 +220,14 @@ class Session:
             self.console.print(text, soft_wrap=True)
         sides = situation.sheet_teams(self.game, totals, self._teams(), self.lang, self.table)
         if sides:  # in société, the partners named with their side's total (issue 17)
-            self.console.print(sides)
+            self._fit(sides)
+
+    def _fit(self, text: str, style: str = "") -> None:
+        """A line cut at the terminal's width between words, never a name from its score (issue 17)."""
+        names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
+        indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
+        for line in fit(text, names, self.console.width, indent):
+            self.console.print(Text(line, style=style), soft_wrap=True)
 
     def _teams(self) -> list[int] | None:
         """The side of each seat when the game is played in partnership and says so (La Prime's ``teams``)."""
@@ -404,7 +411,10 @@ class Session:
         console, lab, lang, pub = self.console, self.lab, self.lang, dict(obs.public)
         console.print()
         for line in self._facts(pub):
-            console.print(line)
+            if line.spans or line.cell_len <= console.width:
+                console.print(line)
+            else:  # a plain fact too long for the terminal: cut between players, never before a score
+                self._fit(line.plain)
         trick = pub.get("trick") or []
         tricks = pub.get("tricks") or []
         if obs.phase == "play":

@@ -80,3 +80,29 @@ def _legend(shorts: Sequence[str], names: Sequence[str], colon: str, width: int)
         else:
             lines.append("  " + entry)
     return lines
+
+
+_KEEP = "\x1f"  # stands for a space that may not break while a line is cut (never printed)
+
+
+def fit(text: str, names: Sequence[str], width: int, indent: str = "  ") -> list[str]:
+    """``text`` cut into lines of at most ``width`` cells at its spaces, but never inside a player's name nor
+    between a name and the score after it (``Joueur 3 −3``); the lines after the first indented. A line that
+    fits is left as it is.
+
+    >>> fit("Par camp : Joueur 1 et Joueur 3 −6, Joueur 2 et Joueur 4 +6", ["Joueur 1", "Joueur 2", "Joueur 3",
+    ...     "Joueur 4"], 40)
+    ['Par camp : Joueur 1 et Joueur 3 −6,', '  Joueur 2 et Joueur 4 +6']
+    """
+    import re
+    import textwrap
+
+    if cell_len(text) <= width:
+        return [text]
+    kept = text
+    for name in sorted(set(names), key=len, reverse=True):
+        kept = kept.replace(name, name.replace(" ", _KEEP))
+    kept = re.sub(r"(?<=[\w)]) (?=[+\u2212-]?\d)", _KEEP, kept)  # a name and its score: "Joueur 3 −3"
+    lines = textwrap.wrap(kept, width=width, subsequent_indent=indent, break_long_words=False,
+                          break_on_hyphens=False)
+    return [line.replace(_KEEP, " ") for line in lines] or [text]
