@@ -356,3 +356,13 @@ def test_breakdowns_and_sides_keep_a_name_with_its_score_at_sixty_columns(lang: 
     assert not re.search(r"(?:Joueur|Player)\s*\n\s*\d", text)
     assert not re.search(r"(?:Joueur \d|Player \d|\((?:vous|you)\))\s*\n\s*[+\u2212]?\d+(?:[,.]\d+)?(?:,|\s*$)", text,
                          re.M), text  # a score alone at the start of a line, its player's name ending the line before
+
+
+def test_the_1637_tarot_is_named_in_neither_language_only() -> None:
+    """Point 6: the registry's title, which the lobby and the game list show at every table, is no French
+    phrase ('Tarot de 1637'); each table's own header says it in its language (catalog ``play/title``)."""
+    assert game_info("tarot1637").title == "Tarot 1637 (Marolles)"
+    from atout.present import phrases
+
+    assert phrases("tarot1637").section("play", "en")["title"] == "The tarot of 1637 (Marolles)"
+    assert phrases("tarot1637").section("play", "fr")["title"] == "Tarot de 1637 (Marolles)"
