@@ -57,7 +57,7 @@ def test_packs_json_before_the_subcommand(capsys: pytest.CaptureFixture[str]) ->
 def test_packs_french_list_labels_the_play_values(capsys: pytest.CaptureFixture[str]) -> None:
     # the --play values stay as typed ("play", "1637"), labelled as values to type
     _, out = run(capsys, "packs")
-    assert "ordres de jeu (valeurs à taper après --play) : play ;" in out
+    assert "ordres de jeu (valeurs à taper après --play)\u00a0: play\u202f;" in out  # French spacing (catalog)
 
 
 def test_tarot_help_lists_only_the_variant_words() -> None:
