@@ -79,8 +79,10 @@ def check_play(g: GameState, obs: Observation, game: str, order: str, code: str,
         assert legal == [card]
     elif code == "excuse":
         assert card == "EX"
+    elif code == "lead_only_trump":  # issue 17, second look: a lone trump is no "highest of your trumps"
+        assert not trick and grp == "T" and same == [card]
     elif code in ("lead_top_trump", "lead_low_trump", "lead_trump"):
-        assert not trick and grp == "T"
+        assert not trick and grp == "T" and len(same) > 1
         top, low = max(same, key=key), min(same, key=key)
         assert (card == top) if code == "lead_top_trump" else (card == low) if code == "lead_low_trump" else \
             card not in (top, low)
@@ -136,10 +138,38 @@ def check_other(obs: Observation, game: str, code: str, facts: dict[str, Any], a
         assert facts["trumps"] == sum(c.startswith("T") for c in hand)
         assert facts["bouts"] == len({"T1", "T21", "EX"} & set(hand))
         assert facts["kings"] == sum(c[0] == "K" for c in hand)
-    elif code in ("call", "call_self"):
-        assert (action.args[0] in hand) == (code == "call_self")
-    elif code == "ecart":
+    elif code in ("call_suit", "call_void", "call_four_kings", "call_self"):
+        called = action.args[0]
+        assert (called in hand) == (code == "call_self")
+        in_suit = [c for c in hand if not c.startswith("T") and c != "EX" and c[-1] == called[-1]]
+        if code in ("call_suit", "call_void"):
+            assert facts["n"] == len(in_suit) and (code == "call_void") == (not in_suit)
+        if code == "call_four_kings":
+            assert {"KS", "KH", "KD", "KC"} <= set(hand) and called[0] != "K"
+    elif code in ("ecart", "ecart_void", "ecart_points", "ecart_small", "ecart_low"):
         assert not any(c[0] == "K" or c in ("T1", "T21", "EX") for c in action.args)
+        if code != "ecart":
+            card = action.args[0]
+            left = [c for c in hand if c != card and not c.startswith("T") and c != "EX" and c[-1] == card[-1]]
+            assert facts["left"] == len(left) and (code == "ecart_void") == (not left)
+            if code == "ecart_points":
+                assert card[:-1] in ("Q", "N", "J")
+            if code in ("ecart_small", "ecart_low"):
+                assert card[:-1] not in ("K", "Q", "N", "J") and (len(left) <= 2) == (code == "ecart_small")
+    elif code in ("poignee", "poignee/excuse"):  # seed 001 §7: 10/13/15 at four, 8/10/13 at five; 20/30/40
+        held = sum(c.startswith("T") or c == "EX" for c in hand)
+        counts = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}[len(obs.public["hand_sizes"])]
+        level = max(i for i, n in enumerate(counts) if held >= n)
+        assert facts["held"] == held and facts["count"] == counts[level] and facts["bonus"] == (20, 30, 40)[level]
+        assert (code == "poignee/excuse") == ("EX" in hand)
+    elif code == "discard_void":
+        card = action.args[0]
+        assert not [c for c in hand if c != card and not c.startswith("T") and c != "EX" and c[-1] == card[-1]]
+    elif code == "declare_paid" and facts["what"] == "triomphes":  # seed 000: 10, 15, 20 triomphes: 1, 2, 3
+        n = sum(c.startswith("T") or c == "EX" for c in hand)
+        assert facts["n"] == (3 if n >= 20 else 2 if n >= 15 else 1)
+    elif code == "declare_paid":
+        assert facts["n"] >= 1
     elif code == "draw_no_trump":
         assert not any(trump_group(obs, game, c) == "T" for c in action.args)
     elif code == "name_trump_longest":
@@ -197,6 +227,13 @@ def test_leading_the_mistigri_is_leading_the_top_trump() -> None:
             hint = bots[seat].act(obs)
             if obs.phase == "play" and str(hint) == "play JC" and not obs.public.get("trick") and \
                     len(obs.legal_actions) > 1:
+                trumps = [c for c in obs.hand if trump_group(obs, "mistigri", c.code) == "T"]
+                if len(trumps) == 1:  # the Mistigri alone: "your only trump" (issue 17, second look)
+                    assert reason(hint, obs, "mistigri", g.card_strength)[0] == "lead_only_trump"
+                    assert why(hint, obs, "fr", "mistigri", g.card_strength).startswith(
+                        "entamer avec V♣, votre seul atout")
+                    g.apply(hint)
+                    continue
                 assert reason(hint, obs, "mistigri", g.card_strength)[0] == "lead_top_trump"
                 assert why(hint, obs, "fr", "mistigri", g.card_strength).startswith(
                     "entamer avec V♣, le plus fort de vos atouts")

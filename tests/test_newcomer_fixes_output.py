@@ -33,11 +33,11 @@ def test_mistigri_says_deals_asked_and_played(capsys: pytest.CaptureFixture[str]
     stats = {"deals": 6, "mean_per_seat": [-2, 1, 1, 0]}  # -12 / 6 = -2, built by hand
     fr = report(run_, stats, "fr")
     assert "\u00a0: 5 donnes (6 coups joués) en 0,50 s " in fr[0]
-    assert fr[2] == "  Joueur 1\u00a0: -12 (moyenne par coup joué -2)"
+    assert fr[2] == "  Joueur 1\u00a0: −12 (moyenne par coup joué −2)"
     en = report(run_, stats, "en")
-    assert ": 5 deals (6 played) in 0.50 s " in en[0] and en[2] == "  Player 1: -12 (mean per deal played -2)"
+    assert ": 5 deals (6 played) in 0.50 s " in en[0] and en[2] == "  Player 1: −12 (mean per deal played −2)"
     same = report({**run_, "deals": 6}, stats, "fr")
-    assert "\u00a0: 6 donnes en " in same[0] and same[2] == "  Joueur 1\u00a0: -12 (moyenne par donne -2)"
+    assert "\u00a0: 6 donnes en " in same[0] and same[2] == "  Joueur 1\u00a0: −12 (moyenne par donne −2)"
     _, out = run(capsys, "simulate", "mistigri", "--deals", "8", "--seed", "1")  # two whole tours (seed 003)
     assert "8 donnes (9 coups joués)" in out and "moyenne par coup joué" in out
 
@@ -57,7 +57,7 @@ def test_packs_json_before_the_subcommand(capsys: pytest.CaptureFixture[str]) ->
 def test_packs_french_list_labels_the_play_values(capsys: pytest.CaptureFixture[str]) -> None:
     # the --play values stay as typed ("play", "1637"), labelled as values to type
     _, out = run(capsys, "packs")
-    assert "ordres de jeu (valeurs à taper après --play) : play ;" in out
+    assert "ordres de jeu (valeurs à taper après --play)\u00a0: play\u202f;" in out  # French spacing (catalog)
 
 
 def test_tarot_help_lists_only_the_variant_words() -> None:

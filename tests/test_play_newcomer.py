@@ -70,9 +70,9 @@ def test_undo_rewinds_the_trick_count_and_the_end_ranks_by_score(tmp_path: Path)
     text = "".join(screen)
     names = re.search(r"^ +Joueur 1 \(vous\) +Joueur 2 +Joueur 3 +Joueur 4\s*$", text, re.M)
     assert names, text[-1500:]
-    ranks = re.findall(r"^  (\d+)(?:er|e) Joueur (\d)[^:]*: (-?[\d,]+)\r?$", text, re.M)
+    ranks = re.findall(r"^  (\d+)(?:er|e) Joueur (\d)[^:]*: ([+\u2212-]?[\d,]+)\r?$", text, re.M)
     assert len(ranks) == 4 and ranks[0][0] == "1", ranks
-    scores = [float(s.replace(",", ".")) for _, _, s in ranks]
+    scores = [float(s.replace(",", ".").replace("\u2212", "-")) for _, _, s in ranks]
     assert scores == sorted(scores, reverse=True)
     assert "place 0" not in text
 

@@ -47,14 +47,14 @@ def test_failed_prise_with_the_takers_poignee() -> None:
     assert "Joueur 1 annonce une Prise." in said
     assert any(s.startswith("Joueur 1 retourne le chien\u00a0: ") for s in said)
     assert "Joueur 1 montre une poignée simple de 10 atouts\u00a0: 10 9 8 7 6 5 4 3 2 Exc." in said
-    assert "Prise chutée de 44\u00a0: Joueur 1 marque -192." in said
+    assert "Prise chutée de 44\u00a0: Joueur 1 marque −192." in said
     lines = breakdown(_scored(events), "fr", t)
-    assert "Contrat\u00a0: -44 × 1 = -44 (pas de prime de 25 en cas de chute)" in lines
-    assert "Par défenseur\u00a0: -44 (l'attaque paie chaque défenseur)" in lines
-    assert "Annonce poignée simple (Joueur 1)\u00a0: il paie 20 à chacun des 3 autres (-60)" in lines
-    assert lines[-1] == "Marque de la donne\u00a0: Joueur 1 -192, Joueur 2 +64, Joueur 3 +64, Joueur 4 +64"
+    assert "Contrat\u00a0: −44 × 1 = −44 (pas de prime de 25 en cas de chute)" in lines
+    assert "Par défenseur\u00a0: −44 (l'attaque paie chaque défenseur)" in lines
+    assert "Annonce poignée simple (Joueur 1)\u00a0: il paie 20 à chacun des 3 autres (−60)" in lines
+    assert lines[-1] == "Marque de la donne\u00a0: Joueur 1 −192, Joueur 2 +64, Joueur 3 +64, Joueur 4 +64"
     en = breakdown(_scored(events), "en", t)
-    assert "Announcement single poignée (handful) (Player 1): pays 20 to each of the 3 others (-60)" in en
+    assert "Announcement single poignée (handful) (Player 1): pays 20 to each of the 3 others (−60)" in en
 
 
 def test_made_contract_alone_at_five_called_king_in_the_talon() -> None:
@@ -96,7 +96,7 @@ def test_petit_au_bout_lost_fft() -> None:
     assert "Petit au bout pour la défense\u202f!" in said
     lines = breakdown(_scored(events), "fr", t)
     assert "Contrat\u00a0: (25 + 31) × 4 = 224" in lines
-    assert "Petit au bout (la défense)\u00a0: -10 × 4 = -40" in lines
+    assert "Petit au bout (la défense)\u00a0: −10 × 4 = −40" in lines
     assert "Par défenseur\u00a0: +184 (chaque défenseur paie l'attaque)" in lines
     assert "Joueur 1\u00a0: 2 × 184 = 368" in lines
 
@@ -236,7 +236,7 @@ def test_refusals_in_french_keep_the_citation() -> None:
         g.apply("bid prise")
     assert info.value.code == "play_expected" or info.value.code in ("ecart_expected",)
     text = say_error(info.value, "fr", "tarot")
-    assert "[seed 001, §6]" in text and "écart" in text.lower()
+    assert "[texte 001, §6]" in text and "écart" in text.lower()
 
 
 def test_the_side_of_a_trick_stays_hidden_until_the_partner_is_known() -> None:

@@ -38,15 +38,15 @@ def test_seed_breakdown_at_five_with_a_poignee_every_number_by_hand() -> None:
         "Contrat\u00a0: Pousse (×2), preneur Joueur 1 (vous), partenaire Joueur 5",
         "Points de l'attaque\u00a0: 28 avec 2 bouts (21, Excuse)\u202f; il en fallait 41",
         "  dont 25 dans les plis et 3 à l'écart",
-        "Différence\u00a0: 28 - 41 = -13\u00a0: chuté de 13",
-        "Contrat\u00a0: -13 × 2 = -26 (pas de prime de 25 en cas de chute)",
-        "Par défenseur\u00a0: -26 (l'attaque paie chaque défenseur)",
-        "Attaque\u00a0: 3 × -26 = -78, ½ / ½\u00a0: Joueur 1 (vous) -39, Joueur 5 -39",
-        "Annonce poignée simple (Joueur 1 (vous))\u00a0: il paie 20 à chacun des 4 autres (-80)",
-        "Marque de la donne\u00a0: Joueur 1 (vous) -119, Joueur 2 +46, Joueur 3 +46, Joueur 4 +46, Joueur 5 -19",
+        "Différence\u00a0: 28 − 41 = −13\u00a0: chuté de 13",
+        "Contrat\u00a0: −13 × 2 = −26 (pas de prime de 25 en cas de chute)",
+        "Par défenseur\u00a0: −26 (l'attaque paie chaque défenseur)",
+        "Attaque\u00a0: 3 × −26 = −78, ½ / ½\u00a0: Joueur 1 (vous) −39, Joueur 5 −39",
+        "Annonce poignée simple (Joueur 1 (vous))\u00a0: il paie 20 à chacun des 4 autres (−80)",
+        "Marque de la donne\u00a0: Joueur 1 (vous) −119, Joueur 2 +46, Joueur 3 +46, Joueur 4 +46, Joueur 5 −19",
     ]
     en = breakdown(_seed_five_failed_pousse(), "en", Table("tarot", 5))
-    assert "Attack: 3 × -26 = -78, split ½ / ½: Player 1 -39, Player 5 -39" in en
+    assert "Attack: 3 × −26 = −78, split ½ / ½: Player 1 −39, Player 5 −39" in en
     assert "  of which 25 in tricks and 3 in the écart (discard)" in en
 
 

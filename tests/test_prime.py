@@ -393,10 +393,10 @@ def test_no_show_with_a_made_hand_is_refused_and_changes_nothing() -> None:
     assert err.value.code == "must_show" and "seed 004" in str(err.value)
     assert "jeu fait" in str(err.value.params["cite"])
     assert snapshot(g) == before and g.phase == "show" and g.current_player == 0
-    from atout.present import say_error
+    from atout.present import cite_in, say_error
 
     assert say_error(err.value, "fr", "prime").startswith("Vous avez une prime ou un flux\u00a0: il faut le montrer")
-    assert say_error(err.value, "en", "prime").endswith(f"[{err.value.params['cite']}]")
+    assert say_error(err.value, "en", "prime").endswith(f"[{cite_in(err.value.params['cite'], 'en')}]")
 
 
 def test_showing_is_optional_with_the_spec_d8_option() -> None:
@@ -532,7 +532,7 @@ def test_every_event_and_error_is_said_in_both_languages() -> None:
     g = atout.new_game("prime", players=3, seed=1)
     with pytest.raises(atout.IllegalAction) as err:
         g.apply("bet 99")
-    assert say_error(err.value, "fr", "prime").startswith("Le pari va de 1 à 10 jetons. [seed 004")
+    assert say_error(err.value, "fr", "prime").startswith("Le pari va de 1 à 10 jetons. [texte 004")
 
 
 def test_showdown_breakdown_names_each_hand() -> None:

@@ -142,8 +142,8 @@ CASES: list[tuple[str, dict[str, Any], str, dict[str, Any], str, str]] = [
     ("triomphe four cards (seed 002: five each)",
      record("triomphe", 2, {**TRIOMPHE, "hands": [["KH", "QH", "JH", "AH"], ["9S", "8S", "7S", "KC", "QC"]]}),
      "wrong_size", {"pile": "hand", "seat": 0, "count": 4, "want": 5, "cite": "seed 002"},
-     "Donne 1\u00a0: la main du joueur 1 a 4 cartes\u202f; il en faut 5. [seed 002]",
-     "Deal 1: player 1's hand has 4 cards; it needs 5. [seed 002]"),
+     "Donne 1\u00a0: la main du joueur 1 a 4 cartes\u202f; il en faut 5. [texte 002]",
+     "Deal 1: player 1's hand has 4 cards; it needs 5. [text 002]"),
     ("triomphe a 2 is not piquet",
      record("triomphe", 2, {**TRIOMPHE, "turnup": "2H"}),
      "card_not_in_pack", {"card": "2H", "pack": 32},
@@ -159,8 +159,8 @@ CASES: list[tuple[str, dict[str, Any], str, dict[str, Any], str, str]] = [
     ("tarot talon of five at four (seed 001: six)",
      record("tarot", 4, {"hands": [TAROT[i * 18:i * 18 + 18] for i in range(4)], "talon": TAROT[72:77]}),
      "wrong_size", {"deal": 0, "pile": "talon", "count": 5, "want": 6, "cite": "seed 001"},
-     "Donne 1\u00a0: le talon a 5 cartes\u202f; il en faut 6. [seed 001]",
-     "Deal 1: the talon has 5 cards; it needs 6. [seed 001]"),
+     "Donne 1\u00a0: le talon a 5 cartes\u202f; il en faut 6. [texte 001]",
+     "Deal 1: the talon has 5 cards; it needs 6. [text 001]"),
     ("tarot unknown key",
      record("tarot", 4, {"hands": [], "talon": [], "chien": []}),
      "deal_unknown_keys", {"deal": 0, "keys": ["chien"]},
@@ -168,22 +168,22 @@ CASES: list[tuple[str, dict[str, Any], str, dict[str, Any], str, str]] = [
     ("prime: no 9 in the 40-card pack (prime.md D1)",
      record("prime", 3, {"hands": [["9H", "AS"], ["2S", "3S"], ["4S", "5S"]]}),
      "card_not_in_pack", {"card": "9H", "pack": 40, "cite": "prime.md D1"},
-     "Carte hors du jeu de 40 cartes\u00a0: 9 de cœur. [prime.md D1]",
-     "Card not in the 40-card pack: 9 of Hearts. [prime.md D1]"),
+     "Carte hors du jeu de 40 cartes\u00a0: 9 de cœur. [spéc. D1]",
+     "Card not in the 40-card pack: 9 of Hearts. [spec D1]"),
     ("mistigri fille of four (seed 003: five)",
      record("mistigri", 3, {"hands": [["7S", "8S", "9S", "10S", "JS"], ["QS", "KS", "AS", "7H", "8H"],
                                       ["9H", "10H", "JH", "QH", "KH"]], "fille": ["AH", "7D", "8D", "9D"],
                             "retourne": "10D"}),
      "wrong_size", {"pile": "fille", "count": 4, "want": 5, "cite": "seed 003"},
-     "La fille a 4 cartes\u202f; il en faut 5. [seed 003]", "The fille has 4 cards; it needs 5. [seed 003]"),
+     "La fille a 4 cartes\u202f; il en faut 5. [texte 003]", "The fille has 4 cards; it needs 5. [text 003]"),
     ("tarot1637: a Mort only at two (spec §11)",
      record("tarot1637", 3, tarot1637_deal(mort=["JD"])),
      "unexpected_mort", {}, "Seule une donne à deux joueurs a un Mort.", "Only a two-player deal has a Mort."),
     ("1637 dealer with 21 cards (seed 000: 24)",
      record("tarot1637", 3, {"hands": [tarot1637_deal()["hands"][1]] * 3}),
      "wrong_size", {"pile": "hand", "seat": 0, "count": 21, "want": 24},
-     "La main du joueur 1 a 21 cartes\u202f; il en faut 24. [seed 000]",
-     "Player 1's hand has 21 cards; it needs 24. [seed 000]"),
+     "La main du joueur 1 a 21 cartes\u202f; il en faut 24. [texte 000]",
+     "Player 1's hand has 21 cards; it needs 24. [text 000]"),
     ("wrong dealer: the deal passes to the next player",
      {**record("triomphe", 2, TRIOMPHE, match={"deals": 2, "target": None, "scores": [0, 0]}), "deals": [
          {"dealer": 0, "deal": TRIOMPHE, "actions": [{"seat": 1, "action": "concede"}, {"seat": 0, "action": "accept"}]},
@@ -344,7 +344,7 @@ def test_packs_list_in_french(capsys: pytest.CaptureFixture[str]) -> None:
         assert main(args) == 0
         out = capsys.readouterr().out
         assert "32 cartes" in out and "pique/cœur/carreau/trèfle" in out and "épées/coupes/deniers/bâtons" in out
-        assert "jeu de piquet de 32 cartes : 7 à 10, V, D, R, As" in out
+        assert "jeu de piquet de 32 cartes\u00a0: 7 à 10, V, D, R, As" in out  # French spacing, from the catalog
         assert not re.search(r"\b(cards|used by|orders:|spades|swords|pack)\b", out), out
     assert main(["packs", "list", "--lang", "en"]) == 0
     assert "32 cards  spades/hearts/diamonds/clubs; orders: triomphe" in capsys.readouterr().out

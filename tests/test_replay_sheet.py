@@ -17,6 +17,7 @@ import atout
 from atout.bots.base import make_bot
 from atout.cli.replay import replay_step
 from atout.core.actions import Action
+from atout.present import signed
 from atout.present.screen import hand_text
 from atout.records import dumps
 
@@ -81,7 +82,7 @@ def test_five_player_sheet_fits_sixty_columns(lang: str, tmp_path: Path) -> None
     session._final(True)
     lines = out.getvalue().splitlines()
     assert all(len(line) <= 60 for line in lines)
-    totals = [str(t) for t in session._totals()]
+    totals = [signed(t, lang) for t in session._totals()]  # +48, \u2212352: the sheet's signs
     total = next(line for line in lines if line.startswith("  Total"))
     assert total.split()[-5:] == totals  # the five totals on one line, in seat order
     short = "J" if lang == "fr" else "P"

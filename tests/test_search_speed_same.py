@@ -26,6 +26,7 @@ from atout.bots.tarot import TarotBot
 from atout.core.cards import CARDS
 from atout.core.cardset import codes
 from atout.core.protocol import GameState, Observation, json_number
+from atout.games.tarot.rules import shown_codes
 from atout.games.tarot.state import TarotState
 from atout.games.tarot.view import TarotPublic, public_partner, seat_view
 
@@ -179,7 +180,7 @@ def _eager_observation(state: TarotState, seat: int) -> Observation:
         "contract": state.contract, "taker": state.taker if state.taker >= 0 else None,
         "called": CARDS[state.called].code if state.called >= 0 else None, "partner": partner, "taker_alone": alone,
         "talon": codes(state.talon) if state.talon_shown else None, "ecart_trumps": codes(state.ecart_trumps),
-        "announcements": [{"seat": s, "kind": k, "cards": codes(m)} for s, k, m in state.announcements],
+        "announcements": [{"seat": s, "kind": k, "cards": shown_codes(m)} for s, k, m in state.announcements],
         "slam_announced": state.slam_announced, "leader": state.leader,
         "trick": [[(state.leader + i) % n, CARDS[c].code] for i, c in enumerate(state.trick)],
         "tricks": [{"leader": lead, "cards": [CARDS[c].code for c in cards], "winner": w}
@@ -191,7 +192,7 @@ def _eager_observation(state: TarotState, seat: int) -> Observation:
             "attack_points": json_number(outcome["attack_points"]), "attack_oudlers": outcome["attack_oudlers"],
             "petit_au_bout": outcome["petit_au_bout"], "slam": outcome["slam"],
             "row": [json_number(x) for x in state.log[-1].result or []]},
-        "showing": {"seat": state.shower, "cards": codes(state.showing)} if state.shower >= 0 else None,
+        "showing": {"seat": state.shower, "cards": shown_codes(state.showing)} if state.shower >= 0 else None,
     }
     if seat == state.taker and state.ecart:
         public["my_ecart"] = codes(state.ecart)

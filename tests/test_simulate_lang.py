@@ -49,7 +49,7 @@ def test_french_by_default_with_no_english(capsys: pytest.CaptureFixture[str]) -
     assert re.fullmatch(r"triomphe \(Classique, en deux camps, 2 joueurs\)\u00a0: 20 donnes en \d+,\d\d s "
                         r"\(\d+ donnes/s\), robots heuristique, heuristique", lines[0]), lines[0]
     assert lines[1] == "graine 2"
-    assert re.fullmatch(r"  Joueur 1\u00a0: -?\d+ \(moyenne par donne -?\d+(,\d+)?\)", lines[2]), lines[2]
+    assert re.fullmatch(r"  Joueur 1\u00a0: [-\u2212]?\d+ \(moyenne par donne [-\u2212]?\d+(,\d+)?\)", lines[2]), lines[2]
     assert "  comment les donnes ont fini\u00a0:" in lines
 
 
@@ -69,9 +69,10 @@ def test_same_figures_in_both_languages_as_in_json(capsys: pytest.CaptureFixture
     _, fr = run(capsys, *args, "--lang", "fr")
     _, en = run(capsys, *args, "--lang", "en")
     for seat, (total, mean) in enumerate(zip(data["totals"], data["stats"]["mean_per_seat"], strict=True)):
-        mean_text = str(int(mean) if float(mean).is_integer() else mean)
-        assert f"  Player {seat + 1}: {total} (mean per deal {mean_text})" in en
-        assert f"  Joueur {seat + 1}\u00a0: {total} (moyenne par donne {mean_text.replace('.', ',')})" in fr
+        mean_text = str(int(mean) if float(mean).is_integer() else mean).replace("-", "\u2212")  # the true minus
+        total_text = str(total).replace("-", "\u2212")
+        assert f"  Player {seat + 1}: {total_text} (mean per deal {mean_text})" in en
+        assert f"  Joueur {seat + 1}\u00a0: {total_text} (moyenne par donne {mean_text.replace('.', ',')})" in fr
     for kind, c in data["stats"].get("contracts", {}).items():
         pct = f"{100 * c['success_rate']:.0f}"
         assert f": prise {c['taken']} fois, réussie {c['made']} fois ({pct} %)" in fr, kind

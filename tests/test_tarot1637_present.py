@@ -27,7 +27,8 @@ def test_every_event_is_said_in_both_languages(players: int, variant: str) -> No
                 if event.kind == "deal_scored":
                     lines = breakdown(event, lang, table)
                     assert len(lines) >= len(event.data["lines"]) + 1
-                    total = ", ".join(f"{table.seat_name(s, lang)} {v:+d}" for s, v in enumerate(event.data["row"]))
+                    row = event.data["row"]
+                    total = ", ".join(f"{table.seat_name(s, lang)} {v:+d}".replace("-", "\u2212") for s, v in enumerate(row))
                     assert lines[-1].endswith(total)
 
 
@@ -37,4 +38,4 @@ def test_refusals_are_said_with_the_seed_citation() -> None:
     with pytest.raises(atout.IllegalAction) as exc:
         g.apply(f"discard {card}")
     fr, en = say_error(exc.value, "fr", "tarot1637"), say_error(exc.value, "en", "tarot1637")
-    assert "triomphe" in fr and "[seed 000" in fr and "trump" in en
+    assert "triomphe" in fr and "[texte 000" in fr and "trump" in en

@@ -274,7 +274,7 @@ def test_poignee_one_card_at_a_time_through_the_engine() -> None:
     for i in range(2, 12):
         g.apply(f"announce poignee T{i}")
     assert g.event_count == before and not g.announcements
-    assert g.observation(1).public["showing"] == {"seat": 0, "cards": [f"T{i}" for i in range(2, 12)]}
+    assert g.observation(1).public["showing"] == {"seat": 0, "cards": [f"T{i}" for i in range(11, 1, -1)]}  # high to low
     legal = [str(a) for a in g.legal_actions()]
     # Ten shown: a simple poignée ('done'); three more trumps make the double (13); and the Excuse, to be
     # followed by every trump: 13 trumps + EX = 14 cards, the double (seed: it may exceed the threshold).

@@ -71,8 +71,8 @@ def test_french_lobby_refuses_an_upload_in_french(browser: Browser, server_url: 
     shown = upload(page, tmp_path, json.dumps(rec))
     # French spacing (no-break spaces) from the catalogs and the page's own colon (issue 17).
     assert shown == ("Enregistrement refusé\u00a0: Coup 4 (donne 1, «\u00a08♥\u00a0») refusé\u00a0: Il faut fournir et "
-                     "monter sur la carte maîtresse\u202f; jouables\u00a0: As de trèfle. [seed 002, §5]")
-    assert not ENGLISH.search(shown.replace("[seed 002, §5]", ""))
+                     "monter sur la carte maîtresse\u202f; jouables\u00a0: As de trèfle. [texte 002, §5]")
+    assert not ENGLISH.search(shown.replace("[texte 002, §5]", ""))
 
 
 def test_english_lobby_refuses_in_english(browser: Browser, server_url: str, tmp_path: Path) -> None:

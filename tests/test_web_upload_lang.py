@@ -72,7 +72,7 @@ def test_illegal_move_refused_in_french_with_code_and_params(client: TestClient)
     assert params["reason_code"] == "must_follow_higher"
     assert params["reason_params"]["cards"] == ["AC"] and params["reason_params"]["cite"] == "seed 002, §5"
     assert body["message"] == ("Coup 4 (donne 1, «\u00a08♥\u00a0») refusé\u00a0: Il faut fournir et monter sur la carte "
-                               "maîtresse\u202f; jouables\u00a0: As de trèfle. [seed 002, §5]")
+                               "maîtresse\u202f; jouables\u00a0: As de trèfle. [texte 002, §5]")
     assert english_in(body["message"]) == []
 
 
@@ -82,7 +82,7 @@ def test_same_refusal_in_english(client: TestClient) -> None:
     fr, en = post(client, json.dumps(rec), "fr").json(), post(client, json.dumps(rec), "en").json()
     assert en["code"] == fr["code"] and en["params"] == fr["params"] and en["lang"] == "en"
     assert en["message"] == ("Move 4 (deal 1, '8♥') refused: You must follow suit and beat the winning card; "
-                             "playable: Ace of Clubs. [seed 002, §5]")
+                             "playable: Ace of Clubs. [text 002, §5]")
 
 
 def test_french_is_the_default(client: TestClient) -> None:

@@ -9,7 +9,9 @@ in English; ``atout rules GAME`` is read in both languages too. None of these ma
   ``You lay aside 3 of Hearts``);
 * French spacing before ``;`` ``:`` ``!`` ``?`` in English;
 * an option or action key (``left_of_dealer_must_play``, ``(no_concession to play)``) in a rules summary;
-* an English citation (``[FFT rule 10]``) at a French table.
+* an English citation (``[FFT rule 10]``) at a French table, the engine's ``[seed 004 …]`` at any table;
+* French words at an English table (``qui n'a le sien``, ``la Belle``), English ones at a French table (``stop``);
+* a hyphen for a minus sign in a score (``-12`` for ``−12``).
 """
 
 from __future__ import annotations
@@ -43,12 +45,18 @@ BAD: dict[str, list[tuple[str, re.Pattern[str]]]] = {
         ("de before a vowel", re.compile(r"\bde (?!une?\b)[aeiouéèêAEIOUÉ]")),
         ("card without its article", re.compile(r"\b(?:écartez|écarte|jouez|joue) (?:\d+|Roi|Dame|Cavalier|Valet|As) d")),
         ("English citation", re.compile(r"\[[^\]]*\b(?:rule|rules)\b")),
+        ("the engine's citation", re.compile(r"\[[^\]]*\bseed \d")),  # 'texte 004' (issue 17, second look 7)
+        ("English word", re.compile(r"(?<![-\w'])stop(?![-\w])")),  # La Triomphe's 's'arrêter' (second look 6)
+        ("hyphen for a minus", re.compile(r"(?:^|[\s(])-\d")),  # '−12', the true minus (second look 10)
     ],
     "en": [
         ("singular count, plural noun", re.compile(rf"(?<![\d,.])\b1 (?:{UNITS_EN})\b")),
         ("(s) plural", re.compile(r"\w\(s\)")),
         ("card without its article", re.compile(rf"\b(?:lay aside|lays aside|play|plays|discard) (?:{RANKS_EN}) of\b")),
         ("French spacing in English", re.compile(r"\w[ \u202f\xa0][;:!?](?:\s|$)")),
+        ("the engine's citation", re.compile(r"\[[^\]]*\bseed \d")),  # 'text 004' (issue 17, second look 7)
+        ("French words", re.compile(r"qui n'a le sien|\bla Belle\b|\(la triomphe\)|\(le chien\)|Tarot de 1637")),
+        ("hyphen for a minus", re.compile(r"(?:^|[\s(])-\d")),  # '−12', the true minus (second look 10)
     ],
 }
 KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")

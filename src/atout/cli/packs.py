@@ -14,45 +14,42 @@ from typing import Any
 from atout.core.history import ORDERS, TRUMP_NAMES, TrumpOrder, find_order
 from atout.core.packs import PACKS, Pack, find_pack
 
-_PLURAL = {"tarocco": "tarocchi", "trionfo": "trionfi"}
-#: French for the packs' descriptions and orders (``atout packs show NAME --lang fr``: no English, issue 7).
-_FR = {
-    "32-card piquet pack: 7-10, J, Q, K, A": "jeu de piquet de 32 cartes : 7 à 10, V, D, R, As",
-    "French-suited tarot: 4 x 14 cards, 21 trumps, Excuse": "tarot aux enseignes françaises : 4 × 14 cartes, 21 atouts, l'Excuse",
-    "Italian-suited tarot (Marseille type)": "tarot aux enseignes italiennes (type de Marseille)",
-    "the 1637 tarot pack (Marolles): 66 cards, Italian suits":
-        "le jeu de tarots de 1637 (Marolles) : 66 cartes, enseignes italiennes",
-    "40-card pack for La Prime: A, 2-7, J, Q, K": "jeu de 40 cartes de la Prime : As, 2 à 7, V, D, R",
-    "every suit K Q J A 10 9 8 7": "chaque couleur R D V As 10 9 8 7",
-    "every suit A K Q J 10 9 8 7 (Triomphe à l'As qui pille)": "chaque couleur As R D V 10 9 8 7 (Triomphe à l'As qui pille)",
-    "K Q J A 10 9 8 7; J♣ (Mistigri) is the top trump and never a club":
-        "R D V As 10 9 8 7 ; le V♣ (Mistigri) est le plus fort atout et jamais un trèfle",
-    "every suit K Q N J 10 … 1; trumps 21 … 1": "chaque couleur R D C V 10 … 1 ; atouts 21 … 1",
-    "as the French-suited tarot: every suit K Q N J 10 … 1 (decks.md D4)":
-        "comme le tarot français : chaque couleur R D C V 10 … 1",
-    "Swords, Batons K Q N J 10 … 1; Cups, Coins K Q N J 1 … 10":
-        "épées, bâtons R D C V 10 … 1 ; coupes, deniers R D C V 1 … 10",
-    "Swords, Batons K Q N J 10 … 4; Cups, Coins K Q N J 1 … 7":
-        "épées, bâtons R Rn Ch F 10 … 4 ; coupes, deniers R Rn Ch F 1 … 7",
-    "7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J Q K = 10; total 556":
-        "7 = 21, 6 = 18, As = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, V D R = 10 ; total 556",
-}
-_WORDS = {
-    "fr": {"cards": "cartes", "order": "ordre des atouts", "sources": "sources",
-           "high_to_low": "du plus fort au plus faible", "excuse": "sans rang : l'excuse",
-           "play": "ordre de jeu", "no_play": "pas d'ordre de jeu ; chaque couleur par valeur", "col": " :"},
-    "it": {"cards": "carte", "order": "ordine dei trionfi", "sources": "fonti",
-           "high_to_low": "dal più alto al più basso", "excuse": "senza grado: la scusa",
-           "play": "ordine di gioco", "no_play": "nessun ordine di gioco; ogni seme per valore", "col": ":"},
-    "en": {"cards": "cards", "order": "trump order", "sources": "sources",
-           "high_to_low": "high to low", "excuse": "no rank: the excuse",
-           "play": "order of play", "no_play": "no order of play; each suit by value", "col": ":"},
-}
+#: The words of this command (descriptions, headings, the list's columns) are in the gettext catalogs, domain
+#: ``packs`` (``atout/present/locale/<lang>/LC_MESSAGES/packs.po``, French, English and Italian), like the tables'.
+DOMAIN = "packs"
+
+
+def _t(ctx: str, key: str, lang: str) -> str:
+    """One word of the ``packs`` catalog in ``lang`` (English where that language has none)."""
+    from atout.present.catalogs import lookup
+
+    found = lookup((DOMAIN,), ctx, key, lang)
+    if found is None:
+        raise KeyError(f"no message {ctx}/{key} in {DOMAIN} ({lang})")
+    return str(found)
+
+
+def _words(ctx: str, lang: str) -> dict[str, str]:
+    """A section of the ``packs`` catalog as a dict (``show``, ``list``), with its punctuation (``col``, ``sep``)."""
+    keys = {"show": ("cards", "order", "sources", "high_to_low", "excuse", "play", "no_play"),
+            "list": ("cards", "orders", "used_by", "usage")}[ctx]
+    out = {k: _t(ctx, k, lang) for k in keys}
+    out["col"], out["sep"] = _t("punct", "colon", lang), _t("punct", "semicolon", lang)
+    return out
 
 
 def _say(text: str, lang: str) -> str:
-    """A pack's English description in French when we have it (the names stay the pack's own)."""
-    return _FR.get(text, text) if lang == "fr" else text
+    """A pack's English description in ``lang`` when the catalog has it (the names stay the pack's own)."""
+    from atout.present.catalogs import lookup
+
+    return str(lookup((DOMAIN,), "about", text, lang) or text)
+
+
+def _trumps_word(word: str, lang: str) -> str:
+    """The plural of a pack's word for its trumps, from the catalog (``trump_plural``), else the word + s."""
+    from atout.present.catalogs import lookup
+
+    return str(lookup((DOMAIN,), "trump_plural", word, lang) or word + "s")
 
 
 def _print(text: str, indent: str = "    ") -> None:
@@ -119,24 +116,11 @@ def run(args: argparse.Namespace) -> int:
     return _list(args.json, args.lang)
 
 
-#: The list's words (``atout packs --lang fr``): pack names, order keys and games stay the words one types.
-_LIST_WORDS = {
-    "fr": {"cards": "cartes", "orders": "ordres de jeu (valeurs à taper après --play)", "used_by": "pour", "sep": " ; ",
-           "col": " :",
-           "usage": "'atout packs show NOM [--order A|A-florence|B|C|savoy] [--lang fr|it|en]' ; 'atout packs orders'"},
-    "it": {"cards": "carte", "orders": "ordini di gioco (valori da scrivere dopo --play)", "used_by": "per", "sep": "; ",
-           "col": ":",
-           "usage": "'atout packs show NOME [--order A|A-florence|B|C|savoy] [--lang fr|it|en]'; 'atout packs orders'"},
-    "en": {"cards": "cards", "orders": "orders", "used_by": "used by", "sep": "; ", "col": ":",
-           "usage": "'atout packs show NAME [--order A|A-florence|B|C|savoy] [--lang fr|it|en]'; 'atout packs orders'"},
-}
-
-
 def _list(as_json: bool, lang: str = "fr") -> int:
     """``atout packs [list]``: one line per pack in ``lang`` (suits by their names in it); --json is language-free.
 
-    >>> _list(False, "fr")  # doctest: +ELLIPSIS
-    piquet32         32 cartes  pique/cœur/carreau/trèfle ; ordres de jeu (valeurs à taper après --play) : ...
+    >>> _list(False, "en")  # doctest: +ELLIPSIS
+    piquet32         32 cards  spades/hearts/diamonds/clubs; orders: triomphe, as-qui-pille, mistigri; used by ...
     ...
     """
     rows: list[dict[str, Any]] = [
@@ -156,7 +140,7 @@ def _list(as_json: bool, lang: str = "fr") -> int:
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
-    w = _LIST_WORDS[lang]
+    w = _words("list", lang)
     width = max(len(r["pack"]) for r in rows)
     for p, r in zip(PACKS.values(), rows, strict=True):
         orders = ", ".join(r["orders"]) or "-"
@@ -210,15 +194,15 @@ def _show(pack: Pack, order_key: str | None, play: str | None, lang: str, as_jso
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
         return 0
-    w = _WORDS[lang]
+    w = _words("show", lang)
     _print(f"{pack.name} ({len(pack)} {w['cards']}){w['col']} {_say(pack.description, lang)}")
     if order is not None:
         info = data["order_info"]  # in the chosen language (history.ORDERS_FR), the names unchanged
-        sep = " ; " if lang == "fr" else "; "
+        sep = w["sep"]
         _print(f"{w['order']} {info['label']}{w['col']} {info['region']}. {info['note']}")
         _print(f"  {w['sources']}{w['col']} {sep.join(info['sources'])} ({info['cite']})")
     if trumps:
-        print(f"{_PLURAL.get(pack.style.trump_word[lang], pack.style.trump_word[lang] + 's')}, {w['high_to_low']}{w['col']}")
+        print(f"{_trumps_word(pack.style.trump_word[lang], lang)}, {w['high_to_low']}{w['col']}")
         for row in data["trumps"]:
             subject = f"  [{row['subject']}]" if row["subject"] and lang == "it" else ""  # an English gloss, not in French
             print(f"  {row['rank']:>2}. {row['card']:<4} {row['numeral']:>6}  {row['name']}{subject}")
@@ -243,8 +227,8 @@ def _orders(as_json: bool, lang: str = "fr") -> int:
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
-    w = _WORDS[lang]
-    sep = " ; " if lang == "fr" else "; "
+    w = _words("show", lang)
+    sep = w["sep"]
     for o, row in zip(ORDERS.values(), rows, strict=True):
         tiers = " > ".join(" = ".join(o.name(n, "it") for n in tier) for tier in o.tiers)
         print(f"{o.key} — {row['label']}{w['col']} {row['region']}\n  {tiers}\n  {row['note']}\n"

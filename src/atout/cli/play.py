@@ -32,7 +32,8 @@ from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
 from atout.present.screen import action_label, card_text, hand_text, in_play_order
-from atout.present.sheet import score_sheet
+from atout.present.sheet import fit, score_sheet, sheet_line
+from atout.present.sheet import value as sheet_value
 from atout.present.situation import ordinal
 from atout.present.table_help import GAME_HELP, tarot_help
 from atout.records import dumps
@@ -75,6 +76,7 @@ class Session:
         self.state = new_game(args.game, players=args.players, variant=args.variant, seed=self.seed,
                               **self.options, **match)
         self.game = self.state.game_name
+        self.lab = phrases(self.game).section("play_labels", self.lang)  # the game's words first: Prime's 'Coup'
         n = self.state.players
         if not isinstance(args.seat, int) or not 0 <= args.seat < n:
             raise ValueError(f"--seat must be 0..{n - 1}, not {args.seat}")
@@ -182,7 +184,7 @@ class Session:
             if self.attack_points is not None and "points" in e.data:  # the écart's share of the attack's points
                 e = Event(e.kind, e.seat, {**e.data, "trick_points": self.attack_points}, e.to)
             for line in breakdown(e, lang, self.table):
-                console.print("  " + line)
+                self._fit("  " + line)
             self._sheet()
             self.attack_points = None
             return
@@ -192,7 +194,7 @@ class Session:
             style = "bold" if e.kind in ("contract", "called", "partner_revealed", "poignee_shown", "talon_shown",
                                          "redeal", "petit_au_bout", "slam", "concession_refused", "vole_undertaken",
                                          "three_first_tricks", "conceded") else ""
-            console.print(Text(text, style=style))
+            self._fit(text, style)
 
     def _trick_line(self, seats: list[int], cards: list[str], leader: int | None) -> Text:
         line = Text("   ")
@@ -209,12 +211,23 @@ class Session:
         rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
         totals = self._totals()
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
-        self.console.print(f"[bold]{self.lab['sheet']}[/] ({len(rows)}){_punct('colon', self.lang)}", end="")
-        self.console.print(_punct("comma", self.lang).join(f"{name} {number(t, self.lang)}"
-                                                           for name, t in zip(names, totals, strict=True)))
+        head = f"{self.lab['sheet']} ({len(rows)}){_punct('colon', self.lang)}".rstrip()
+        entries = [f"{name} {sheet_value(t, self.lang, self.game)}" for name, t in zip(names, totals, strict=True)]
+        for i, line in enumerate(sheet_line(head, entries, self.lang, self.console.width)):  # cut between players
+            text = Text(line)
+            if i == 0:
+                text.stylize("bold", 0, len(head))
+            self.console.print(text, soft_wrap=True)
         sides = situation.sheet_teams(self.game, totals, self._teams(), self.lang, self.table)
         if sides:  # in société, the partners named with their side's total (issue 17)
-            self.console.print(sides)
+            self._fit(sides)
+
+    def _fit(self, text: str, style: str = "") -> None:
+        """A line cut at the terminal's width between words, never a name from its score (issue 17)."""
+        names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
+        indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
+        for line in fit(text, names, self.console.width, indent):
+            self.console.print(Text(line, style=style), soft_wrap=True)
 
     def _teams(self) -> list[int] | None:
         """The side of each seat when the game is played in partnership and says so (La Prime's ``teams``)."""
@@ -240,7 +253,7 @@ class Session:
         self.console.print(Text((by_side[0] if by_side else say(event, self.lang, self.table)) or "", style="bold"))
         rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
-        for line in score_sheet(names, rows, totals, self.lang, self.console.width):  # fits the terminal (issue 17)
+        for line in score_sheet(names, rows, totals, self.lang, self.console.width, self.game):  # fits the terminal (issue 17)
             self.console.print(line, highlight=False)
         if by_side:  # the sides ranked, the winning side first (issue 17)
             for line in by_side[1:]:
@@ -355,7 +368,9 @@ class Session:
         elif key in COMMANDS["hint"]:
             bot = make_bot(self.game, default_bot(self.game), seed=self.seed)
             action = bot.act(obs)
-            self.console.print(f"[cyan]{lab['hint']}{_punct('colon', self.lang)}{action_label(action, self.lang, self.game)}"
+            label = (poignee.advice(action, obs, self.lang) if self.game == "tarot" else None) \
+                or action_label(action, self.lang, self.game)  # a poignée: the whole show, not one trump
+            self.console.print(f"[cyan]{lab['hint']}{_punct('colon', self.lang)}{label}"
                                f" — {why(action, obs, self.lang, self.game, self.state.card_strength)}[/]")
         elif key in COMMANDS["undo"]:
             self.undo.pop()  # the position now
@@ -396,7 +411,10 @@ class Session:
         console, lab, lang, pub = self.console, self.lab, self.lang, dict(obs.public)
         console.print()
         for line in self._facts(pub):
-            console.print(line)
+            if line.spans or line.cell_len <= console.width:
+                console.print(line)
+            else:  # a plain fact too long for the terminal: cut between players, never before a score
+                self._fit(line.plain)
         trick = pub.get("trick") or []
         tricks = pub.get("tricks") or []
         if obs.phase == "play":

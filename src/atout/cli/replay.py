@@ -79,7 +79,7 @@ def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = Tru
     deals = deals_of(record)
     game = state.game_name
     table = Table(game, state.players)
-    lab = LABELS[lang]
+    lab = phrases(game).section("play_labels", lang)  # a game's own word over the common one: 'Coup'
     index = -1
     ecart_said = True
     for e in state.events(None):

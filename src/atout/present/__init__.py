@@ -168,8 +168,14 @@ class Phrases:
     def say(self, ctx: str, key: str, lang: str, count: float | None = None, /, **fields: Any) -> str:
         """One message filled with ``fields`` as they are; ``count`` picks a plural entry's form.
 
-        Numbers among ``fields`` are written in the language's style (``2,5``); other values as given.
+        Numbers among ``fields`` are written in the language's style (``2,5``); other values as given. Without
+        ``count``, a plural entry counts the field its ``msgid_plural`` names (``1 jeton``, ``2 jetons``).
         """
+        if count is None:
+            domains = (self.game, "common") if self.game != "common" else ("common",)
+            raw = catalogs.lookup(domains, ctx, key, lang)
+            if isinstance(raw, catalogs.Plural) and isinstance(fields.get(raw.count_key), int | float | Fraction):
+                count = fields[raw.count_key]
         shown = {k: number(v, lang) if isinstance(v, int | float | Fraction) and not isinstance(v, bool) else v
                  for k, v in fields.items()}
         return self.t(ctx, key, lang, count).format(**shown)
@@ -198,10 +204,11 @@ def _check_lang(lang: str) -> None:
 
 
 def number(x: Any, lang: str = "fr") -> str:
-    """A score as players write it, by Babel's rules for ``lang``: ``2,5`` in French, ``2.5`` in English.
+    """A score as players write it, by Babel's rules for ``lang``: ``2,5`` in French, ``2.5`` in English, a
+    negative with the true minus sign (U+2212, the catalog's ``typography/minus``).
 
     >>> number(Fraction(5, 2), "fr"), number(-13, "en"), number(1250, "fr")
-    ('2,5', '-13', '1250')
+    ('2,5', '\u221213', '1250')
     """
     if isinstance(x, Fraction):
         x = int(x) if x.denominator == 1 else float(x)
@@ -209,7 +216,18 @@ def number(x: Any, lang: str = "fr") -> str:
         x = int(x)
     if not isinstance(x, int | float):
         return str(x)
-    return format_decimal(x, locale=catalogs.number_locale(lang), group_separator=False)
+    text = format_decimal(x, locale=catalogs.number_locale(lang), group_separator=False)
+    return catalogs.minus_sign(lang) + text[1:] if text.startswith("-") else text
+
+
+def signed(x: Any, lang: str = "fr") -> str:
+    """A gain or a loss as a score sheet writes it: ``+3``, ``\u22122``, ``0`` (the true minus, see :func:`number`).
+
+    >>> signed(3, "fr"), signed(-2.5, "fr"), signed(0, "en")
+    ('+3', '\u22122,5', '0')
+    """
+    text = number(x, lang)
+    return "+" + text if isinstance(x, int | float | Fraction) and x > 0 else text
 
 
 def the_card(code: str, lang: str, italian: bool = False) -> str:
@@ -321,7 +339,7 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
 
     >>> say_error(IllegalAction("play 7H: must follow suit", code="must_follow",
     ...                         params={"suit": "S", "cards": ["KS", "7S"], "cite": "seed 002, §5"}), "fr", "triomphe")
-    'Il faut fournir à la couleur demandée (pique)\\u202f; jouables\\xa0: Roi de pique et 7 de pique. [seed 002, §5]'
+    'Il faut fournir à la couleur demandée (pique)\\u202f; jouables\\xa0: Roi de pique et 7 de pique. [texte 002, §5]'
     """
     _check_lang(lang)
     table = table or Table(game, 0)
@@ -340,19 +358,35 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
 
 
 _FFT_RULES = re.compile(r"FFT rules? (\d+(?:, \d+)*)")
+_SEED = re.compile(r"\bseed (\d{3})\b")  # the engine names its five source texts "seed 000" … "seed 004"
+_SPEC = re.compile(r"\b(?:spec )?[\w-]+\.md\b")  # a rules file of the project: "mistigri.md §5" is the spec's §5
+_QUOTE = re.compile(r"'(.+?)'(?=$|[,;)]|\s*\(|\s+§)")  # a quotation of a source, up to its closing quote
 
 
 def cite_in(cite: str, lang: str) -> str:
-    """A citation in the table's language: ``FFT rule 10`` reads ``règle FFT 10`` at a French table (issue 17)."""
+    """A citation in the table's language: ``FFT rule 10`` reads ``règle FFT 10`` at a French table, ``seed 004:
+    'quote'`` reads ``texte 004 : « quote »`` (the catalog's ``cite`` section; issue 17).
+
+    >>> cite_in("seed 004: 'le plus fort pari'", "fr") == "texte 004\u00a0: «\u00a0le plus fort pari\u00a0»"
+    True
+    >>> cite_in("seed 003, mistigri.md §5", "en")
+    'text 003, spec §5'
+    """
     def one(m: re.Match[str]) -> str:
         numbers = m.group(1)
         return catalogs.text("common", "cite", "fft_rule", lang, numbers.count(",") + 1).format(n=numbers)
 
     cite = _FFT_RULES.sub(one, cite)
+    colon = catalogs.text("common", "punct", "colon", lang)  # "texte 004 : « … »" in French
+    cite = _SEED.sub(lambda m: catalogs.text("common", "cite", "source", lang).format(n=m.group(1)), cite)
+    cite = re.sub(r"(?<=\d): ", colon, cite).replace("; ", catalogs.text("common", "lists", "semicolon", lang))
+    cite = _SPEC.sub("spec", cite)
     for key, word in catalogs.entries("common", "cite", lang).items():  # the citation's other words ("manuscript")
         if key.startswith("term/"):
-            cite = re.sub(rf"\b{re.escape(key[5:])}\b", word, cite)
-    return cite
+            cite = re.sub(rf"\b{re.escape(key[5:])}(?!\w)", word, cite)
+    quote = catalogs.text("common", "cite", "quote", lang)
+    cite = _QUOTE.sub(lambda m: quote.format(q=m.group(1)), cite)
+    return catalogs.typeset(cite, lang)
 
 
 def breakdown(event: Event, lang: str = "fr", table: Table | None = None) -> list[str]:

@@ -76,15 +76,16 @@ def join_words(words: list[str], lang: str = "fr", how: str = "and") -> str:
     return text("common", "lists", how, lang).format(head=head, last=words[-1])
 
 
-def short(code: str | Card, lang: str = "fr") -> str:
-    """A card in two or three characters for the screen: ``R♥``, ``10♠``, ``21`` (a trump), ``Exc``."""
+def short(code: str | Card, lang: str = "fr", game: str = "common") -> str:
+    """A card in two or three characters for the screen: ``R♥``, ``10♠``, ``21`` (a trump), ``Exc``; a game's
+    catalog may write a rank its own way (the Tarot's Ace is its ``1``, seed 001: "le 1 (l'As)")."""
     c = _card(code)
     if c.is_excuse:
-        return text("common", "cards", "short/excuse", lang)
+        return text(game, "cards", "short/excuse", lang)
     if c.trump_number is not None:
         return str(c.trump_number)
     assert c.rank is not None and c.suit is not None
-    rank = text("common", "cards", f"short/{c.rank.code}", lang) if c.rank >= 11 or c.rank == 1 else c.rank.code
+    rank = text(game, "cards", f"short/{c.rank.code}", lang) if c.rank >= 11 or c.rank == 1 else c.rank.code
     return rank + SUIT_SYMBOLS[c.suit]
 
 

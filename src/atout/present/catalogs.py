@@ -100,7 +100,7 @@ def remove_locale_dir(path: str | os.PathLike[str]) -> None:
 def reset() -> None:
     """Forget the catalogs read (after adding or editing one)."""
     _book.cache_clear()
-    _typography.cache_clear()
+    _typography_rules.cache_clear()
     _languages.cache_clear()
     entries.cache_clear()
     for hook in _RESET_HOOKS:
@@ -172,19 +172,34 @@ NBSP, NNBSP = "\u00a0", "\u202f"  # no-break space; narrow no-break space
 
 
 @lru_cache(maxsize=64)
+def _typography_rules(lang: str) -> dict[str, str]:
+    """The common catalog's ``typography`` section in ``lang`` (empty without a catalog)."""
+    path = _path(lang, "common")
+    if path is None:
+        return {}
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=None, domain="common")
+    return {str(m.id): str(m.string) for m in catalog if m.context == "typography" and m.id and m.string}
+
+
 def _typography(lang: str) -> tuple[str, str, str]:
     """The language's spacing rules, from its common catalog's ``typography`` section (French: a no-break space
     before ``:`` and inside « », a narrow one before ``; ! ?``; English: none).
 
     Returns (marks after a no-break space, marks after a narrow one, quotes whose inside gets a no-break space).
     """
-    path = _path(lang, "common")
-    if path is None:
-        return "", "", ""
-    with path.open("rb") as f:
-        catalog = read_po(f, locale=None, domain="common")
-    rules = {str(m.id): str(m.string) for m in catalog if m.context == "typography" and m.id and m.string}
+    rules = _typography_rules(lang)
     return rules.get("nbsp_before", ""), rules.get("narrow_nbsp_before", ""), rules.get("nbsp_inside", "")
+
+
+def minus_sign(lang: str) -> str:
+    """The sign a displayed negative number takes (the ``typography/minus`` entry: U+2212 in French and English;
+    a hyphen-minus where a catalog names none). Records and JSON keep the ASCII ``-``.
+
+    >>> minus_sign("fr") == minus_sign("en") == "\u2212"
+    True
+    """
+    return _typography_rules(lang).get("minus", "-")
 
 
 def typeset(text: str, lang: str) -> str:

@@ -41,15 +41,58 @@ def _tarot(action: Action, obs: Observation) -> Reason | None:
     if kind == "bid" and action.args:
         return "bid", {**hand, "contract": action.args[0]}
     if kind == "call" and action.args:
-        own = any(c.code == action.args[0] for c in obs.hand)
-        return ("call_self" if own else "call"), {"called": action.args[0]}
+        return _call(action.args[0], obs)
     if kind == "discard":
-        return "ecart", {"cards": [c.code for c in _cards(action)]}
+        return _ecart(_cards(action), obs)
+    if kind == "announce" and action.args[:1] == ("poignee",):
+        return _poignee(obs, trumps)
     if kind == "announce" and action.args:
         return "announce", {"what": action.args[0], "trumps": trumps}
     if kind == "done":
         return "done", {}
     return None
+
+
+def _call(called: str, obs: Observation) -> Reason:
+    """Seed 001 §5: the King called (a Queen when one holds the four Kings), said by what the hand holds of its
+    suit: none (the partner holds the suit the taker will trump), or how many cards."""
+    card = Card.parse(called)
+    if any(c.code == called for c in obs.hand):
+        return "call_self", {"called": called}
+    suit = "SHDC"[card.suit] if card.suit is not None else ""
+    n = sum(1 for c in obs.hand if c.suit == card.suit and not c.is_trump and not c.is_excuse)
+    kings = sum(1 for c in obs.hand if c.code[:-1] == "K" and c.suit is not None)
+    if kings == 4 and card.code[:-1] != "K":
+        return "call_four_kings", {"called": called}
+    return ("call_void" if n == 0 else "call_suit"), {"called": called, "suit": suit, "n": n}
+
+
+def _ecart(cards: list[Card], obs: Observation) -> Reason:
+    """Seed 001 §6: a card laid aside, by what it does to the hand: a suit emptied (trumps then cut it), a court
+    card's points kept for the taker (the écart counts for him), or a small card, the suit shortened."""
+    if len(cards) != 1 or cards[0].suit is None or cards[0].is_trump:
+        return "ecart", {"cards": [c.code for c in cards]}
+    card = cards[0]
+    assert card.suit is not None
+    left = sum(1 for c in obs.hand if c.suit == card.suit and c != card and not c.is_trump and not c.is_excuse)
+    facts: dict[str, Any] = {"card": card.code, "suit": "SHDC"[card.suit], "left": left}
+    if left == 0:
+        return "ecart_void", facts
+    if card.code[:-1] in ("Q", "N", "J"):
+        return "ecart_points", facts
+    return ("ecart_small" if left <= 2 else "ecart_low"), facts  # two cards left or fewer: a short suit
+
+
+def _poignee(obs: Observation, trumps: int) -> Reason:
+    """Seed 001 §7: the largest poignée the hand makes (the Excuse counts as a trump), its count and its bonus."""
+    from atout.games.tarot.rules import ANNOUNCE_VALUES, POIGNEE_KINDS, POIGNEE_THRESHOLDS
+
+    held = trumps + sum(1 for c in obs.hand if c.is_excuse)
+    counts = POIGNEE_THRESHOLDS[int(obs.rules["players"])]
+    level = max((i for i, t in enumerate(counts) if held >= t), default=0)
+    what = POIGNEE_KINDS[level]
+    code = "poignee/excuse" if held > trumps else "poignee"  # the Excuse counts as a trump
+    return code, {"held": held, "what": what, "count": counts[level], "bonus": ANNOUNCE_VALUES[what]}
 
 
 def _triomphe(action: Action, obs: Observation, strength: Strength) -> Reason | None:
@@ -109,14 +152,22 @@ def _prime(action: Action, obs: Observation) -> Reason | None:
 
 def _tarot1637(action: Action, obs: Observation) -> Reason | None:
     """Seed 000: the dealer's discard (§5: cards that count one point), the declarations (§6)."""
+    from atout.games.tarot1637.marques import declaration_value
     from atout.games.tarot1637.rules import VALUE
 
     if action.kind == "discard":
         cards = _cards(action)
+        facts: dict[str, Any] = {"cards": [c.code for c in cards], "n": len(cards)}
+        if len(cards) == 1 and cards[0].suit is not None and not cards[0].is_trump:
+            left = sum(1 for c in obs.hand if c.suit == cards[0].suit and c != cards[0] and not c.is_trump)
+            if left == 0:
+                return "discard_void", {**facts, "suit": "SHDC"[cards[0].suit]}
         low = all(VALUE[c.id] == 1 for c in cards)
-        return ("discard_low" if low else "discard"), {"cards": [c.code for c in cards], "n": len(cards)}
+        return ("discard_low" if low else "discard"), facts
     if action.kind == "declare" and action.args:
-        return "declare", {"what": action.args[0]}
+        item = action.args[0]
+        value = declaration_value(item, sum(1 << c.id for c in obs.hand))
+        return ("declare_sien" if item == "qui_n_a_le_sien" else "declare_paid"), {"what": item, "n": value}
     if action.kind == "done":
         return "done_declaring", {}
     return None

@@ -70,6 +70,8 @@ def play_reason(card: Card, obs: Observation, game: str, strength: Strength) -> 
     bottom = min(same, key=strength) == card
     trick = _trick(obs)
     if not trick:
+        if g == TRUMPS and len(same) == 1:
+            return "lead_only_trump", facts  # a lone trump is no "highest of your trumps"
         if g == TRUMPS:
             return ("lead_top_trump" if top else "lead_low_trump" if bottom else "lead_trump"), facts
         if len(same) == 1:

@@ -194,18 +194,46 @@ def progress(obs: Observation, lang: str) -> str | None:
     return phrases("tarot").say("input", "poignee_progress", lang, goal, n=n, goal=goal, cards=cards)
 
 
-def suggestion(obs: Observation, lang: str) -> str | None:
-    """The choices' line for the poignée: ``annoncer poignée (10 atouts)`` when this hand makes one; None if not."""
-    legal = [a for a in obs.legal_actions if a.kind == "announce" and a.args[:1] == ("poignee",)]
-    if not legal:
-        return None
+def _levels(obs: Observation) -> list[tuple[int, int]]:
+    """(level, count) of each show this hand makes now, smallest first: ``[(0, 10), (1, 13)]`` with 13 trumps
+    at four (the counts from the rules for the table's size, seed 001 §7)."""
     hand = sum(1 << c.id for c in obs.hand)
     players, variant = int(obs.rules["players"]), str(obs.rules["variant"])
-    sizes = sorted({s.bit_count() for s in shows(hand, _shown(obs), players, variant)})
-    if not sizes:
+    out = []
+    for s in shows(hand, _shown(obs), players, variant):
+        out.append((poignee_level(hand, s, s.bit_count(), players, variant)[0], s.bit_count()))
+    return sorted(out)
+
+
+def typed(obs: Observation, lang: str, level: int | None = None) -> str | None:
+    """What to type for a show: ``annoncer poignée`` when the hand makes one size, ``annoncer poignée double``
+    when it makes several (``level``: that one; None: the largest); None when it makes none."""
+    levels = _levels(obs)
+    if not levels:
         return None
     book = phrases("tarot")
-    return book.say("input", "poignee_choice", lang, sizes[-1], counts=_or([number(n, lang) for n in sizes], lang))
+    command = book.t("input", "poignee_command", lang)
+    if len(levels) == 1:
+        return command
+    chosen = levels[-1][0] if level is None else level
+    return f"{command} {book.t('input', 'poignee_levels', lang).split('|')[chosen]}"
+
+
+def suggestion(obs: Observation, lang: str) -> str | None:
+    """The choices' line for the poignée: ``annoncer poignée (10 atouts)`` when this hand makes one size;
+    ``annoncer poignée simple (10 atouts) · annoncer poignée double (13 atouts)`` when it makes several (what
+    the table then asks for); None if none."""
+    if not any(is_step(a) for a in obs.legal_actions):
+        return None
+    levels = _levels(obs)
+    if not levels:
+        return None
+    book = phrases("tarot")
+    if len(levels) == 1:
+        n = levels[0][1]
+        return book.say("input", "poignee_choice", lang, n, counts=number(n, lang))
+    return " · ".join(book.say("input", "poignee_level_label", lang, n, typed=typed(obs, lang, level), n=n)
+                      for level, n in levels)
 
 
 def is_step(action: Action) -> bool:
@@ -235,8 +263,20 @@ def hint(obs: Observation, lang: str) -> str | None:
     options = shows(hand, 0, int(obs.rules["players"]), str(obs.rules["variant"]))
     if not options:
         return None
+    book = phrases("tarot")
     order = sorted(range(56, 78), key=lambda i: (i == EXCUSE, -i))
-    cards = " ".join(short(CARDS[c].code, lang) for c in order if options[0] >> c & 1)
     top = [short(CARDS[c].code, lang) for c in order if hand >> c & 1 and c != EXCUSE][:3]
-    n = options[0].bit_count()
-    return phrases("tarot").say("input", "poignee_hint", lang, n, cards=cards, example=" ".join([*top, "…"]))
+    levels = _levels(obs)
+    each = [book.say("input", "poignee_shows", lang, typed=typed(obs, lang, level),
+                     cards=" ".join(short(CARDS[c].code, lang) for c in order if show >> c & 1))
+            for (level, _), show in zip(levels, sorted(options, key=int.bit_count), strict=True)]
+    return book.say("input", "poignee_hint_shows", lang, shows=book.t("lists", "semicolon", lang).join(each),
+                    example=" ".join([*top, "…"]))
+
+
+def advice(action: Action, obs: Observation, lang: str) -> str | None:
+    """The hint's words for a poignée card the bot would show: the whole show, the largest this hand makes
+    (``annoncer poignée double``), never one trump at a time; None for any other action."""
+    if not is_step(action) or _shown(obs):
+        return None
+    return typed(obs, lang)

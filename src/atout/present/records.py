@@ -113,13 +113,20 @@ def say_refusal(code: str, params: dict[str, Any], lang: str = "fr", game: str =
     for key in ("limit", "count"):  # 2 000 000 / 2,000,000
         if isinstance(params.get(key), int):
             values[key] = format_decimal(params[key], locale=catalogs.number_locale(lang))
+    if isinstance(template, catalogs.Plural):  # "a 1 carte", "a 17 cartes": the form for the number it names
+        count = params.get(template.count_key)
+        template = template.form(count if isinstance(count, int | float) else 2)
     try:
         text = template.format(**values)
     except (KeyError, IndexError):  # a param missing: the plain sentence of the code, never a crash
         return REFUSALS[lang]["invalid"]
     text = text[:1].upper() + text[1:]
     cite = params.get("cite")
-    return f"{text} [{cite}]" if isinstance(cite, str) and code != "illegal_move" else text
+    if not isinstance(cite, str) or code == "illegal_move":
+        return text
+    from atout.present import cite_in
+
+    return f"{text} [{cite_in(cite, lang)}]"
 
 
 def _at(params: dict[str, Any], lang: str, game: str = "") -> str:

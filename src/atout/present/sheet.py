@@ -1,13 +1,16 @@
-"""The final score sheet of a match at the terminal, laid out to fit the terminal's width (issue 17).
+"""The score sheet at the terminal, laid out to fit the terminal's width (issue 17).
 
-Columns headed by the players' names when they fit; else by short names (``J1``, ``P1``) with a legend; else,
-on a very narrow terminal, one line per deal. Numbers in the language's style.
+The final sheet: columns headed by the players' names when they fit; else by short names (``J1``, ``P1``) with a
+legend; else, on a very narrow terminal, one line per deal. The line after each deal (:func:`sheet_line`) is cut
+between players only, never between a name and its score nor inside a number. Gains and losses are written with
+their sign and the true minus (``+9``, ``−3``), except where the game keeps a score (La Triomphe's points, the
+game module's ``SHEET_SIGNED = False``); a game may name its deals its own way (La Prime's ``Coup``).
 
 >>> lines = score_sheet(["Joueur 1 (vous)", "Joueur 2"], [[10, -10]], [10, -10], "fr", 80)
->>> print("\\n".join(lines))
+>>> print("\\n".join(lines).replace("\u2212", "-"))
             Joueur 1 (vous)         Joueur 2
-  Donne 1 :              10              -10
-  Total :                10              -10
+  Donne 1 :             +10              -10
+  Total :               +10              -10
 """
 
 from __future__ import annotations
@@ -15,18 +18,45 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from atout.present import number, phrases
+from rich.cells import cell_len
+
+from atout.present import number, phrases, signed
+
+
+def value(x: Any, lang: str, game: str = "common") -> str:
+    """One value of the sheet: signed (``+9``, ``−3``) unless the game keeps a score (``SHEET_SIGNED = False``)."""
+    module = phrases(game).module if game != "common" else None
+    return signed(x, lang) if getattr(module, "SHEET_SIGNED", True) else number(x, lang)
+
+
+def sheet_line(head: str, entries: Sequence[str], lang: str, width: int) -> list[str]:
+    """``head`` then the entries (``Joueur 1 (vous) −3``) joined by commas, in lines of at most ``width`` cells,
+    cut between entries only; the lines after the first indented by two spaces. An entry's own spaces are kept
+    as they are: the caller prints the lines without wrapping them again.
+
+    >>> sheet_line("Sheet (1):", ["Player 1 (you) \u22123", "Player 2 +9", "Player 3 0"], "en", 36)
+    ['Sheet (1): Player 1 (you) \u22123,', '  Player 2 +9, Player 3 0']
+    """
+    mark = phrases("common").t("lists", "comma", lang).rstrip()  # "," in French and English
+    pieces = [entry + mark for entry in entries[:-1]] + list(entries[-1:])
+    lines = [head]
+    for piece in pieces:
+        if cell_len(lines[-1]) + 1 + cell_len(piece) > width:
+            lines.append("  " + piece)
+        else:
+            lines[-1] += " " + piece
+    return lines
 
 
 def score_sheet(names: Sequence[str], rows: Sequence[Sequence[Any]], totals: Sequence[Any], lang: str,
-                width: int) -> list[str]:
+                width: int, game: str = "common") -> list[str]:
     """The sheet's lines (deals, then the total), none wider than ``width`` when that can be done."""
-    book = phrases("common")
+    book = phrases(game)
     lab = book.section("play_labels", lang)
     colon = book.t("punct", "colon_end", lang)  # "Donne 1 :", "Deal 1:"
     heads = [f"{lab['deal']} {i}{colon}" for i in range(1, len(rows) + 1)] + [f"{lab['total']}{colon}"]
     pad = max(len(h) for h in heads) + 1
-    values = [[number(x, lang) for x in row] for row in [*rows, totals]]
+    values = [[value(x, lang, game) for x in row] for row in [*rows, totals]]
     shorts = [book.say("play_labels", "seat_short", lang, n=s + 1) for s in range(len(names))]
     legend = _legend(shorts, names, colon, width)
     for columns, extra in ((list(names), []), (shorts, legend)):
@@ -50,3 +80,29 @@ def _legend(shorts: Sequence[str], names: Sequence[str], colon: str, width: int)
         else:
             lines.append("  " + entry)
     return lines
+
+
+_KEEP = "\x1f"  # stands for a space that may not break while a line is cut (never printed)
+
+
+def fit(text: str, names: Sequence[str], width: int, indent: str = "  ") -> list[str]:
+    """``text`` cut into lines of at most ``width`` cells at its spaces, but never inside a player's name nor
+    between a name and the score after it (``Joueur 3 −3``); the lines after the first indented. A line that
+    fits is left as it is.
+
+    >>> fit("Par camp : Joueur 1 et Joueur 3 −6, Joueur 2 et Joueur 4 +6", ["Joueur 1", "Joueur 2", "Joueur 3",
+    ...     "Joueur 4"], 40)
+    ['Par camp : Joueur 1 et Joueur 3 −6,', '  Joueur 2 et Joueur 4 +6']
+    """
+    import re
+    import textwrap
+
+    if cell_len(text) <= width:
+        return [text]
+    kept = text
+    for name in sorted(set(names), key=len, reverse=True):
+        kept = kept.replace(name, name.replace(" ", _KEEP))
+    kept = re.sub(r"(?<=[\w)]) (?=[+\u2212-]?\d)", _KEEP, kept)  # a name and its score: "Joueur 3 −3"
+    lines = textwrap.wrap(kept, width=width, subsequent_indent=indent, break_long_words=False,
+                          break_on_hyphens=False)
+    return [line.replace(_KEEP, " ") for line in lines] or [text]

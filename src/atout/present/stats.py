@@ -71,9 +71,9 @@ def report(run: dict[str, Any], stats: dict[str, Any], lang: str = "fr") -> list
     ...     print(line)
     graine 7
       Joueur 1\u00a0: 3 (moyenne par donne 1,5)
-      Joueur 2\u00a0: -1 (moyenne par donne -0,5)
-      Joueur 3\u00a0: -1 (moyenne par donne -0,5)
-      Joueur 4\u00a0: -1 (moyenne par donne -0,5)
+      Joueur 2\u00a0: \u22121 (moyenne par donne \u22120,5)
+      Joueur 3\u00a0: \u22121 (moyenne par donne \u22120,5)
+      Joueur 4\u00a0: \u22121 (moyenne par donne \u22120,5)
       Garde\u00a0: prise 2 fois, réussie 1 fois (50 %)
       donnes où tout le monde a passé (nulles, redistribuées)\u00a0: 0
     >>> report(run, stats, "en")[0]
@@ -121,9 +121,10 @@ def _decimals(x: float, pattern: str, lang: str) -> str:
     """``x`` by a Babel number pattern in ``lang``'s style (``0.00`` -> ``0,50`` in French)."""
     from babel.numbers import format_decimal
 
-    from atout.present.catalogs import number_locale
+    from atout.present.catalogs import minus_sign, number_locale
 
-    return format_decimal(x, format=pattern, locale=number_locale(lang))
+    text = format_decimal(x, format=pattern, locale=number_locale(lang))
+    return text.replace("-", minus_sign(lang))  # the true minus sign, as the score sheets write it
 
 
 def _variant(game: str, variant: str, lang: str) -> str:

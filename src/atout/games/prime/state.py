@@ -46,7 +46,7 @@ CITE_CALL = "seed 004: 'Ceux qui veulent parier, acceptent le pari, ceux qui ne 
 CITE_SHOW = "seed 004: 'Avant le second écart, on ne peut montrer que la prime ou flux'"
 CITE_MUST_SHOW = "seed 004: 's'il ne se trouve pas un jeu fait, & qu'on puisse montrer, chacun écarte une seconde fois'"
 CITE_SECOND = "seed 004: 'Il écarte une, deux, trois, & même toutes ses 4 cartes'"
-CITE_FIRST = "spec prime.md D7: each participant may lay aside 0-2 of his first two cards"
+CITE_FIRST = "prime.md D7"  # each participant may lay aside 0-2 of his first two cards
 
 
 def _refuse(action: Action, why: str, code: str, cite: str, **params: Any) -> IllegalAction:

@@ -30,6 +30,7 @@ from atout.games.tarot.rules import (
     poignee_next_cards,
     sans_atouts,
     sans_points,
+    shown_codes,
 )
 
 #: Error codes of the reasons :func:`poignee_level` gives (by the start of its message).
@@ -227,7 +228,7 @@ class AnnoncesMixin:
 
     def _record_poignee(self, seat: int, level: int, ids: list[int]) -> None:
         self._add_announcement(seat, FLAG["poignee"], (seat, POIGNEE_KINDS[level], mask(ids)))
-        self._emit("poignee_shown", seat=seat, announcement=POIGNEE_KINDS[level], cards=[CARDS[c].code for c in ids],
+        self._emit("poignee_shown", seat=seat, announcement=POIGNEE_KINDS[level], cards=shown_codes(mask(ids)),
                    count=len(ids))
 
     def _add_announcement(self, seat: int, flag: int, entry: tuple[int, str, int]) -> None:

@@ -435,3 +435,15 @@ def sans_atouts(hand: int) -> bool:
 def sans_points(hand: int) -> bool:
     """Seed 001: "n'a ni Oudlers ni Figures"."""
     return not hand & (OUDLERS | COURTS)
+
+
+def shown_codes(m: int) -> list[str]:
+    """A poignée's cards in the order the table writes them: trumps high to low, the Excuse last (as the hand
+    shows them), the same in the narration, the table's facts and the record's events.
+
+    >>> shown_codes((1 << 56) | (1 << 76) | EXCUSE_BIT | (1 << 60))
+    ['T21', 'T5', 'T1', 'EX']
+    """
+    from atout.core.cards import CARDS
+
+    return [CARDS[i].code for i in sorted((i for i in range(56, 78) if m >> i & 1), key=lambda i: (i == EXCUSE, -i))]

@@ -22,7 +22,7 @@ from atout.core.cards import CARDS, Card
 from atout.core.cardset import codes
 from atout.core.protocol import Observation, Score, check_seat, json_number
 from atout.games.tarot.actions import cards_action
-from atout.games.tarot.rules import VALUE2, callable_cards, ecart_candidates
+from atout.games.tarot.rules import VALUE2, callable_cards, ecart_candidates, shown_codes
 from atout.games.tarot.scoring import quarter_fraction
 
 if TYPE_CHECKING:
@@ -169,7 +169,7 @@ class TarotPublic(Mapping[str, Any]):
 
     def _showing_json(self) -> dict[str, Any] | None:
         # A poignée being shown one card at a time (issue 11): its cards are public as they are shown.
-        return {"seat": self.shower, "cards": codes(self._showing)} if self.shower >= 0 else None
+        return {"seat": self.shower, "cards": shown_codes(self._showing)} if self.shower >= 0 else None
 
     def __getitem__(self, key: str) -> Any:
         values = self._values
@@ -208,7 +208,7 @@ _BUILD: dict[str, Callable[[TarotPublic], Any]] = {
     "bids": lambda pub: [[s, w] for s, w in pub._bids],
     "talon": lambda pub: codes(pub._talon) if pub._talon >= 0 else None,
     "ecart_trumps": lambda pub: codes(pub.ecart_trumps_mask),
-    "announcements": lambda pub: [{"seat": s, "kind": k, "cards": codes(m)} for s, k, m in pub._announcements],
+    "announcements": lambda pub: [{"seat": s, "kind": k, "cards": shown_codes(m)} for s, k, m in pub._announcements],
     "trick": TarotPublic._trick,
     "tricks": TarotPublic._tricks,
     "hand_sizes": lambda pub: list(pub.hand_sizes),

@@ -48,7 +48,7 @@ def rules_text(lang: str = "fr") -> str:
 INFO = register(
     GameInfo(
         name="tarot1637",
-        title="Tarot de 1637 (Marolles)",
+        title="Tarot 1637 (Marolles)",
         player_counts=PLAYER_COUNTS,
         default_variant="printed",
         default_players=3,

@@ -498,6 +498,8 @@ class TriompheState(PhasedState):
             "hand_sizes": [h.bit_count() for h in self.hands],
             "last_row": self.last_row(),  # the whole sheet is in the record; an observation stays small
         }
+        if not self.rules.each_for_himself and self.players > 2:  # partnerships (§2): the side of each seat
+            public["teams"] = list(public["sides"])
         return self._observation(seat, self.hands[seat], public)
 
     def card_strength(self, card: Card) -> int:

@@ -90,8 +90,10 @@ def _pool_settled(event: Event, lang: str, table: Table) -> str:
 
 
 def _net(row: list[int], lang: str, table: Table) -> str:
-    return _book().t("lists", "comma", lang).join(
-        f"{_seat(table, s, lang)} {'+' if x > 0 else ''}{x}" for s, x in enumerate(row))
+    """``Joueur 1 +3, Joueur 2 0, Joueur 3 −5``: chips won or lost, the true minus sign."""
+    from atout.present import signed
+
+    return _book().t("lists", "comma", lang).join(f"{_seat(table, s, lang)} {signed(x, lang)}" for s, x in enumerate(row))
 
 
 def _deal_scored(event: Event, lang: str, table: Table) -> str:
@@ -159,7 +161,9 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     if any(d["refunds"]) or d.get("carry_to") is not None:
         lines.append(_pool_settled(Event("pool_settled", event.seat, d), lang, table))
     lines.append(book.say("breakdown", "this_coup", lang, row=_net(d["row"], lang, table)))
-    stacks = book.t("lists", "comma", lang).join(f"{name(s)} {x}" for s, x in enumerate(d["stacks"]))
+    from atout.present import number
+
+    stacks = book.t("lists", "comma", lang).join(f"{name(s)} {number(x, lang)}" for s, x in enumerate(d["stacks"]))
     lines.append(book.say("breakdown", "stacks", lang, stacks=stacks))
     return lines
 

@@ -115,7 +115,7 @@ SAYERS = {"cards_dealt": _received, "cards_drawn": _received,
 
 def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     """The coup written out: the bet, who was in, each hand's class and value, who paid whom, the row."""
-    from atout.present import card_names, join_words, number
+    from atout.present import card_names, join_words, number, signed
 
     d = event.data
     book = _book()
@@ -152,10 +152,10 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
             lines.append(say("wins", others, who=name(d["winner"]), stake=stake, others=others, won=won))
         else:
             lines.append(say("tie", seats=comma.join(name(s) for s in d.get("tie", []))))
-    lines.append(say("row", row=comma.join(f"{name(s)} {'+' if v > 0 else ''}{number(v, lang)}"
+    lines.append(say("row", row=comma.join(f"{name(s)} {signed(v, lang)}"
                                            for s, v in enumerate(d.get("row", [])))))
     if d.get("teams"):
-        a, b = (("+" if v > 0 else "") + number(v, lang) for v in d["teams"])
+        a, b = (signed(v, lang) for v in d["teams"])
         lines.append(say("teams", first=join_words([name(0), name(2)], lang), a=a,
                          second=join_words([name(1), name(3)], lang), b=b))
     return lines
@@ -166,9 +166,9 @@ VARIANTS: PairSection = PairSection("prime", "variants")
 
 
 def _signed(v: Any, lang: str) -> str:
-    from atout.present import number
+    from atout.present import signed
 
-    return ("+" if v > 0 else "") + number(v, lang)
+    return signed(v, lang)
 
 
 def _sides(teams: list[int], table: Table, lang: str) -> list[str]:

@@ -40,8 +40,15 @@ def _num(x: Any, lang: str) -> str:
 
 
 def _signed(x: Any, lang: str) -> str:
-    text = _num(x, lang)
-    return text if text.startswith("-") else "+" + text
+    from atout.present import signed
+
+    return signed(x, lang) if x else "+" + _num(x, lang)  # a difference of 0 is written +0 (the contract made)
+
+
+def _minus(lang: str) -> str:
+    from atout.present.catalogs import minus_sign
+
+    return minus_sign(lang)
 
 
 def _book() -> Phrases:
@@ -199,14 +206,14 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
         lines.append(say("contract_seed/made" if d["made"] else "contract_seed/failed", r=r, m=m,
                          points=d["contract_points"]))
     else:
-        lines.append(say("contract_fft", sign="" if d["made"] else "-", r=r, m=m, points=d["contract_points"]))
+        lines.append(say("contract_fft", sign="" if d["made"] else _minus(lang), r=r, m=m, points=d["contract_points"]))
         if d.get("pab_points"):
             side = _SIDE[lang]["attack" if d["pab_points"] > 0 else "defence"]
-            lines.append(say("pab_fft", side=side, sign="" if d["pab_points"] > 0 else "-", m=m, points=d["pab_points"]))
+            lines.append(say("pab_fft", side=side, sign="" if d["pab_points"] > 0 else _minus(lang), m=m, points=d["pab_points"]))
         for a in d.get("announcements", []):
             name = WORDS[lang].get(a["kind"], a["kind"])
             lines.append(_cap(say("announcement_fft", name=name, seat=table.seat_name(a["seat"], lang),
-                                  sign="" if a["gains"] else "-", value=a["value"])))
+                                  sign="" if a["gains"] else _minus(lang), value=a["value"])))
     if d.get("slam_points"):
         lines.append(say("slam", points=_signed(d["slam_points"], lang)))
     per = d["per_defender"]
@@ -261,3 +268,15 @@ VARIANTS: PairSection = PairSection("tarot", "variants")
 
 #: lang -> action verb -> a plain-words prompt shown with the choice (seed 001: the écart, one card at a time).
 HINTS: Section = Section("tarot", "hints")
+
+
+def SHORT(code: str, lang: str) -> str:  # a hook read by atout.present.screen, named like its peers
+    """A Tarot card on screen: as :func:`atout.present.cards.short`, the Ace written ``1`` as the cards print it
+    (seed 001: "le 2 et le 1 (l'As)"), in both languages and on both tables.
+
+    >>> SHORT("AS", "fr"), SHORT("AH", "en"), SHORT("KS", "fr"), SHORT("T1", "en")
+    ('1♠', '1♥', 'R♠', '1')
+    """
+    from atout.present.cards import short
+
+    return short(code, lang, "tarot")

@@ -68,8 +68,11 @@ _PAYMENTS: Section = Section("tarot1637", "payments")
 
 
 def _signed(row: list[int], lang: str, table: Table) -> str:
-    """``Joueur 1 +2, Joueur 2 -1``: each seat's marques with their sign."""
-    return _book().t("lists", "comma", lang).join(f"{table.seat_name(s, lang)} {v:+d}" for s, v in enumerate(row))
+    """``Joueur 1 +2, Joueur 2 −1``: each seat's marques with their sign (the true minus)."""
+    from atout.present import signed
+
+    comma = _book().t("lists", "comma", lang)
+    return comma.join(f"{table.seat_name(s, lang)} {signed(v, lang) if v else '+0'}" for s, v in enumerate(row))
 
 
 def _payment(d: dict[str, Any], seat: int | None, lang: str, table: Table) -> str:
@@ -142,6 +145,7 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     """Every marque of the deal, line by line with its row, then the count by threes and the deal's row."""
     from babel.numbers import format_decimal
 
+    from atout.present import signed
     from atout.present.catalogs import number_locale
 
     d = dict(event.data)
@@ -152,7 +156,7 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
 
     lines: list[str] = []
     for line in d["lines"]:
-        row = " ".join(f"{v:+d}" for v in line["row"])
+        row = " ".join(signed(v, lang) if v else "+0" for v in line["row"])  # the true minus (issue 17)
         lines.append(f"{_payment(line, line.get('seat'), lang, table)}  [{row}]")
         if line["reason"] == "cards":
             par = line.get("par")

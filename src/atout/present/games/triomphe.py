@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from atout.core.events import Event
 from atout.core.packs import PIQUET32
@@ -79,13 +79,47 @@ def _scored(event: Event, lang: str, table: Table) -> str:
 
 def _match_over(event: Event, lang: str, table: Table) -> str:
     scores = list(event.data.get("scores", []))
-    best = max(scores) if scores else 0
-    sides = [s for s, x in enumerate(scores) if x == best]
     seat_sides = [s if len(scores) == table.players else s % len(scores) for s in range(table.players)]
-    names = join_words([side_name(s, seat_sides, lang, table) for s in sides], lang)
-    marks = " – ".join(str(x) for x in scores)
-    winners = sum(_players(s, seat_sides) for s in sides)
-    return _book().say("says", "match_over", lang, winners, names=names, marks=marks)
+    return _result(scores, seat_sides, lang, table)
+
+
+def _result(scores: list[Any], seat_sides: list[int], lang: str, table: Table) -> str:
+    """The end of a match: the winning side named with its score, then the others' (``1 à 0``); a tie names
+    every side at the top."""
+    from atout.present import number
+
+    book = _book()
+    best = max(scores) if scores else 0
+    top = [s for s, x in enumerate(scores) if x == best]
+    names = join_words([side_name(s, seat_sides, lang, table) for s in top], lang)
+    if len(top) > 1:
+        marks = " – ".join(number(x, lang) for x in scores)
+        return book.say("says", "match_over", lang, sum(_players(s, seat_sides) for s in top), names=names,
+                        marks=marks)
+    others = join_words([number(x, lang) for s, x in enumerate(scores) if s != top[0]], lang)
+    key = "match_won/side" if _players(top[0], seat_sides) > 1 else "match_won/alone"
+    return book.say("says", key, lang, best, names=names, n=best, others=others)
+
+
+def match_result(totals: list[Any], teams: list[int] | None, lang: str, table: Table) -> list[str] | None:
+    """The end of a match played in partnerships: the winning side and its score, then the sides ranked (the
+    terminal and the browser show it instead of a ranking per player). None when each plays for himself."""
+    if not teams or len(set(teams)) == len(teams):
+        return None
+    from atout.present import number
+    from atout.present.situation import ordinal
+
+    sides = sorted(set(teams))
+    scores = [next(totals[s] for s in range(len(teams)) if teams[s] == side) for side in sides]  # a side's points
+    lines = [_result(scores, list(teams), lang, table)]
+    order = sorted(range(len(sides)), key=lambda i: (-scores[i], i))
+    place = 1
+    for rank, i in enumerate(order):
+        if rank and scores[i] != scores[order[rank - 1]]:
+            place = rank + 1
+        lines.append(_book().say("says", "side_place", lang, place=ordinal(place, lang),
+                                 names=side_name(sides[i], list(teams), lang, table), total=number(scores[i], lang)))
+    return lines
 
 
 SAYERS = {"trick_won": _trick, "deal_scored": _scored, "match_over": _match_over}
@@ -128,3 +162,4 @@ VARIANTS: PairSection = PairSection("triomphe", "variants")
 
 #: lang -> action -> what choosing it costs, in one line (seed 002 §4), shown beside the table's buttons.
 HINTS: Section = Section("triomphe", "hints")
+SHEET_SIGNED = False  # La Triomphe keeps a score towards a target: its sheet shows points, not gains
