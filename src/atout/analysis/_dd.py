@@ -61,6 +61,9 @@ NST = S_T0 + 5  # S_T0 .. S_T0 + 4: the cards of the trick in play order
 # --- transposition table -------------------------------------------------------------------------
 K_H1, K_H2, K_ACC, K_GEN = 0, 1, 2, 3
 V_LO, V_HI, V_MOVE = 0, 1, 2
+# --- search frames (one row per ply) --------------------------------------------------------------
+F_A, F_B, F_A0, F_B0, F_BEST, F_BM, F_K, F_I, F_SLOT, F_ACC = range(10)
+NFR = 10
 
 
 @njit(cache=True)
@@ -333,12 +336,36 @@ def order(cfg: Any, row: Any, seat: int, mv: Any, k: int, first: int, keys: Any)
 
 
 @njit(cache=True)
-def search(hp: Any, ht: Any, cfg: Any, st: Any, ply: int, tab: Any, z1: Any, z2: Any, tk: Any, tv: Any,
-           buf: Any, alpha: int, beta: int) -> int:
-    """Alpha-beta (fail-soft) value of position ``st[ply]``; the transposition table at trick boundaries."""
+def undo(hp: Any, ht: Any, seat: int, c: int) -> None:
+    """Put card ``c`` back into ``seat``'s hand."""
+    if c < PETIT:
+        hp[seat] ^= 1 << c
+    else:
+        ht[seat] ^= 1 << (c - PETIT)
+
+
+@njit(cache=True)
+def update(cfg: Any, st: Any, fr: Any, ply: int, v: int, c: int) -> None:
+    """A child's value ``v`` (card ``c``) reaches the node at ``ply``: its best value and its window."""
+    if cfg[C_SIDE + st[ply, S_CUR]] == 0:
+        if v > fr[ply, F_BEST]:
+            fr[ply, F_BEST], fr[ply, F_BM] = v, c
+            if v > fr[ply, F_A]:
+                fr[ply, F_A] = v
+    elif v < fr[ply, F_BEST]:
+        fr[ply, F_BEST], fr[ply, F_BM] = v, c
+        if v < fr[ply, F_B]:
+            fr[ply, F_B] = v
+
+
+@njit(cache=True)
+def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: Any, fr: Any) -> bool:
+    """Open the node at ``ply`` (window in ``fr``): True when the transposition table decides it (its value
+    in ``fr[ply, F_BEST]``), else its ordered moves are in ``buf[ply]`` and its frame is set."""
     cfg[C_NODES] += 1
     row = st[ply]
     seat = row[S_CUR]
+    alpha, beta = fr[ply, F_A], fr[ply, F_B]
     slot = -1
     first = -1
     acc = 0
@@ -349,74 +376,108 @@ def search(hp: Any, ht: Any, cfg: Any, st: Any, ply: int, tab: Any, z1: Any, z2:
                 and tk[slot, K_ACC] == acc):
             lo, hi = tv[slot, V_LO], tv[slot, V_HI]
             if lo >= beta or lo == hi:
-                return lo
+                fr[ply, F_BEST] = lo
+                return True
             if hi <= alpha:
-                return hi
+                fr[ply, F_BEST] = hi
+                return True
             alpha = max(alpha, lo)
             beta = min(beta, hi)
             first = tv[slot, V_MOVE]
-    a0, b0 = alpha, beta
     mv = buf[ply, 0:24]
     k = moves(hp, ht, cfg, row, seat, mv)
     order(cfg, row, seat, mv, k, first, buf[ply, 24:48])
-    maxi = cfg[C_SIDE + seat] == 0
-    best = -INF if maxi else INF
-    bm = mv[0]
-    child = st[ply + 1]
-    for i in range(k):
-        c = mv[i]
-        child[:] = row
-        play(hp, ht, cfg, child, seat, c, z1, z2)
-        if child[S_TLEN] == cfg[C_NP]:
-            code = end_trick(cfg, child)
-            if code >= 0:
-                v = leaf(child, tab, code)
-            else:
-                v = search(hp, ht, cfg, st, ply + 1, tab, z1, z2, tk, tv, buf, alpha, beta)
-        else:
-            v = search(hp, ht, cfg, st, ply + 1, tab, z1, z2, tk, tv, buf, alpha, beta)
-        if c < PETIT:  # take the card back
-            hp[seat] ^= 1 << c
-        else:
-            ht[seat] ^= 1 << (c - PETIT)
-        if maxi:
-            if v > best:
-                best, bm = v, c
-                if best > alpha:
-                    alpha = best
-        else:
-            if v < best:
-                best, bm = v, c
-                if best < beta:
-                    beta = best
-        if alpha >= beta:
-            break
-    if slot >= 0:
-        if tk[slot, K_GEN] == cfg[C_GEN] and tk[slot, K_H1] == row[S_H1] and tk[slot, K_H2] == row[S_H2] \
-                and tk[slot, K_ACC] == acc:
-            lo, hi = tv[slot, V_LO], tv[slot, V_HI]
-        else:
-            lo, hi = -INF, INF
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
-        tk[slot, K_H1], tk[slot, K_H2], tk[slot, K_ACC], tk[slot, K_GEN] = row[S_H1], row[S_H2], acc, cfg[C_GEN]
-        tv[slot, V_LO], tv[slot, V_HI], tv[slot, V_MOVE] = lo, hi, bm
-    return best
+    fr[ply, F_A], fr[ply, F_B], fr[ply, F_A0], fr[ply, F_B0] = alpha, beta, alpha, beta
+    fr[ply, F_BEST] = -INF if cfg[C_SIDE + seat] == 0 else INF
+    fr[ply, F_BM], fr[ply, F_K], fr[ply, F_I], fr[ply, F_SLOT], fr[ply, F_ACC] = mv[0], k, 0, slot, acc
+    return False
+
+
+@njit(cache=True)
+def store(cfg: Any, st: Any, ply: int, tk: Any, tv: Any, fr: Any) -> None:
+    """Record the finished node's bounds (fail-soft, in the window it was searched with) in the table."""
+    slot = fr[ply, F_SLOT]
+    if slot < 0:
+        return
+    row = st[ply]
+    acc = fr[ply, F_ACC]
+    best = fr[ply, F_BEST]
+    if tk[slot, K_GEN] == cfg[C_GEN] and tk[slot, K_H1] == row[S_H1] and tk[slot, K_H2] == row[S_H2] \
+            and tk[slot, K_ACC] == acc:
+        lo, hi = tv[slot, V_LO], tv[slot, V_HI]
+    else:
+        lo, hi = -INF, INF
+    if best <= fr[ply, F_A0]:
+        hi = min(hi, best)
+    elif best >= fr[ply, F_B0]:
+        lo = max(lo, best)
+    else:
+        lo = hi = best
+    tk[slot, K_H1], tk[slot, K_H2], tk[slot, K_ACC], tk[slot, K_GEN] = row[S_H1], row[S_H2], acc, cfg[C_GEN]
+    tv[slot, V_LO], tv[slot, V_HI], tv[slot, V_MOVE] = lo, hi, fr[ply, F_BM]
+
+
+@njit(cache=True)
+def search(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2: Any, tk: Any, tv: Any,
+           buf: Any, fr: Any, alpha: int, beta: int) -> int:
+    """Alpha-beta (fail-soft) value of position ``st[base]`` in the window (alpha, beta).
+
+    Iterative, one frame per ply in ``fr`` (numba cannot cache a recursive function): a node is entered,
+    tries its moves one at a time, and hands its value to its parent when done."""
+    n = cfg[C_NP]
+    ply = base
+    fr[ply, F_A], fr[ply, F_B] = alpha, beta
+    entering = True
+    while True:
+        if entering:
+            entering = False
+            if enter(cfg, st, ply, hp, ht, tk, tv, buf, fr):
+                v = fr[ply, F_BEST]
+                if ply == base:
+                    return v
+                ply -= 1
+                c = buf[ply, fr[ply, F_I] - 1]
+                undo(hp, ht, st[ply, S_CUR], c)
+                update(cfg, st, fr, ply, v, c)
+                continue
+        i = fr[ply, F_I]
+        if i < fr[ply, F_K] and fr[ply, F_A] < fr[ply, F_B]:
+            row = st[ply]
+            seat = row[S_CUR]
+            c = buf[ply, i]
+            fr[ply, F_I] = i + 1
+            child = st[ply + 1]
+            child[:] = row
+            play(hp, ht, cfg, child, seat, c, z1, z2)
+            if child[S_TLEN] == n:
+                code = end_trick(cfg, child)
+                if code >= 0:
+                    undo(hp, ht, seat, c)
+                    update(cfg, st, fr, ply, leaf(child, tab, code), c)
+                    continue
+            fr[ply + 1, F_A], fr[ply + 1, F_B] = fr[ply, F_A], fr[ply, F_B]
+            ply += 1
+            entering = True
+            continue
+        store(cfg, st, ply, tk, tv, fr)
+        v = fr[ply, F_BEST]
+        if ply == base:
+            return v
+        ply -= 1
+        c = buf[ply, fr[ply, F_I] - 1]
+        undo(hp, ht, st[ply, S_CUR], c)
+        update(cfg, st, fr, ply, v, c)
 
 
 @njit(cache=True)
 def root(hp: Any, ht: Any, cfg: Any, st: Any, tab: Any, z1: Any, z2: Any, tk: Any, tv: Any, buf: Any,
-         cards: Any, vals: Any, every: bool) -> int:
+         fr: Any, cards: Any, vals: Any, every: bool) -> int:
     """Solve ``st[0]``. With ``every``: the exact value of each legal card of the seat to play into
     ``cards``/``vals`` (equivalent cards share their class's value; returns how many), else the
     position's value alone in ``vals[0]`` (returns 0)."""
     row = st[0]
     if not every:
-        vals[0] = search(hp, ht, cfg, st, 0, tab, z1, z2, tk, tv, buf, -INF, INF)
+        vals[0] = search(hp, ht, cfg, st, 0, tab, z1, z2, tk, tv, buf, fr, -INF, INF)
         return 0
     seat = row[S_CUR]
     reps = np.empty(24, np.int64)
@@ -433,11 +494,8 @@ def root(hp: Any, ht: Any, cfg: Any, st: Any, tab: Any, z1: Any, z2: Any, tk: An
         if code >= 0:
             rv[i] = leaf(child, tab, code)
         else:
-            rv[i] = search(hp, ht, cfg, st, 1, tab, z1, z2, tk, tv, buf, -INF, INF)
-        if c < PETIT:
-            hp[seat] ^= 1 << c
-        else:
-            ht[seat] ^= 1 << (c - PETIT)
+            rv[i] = search(hp, ht, cfg, st, 1, tab, z1, z2, tk, tv, buf, fr, -INF, INF)
+        undo(hp, ht, seat, c)
     ap, at = legal(hp, ht, cfg, row, seat)
     m = 0
     for c in range(78):

@@ -229,7 +229,8 @@ def solve(state: TarotState, cards: bool = True, python: bool = False) -> Soluti
     out_cards = np.zeros(24, np.int64)
     out_vals = np.zeros(24, np.int64)
     with np.errstate(over="ignore"):  # Zobrist words wrap on purpose
-        m = int(mod.root(hp, ht, cfg, st, tab, _Z[0], _Z[1], table.keys, table.vals, buf, out_cards, out_vals, cards))
+        m = int(mod.root(hp, ht, cfg, st, tab, _Z[0], _Z[1], table.keys, table.vals, buf,
+                         np.zeros((80, K.NFR), np.int64), out_cards, out_vals, cards))
     decode = _decoder(state, partner, anns)
     if not cards:
         return Solution(*(getattr(decode(int(out_vals[0])), f) for f in _VALUE_FIELDS), nodes=int(cfg[K.C_NODES]))
