@@ -92,7 +92,9 @@ def analyse(plays: list[tuple[TarotState, str]], deal: int, tricks: int = DEFAUL
     n = first.players
     assert first.contract is not None
     out: list[CardCost] = []
-    for state, card in plays[(total - tricks) * n:]:
+    for state, card in plays:
+        if state.trick_no < total - tricks:
+            continue
         solution = solve(state)
         seat = state.current_player
         assert seat is not None
@@ -102,6 +104,8 @@ def analyse(plays: list[tuple[TarotState, str]], deal: int, tricks: int = DEFAUL
         best = tuple(a.split(" ", 1)[1] for a in solution.best_cards())
         out.append(CardCost(state.trick_no + 1, seat, card, attack, _value(solution), after,
                             lost if attack else -lost, best))
+    if not out:
+        raise AnalysisError(f"deal {deal + 1}: its last tricks were not played", "no_play", {"deal": deal + 1})
     return DealAnalysis(deal, first.variant, n, first.contract, first.taker, total - tricks + 1, total,
                         out[0].before, tuple(out), out[-1].after.attack_points)
 

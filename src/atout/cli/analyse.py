@@ -7,6 +7,7 @@ A refusal (not Tarot, not finished, a deal or a ``--tricks`` out of range, no Ma
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -86,7 +87,7 @@ def draw(found: list[DealAnalysis], path: str, lang: str) -> None:
 
 
 def _refuse(line: str) -> int:
-    print(" ".join(line.split()), file=sys.stderr)
+    print(re.sub(r"[ \t\r\n]+", " ", line).strip(), file=sys.stderr)  # one line, no-break spaces kept
     return 2
 
 
