@@ -336,6 +336,71 @@ def order(cfg: Any, row: Any, seat: int, mv: Any, k: int, first: int, keys: Any)
 
 
 @njit(cache=True)
+def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
+    """Bounds on the value of a trick boundary (the trick is empty: every card is in a hand or a pile for
+    good). The attack ends with its points so far, less at most the ½-point card its Excuse may cost, and at
+    most those plus every card in the hands and a ½-point card from the defence; its oudlers so far and at
+    most every oudler in the hands; a petit au bout only while the Petit is in a hand or fell in the last
+    trick; a chelem only for a side that has lost no trick. The score is monotone in the points for each of
+    those (checked when the table is built), so the extremes bound the value."""
+    n = cfg[C_NP]
+    rem = 0
+    ouds = 0
+    petit = False
+    for s in range(n):
+        p, t = hp[s], ht[s]
+        while p:
+            low = p & -p
+            c = 0
+            while (low >> c) != 1:
+                c += 1
+            rem += value2(c)
+            p ^= low
+        tb = t & ~(1 | (1 << 20) | EXB)
+        rem += popcount(tb)
+        if t & 1:
+            rem += 9
+            ouds += 1
+            petit = True
+        if t & (1 << 20):
+            rem += 9
+            ouds += 1
+        if t & EXB:
+            rem += 9
+            ouds += 1
+    p2lo = max(row[S_AP2] - 1, 0)
+    p2hi = min(row[S_AP2] + rem + 1, 182)
+    olo = row[S_AOUD]
+    ohi = min(olo + ouds, 3)
+    lo = INF
+    hi = -INF
+    for oud in range(olo, ohi + 1):
+        for pab in range(3):
+            if pab and not petit and row[S_PPW] < 0:
+                continue  # the Petit is gone and did not fall in the last trick: no petit au bout
+            for slam in range(3):
+                if slam == 1 and row[S_TW1] > 0:
+                    continue
+                if slam == 2 and row[S_TW0] > 0:
+                    continue
+                base = (oud * 9 + pab * 3 + slam)
+                a = tab[(p2lo * 4 + oud) * 9 + pab * 3 + slam] * 65536 + p2lo * 256 + base
+                b = tab[(p2hi * 4 + oud) * 9 + pab * 3 + slam] * 65536 + p2hi * 256 + base
+                lo = min(lo, a)
+                hi = max(hi, b)
+    return lo, hi
+
+
+@njit(cache=True)
+def popcount(x: int) -> int:
+    k = 0
+    while x:
+        x &= x - 1
+        k += 1
+    return k
+
+
+@njit(cache=True)
 def undo(hp: Any, ht: Any, seat: int, c: int) -> None:
     """Put card ``c`` back into ``seat``'s hand."""
     if c < PETIT:
@@ -359,7 +424,7 @@ def update(cfg: Any, st: Any, fr: Any, ply: int, v: int, c: int) -> None:
 
 
 @njit(cache=True)
-def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: Any, fr: Any) -> bool:
+def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: Any, fr: Any, tab: Any) -> bool:
     """Open the node at ``ply`` (window in ``fr``): True when the transposition table decides it (its value
     in ``fr[ply, F_BEST]``), else its ordered moves are in ``buf[ply]`` and its frame is set."""
     cfg[C_NODES] += 1
@@ -384,6 +449,13 @@ def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: 
             alpha = max(alpha, lo)
             beta = min(beta, hi)
             first = tv[slot, V_MOVE]
+        blo, bhi = bounds(hp, ht, cfg, row, tab)
+        if blo >= beta:
+            fr[ply, F_BEST] = blo
+            return True
+        if bhi <= alpha:
+            fr[ply, F_BEST] = bhi
+            return True
     mv = buf[ply, 0:24]
     k = moves(hp, ht, cfg, row, seat, mv)
     order(cfg, row, seat, mv, k, first, buf[ply, 24:48])
@@ -431,7 +503,7 @@ def search(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2
     while True:
         if entering:
             entering = False
-            if enter(cfg, st, ply, hp, ht, tk, tv, buf, fr):
+            if enter(cfg, st, ply, hp, ht, tk, tv, buf, fr, tab):
                 v = fr[ply, F_BEST]
                 if ply == base:
                     return v
@@ -470,6 +542,23 @@ def search(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2
 
 
 @njit(cache=True)
+def mtdf(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2: Any, tk: Any, tv: Any, buf: Any,
+         fr: Any, guess: int) -> int:
+    """The exact value of ``st[base]`` by MTD(f): null-window searches from ``guess`` until the bounds meet
+    (each fail-soft answer moves a bound to a value the position can reach; the table keeps the work)."""
+    lower, upper = -INF, INF
+    g = guess
+    while lower < upper:
+        beta = g + 1 if g == lower else g
+        g = search(hp, ht, cfg, st, base, tab, z1, z2, tk, tv, buf, fr, beta - 1, beta)
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+    return g
+
+
+@njit(cache=True)
 def root(hp: Any, ht: Any, cfg: Any, st: Any, tab: Any, z1: Any, z2: Any, tk: Any, tv: Any, buf: Any,
          fr: Any, cards: Any, vals: Any, every: bool) -> int:
     """Solve ``st[0]``. With ``every``: the exact value of each legal card of the seat to play into
@@ -477,13 +566,14 @@ def root(hp: Any, ht: Any, cfg: Any, st: Any, tab: Any, z1: Any, z2: Any, tk: An
     position's value alone in ``vals[0]`` (returns 0)."""
     row = st[0]
     if not every:
-        vals[0] = search(hp, ht, cfg, st, 0, tab, z1, z2, tk, tv, buf, fr, -INF, INF)
+        vals[0] = mtdf(hp, ht, cfg, st, 0, tab, z1, z2, tk, tv, buf, fr, vals[0])
         return 0
     seat = row[S_CUR]
     reps = np.empty(24, np.int64)
     k = moves(hp, ht, cfg, row, seat, reps)
     rv = np.empty(24, np.int64)
     child = st[1]
+    guess = vals[0]
     for i in range(k):
         c = reps[i]
         child[:] = row
@@ -494,7 +584,8 @@ def root(hp: Any, ht: Any, cfg: Any, st: Any, tab: Any, z1: Any, z2: Any, tk: An
         if code >= 0:
             rv[i] = leaf(child, tab, code)
         else:
-            rv[i] = search(hp, ht, cfg, st, 1, tab, z1, z2, tk, tv, buf, fr, -INF, INF)
+            rv[i] = mtdf(hp, ht, cfg, st, 1, tab, z1, z2, tk, tv, buf, fr, guess)
+        guess = rv[i]
         undo(hp, ht, seat, c)
     ap, at = legal(hp, ht, cfg, row, seat)
     m = 0

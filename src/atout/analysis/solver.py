@@ -154,6 +154,8 @@ def score_table(variant: str, players: int, contract: str, taker: int, partner: 
                     row = score_quarters(variant, players, contract, taker, partner, p2, oud, PAB[pab],
                                          announcements, SLAM[slam], slam_announced, capot_value)
                     out[(p2 * 4 + oud) * 9 + pab * 3 + slam] = sum(row[s] for s in attack)
+    # The search's bounds need the score non-decreasing in the points for every other outcome (_dd.bounds).
+    assert (np.diff(out.reshape(183, 36), axis=0) >= 0).all()
     return out
 
 
@@ -228,6 +230,7 @@ def solve(state: TarotState, cards: bool = True, python: bool = False) -> Soluti
     buf = np.zeros((80, 48), np.int64)
     out_cards = np.zeros(24, np.int64)
     out_vals = np.zeros(24, np.int64)
+    out_vals[0] = int(tab[(row[K.S_AP2] * 4 + row[K.S_AOUD]) * 9]) * 65536  # MTD(f)'s first guess
     with np.errstate(over="ignore"):  # Zobrist words wrap on purpose
         m = int(mod.root(hp, ht, cfg, st, tab, _Z[0], _Z[1], table.keys, table.vals, buf,
                          np.zeros((80, K.NFR), np.int64), out_cards, out_vals, cards))
