@@ -12,9 +12,9 @@ bounds the work. The caller replays the record (this module sees only engine sta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from atout.analysis.solver import Value, solve

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import TYPE_CHECKING
 
 from rich.console import Console
 
@@ -17,9 +16,6 @@ from atout.analysis.deal import DEFAULT_TRICKS, AnalysisError, DealAnalysis, ana
 from atout.core.errors import RecordError
 from atout.present import Table
 from atout.present.analysis import describe, word
-
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | None, plot: str | None) -> int:
