@@ -12,6 +12,7 @@ bounds the work. The caller replays the record (this module sees only engine sta
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -29,7 +30,7 @@ DEFAULT_TRICKS = 5
 
 class AnalysisError(ValueError):
     """A deal that cannot be analysed: ``code`` names why (``not_tarot``, ``unfinished``, ``no_play``,
-    ``bad_deal``, ``bad_tricks``), ``params`` the numbers of the message."""
+    ``bad_deal``, ``bad_tricks``, ``too_slow``), ``params`` the numbers of the message."""
 
     def __init__(self, message: str, code: str, params: dict[str, object] | None = None) -> None:
         super().__init__(message)
@@ -80,9 +81,11 @@ def margin(variant: str, value: Value) -> int:
     return d if d2 >= 0 else -d
 
 
-def analyse(plays: list[tuple[TarotState, str]], deal: int, tricks: int = DEFAULT_TRICKS) -> DealAnalysis:
+def analyse(plays: list[tuple[TarotState, str]], deal: int, tricks: int = DEFAULT_TRICKS,
+            deadline: float | None = None) -> DealAnalysis:
     """Analyse one deal from ``plays``: each card of the deal's play in order, as ``(the state before it,
-    its code)``, as the caller replayed them from a finished record; only the last ``tricks`` tricks."""
+    its code)``, as the caller replayed them from a finished record; only the last ``tricks`` tricks.
+    ``deadline`` (``time.monotonic()``): past it, between two positions, AnalysisError ``too_slow``."""
     if not plays:
         raise AnalysisError(f"deal {deal + 1}: no card was played (everybody passed)", "no_play", {"deal": deal + 1})
     first = plays[0][0]
@@ -95,6 +98,8 @@ def analyse(plays: list[tuple[TarotState, str]], deal: int, tricks: int = DEFAUL
     for state, card in plays:
         if state.trick_no < total - tricks:
             continue
+        if deadline is not None and time.monotonic() > deadline:
+            raise AnalysisError("analysis over its time budget", "too_slow", {"deal": deal + 1})
         solution = solve(state)
         seat = state.current_player
         assert seat is not None
@@ -110,7 +115,8 @@ def analyse(plays: list[tuple[TarotState, str]], deal: int, tricks: int = DEFAUL
                         out[0].before, tuple(out), out[-1].after.attack_points)
 
 
-def analyse_record(record: dict[str, Any], deal: int, tricks: int, replay: Callable[..., Any]) -> DealAnalysis:
+def analyse_record(record: dict[str, Any], deal: int, tricks: int, replay: Callable[..., Any],
+                   deadline: float | None = None) -> DealAnalysis:
     """Analyse deal ``deal`` (0-based) of a finished record; ``replay`` is :func:`atout.records.replay` (passed
     in: the records sit beside this package, not below it). AnalysisError for a game not Tarot, not finished,
     a deal out of range or without play."""
@@ -134,7 +140,7 @@ def analyse_record(record: dict[str, Any], deal: int, tricks: int, replay: Calla
         if action.startswith("play ") and state.phase == "play":
             plays.append((state.clone(), action.split(" ", 1)[1]))
         state.apply(action)
-    return analyse(plays, deal, tricks)
+    return analyse(plays, deal, tricks, deadline)
 
 
 def _value(v: Value) -> Value:
