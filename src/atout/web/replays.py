@@ -268,5 +268,6 @@ class Replays:
         return dict(cached)
 
 
-__all__ = ["ANALYSIS_TRICKS", "BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "analysis_view", "check_upload", "record_moves", "replay_view", "stop",
+__all__ = ["ANALYSIS_TRICKS", "BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "analysis_view", "check_upload",
+           "record_moves", "replay_view", "stop",
            "warm"]
