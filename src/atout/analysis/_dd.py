@@ -50,8 +50,8 @@ SUIT = (1 << 14) - 1  # one plain suit in a plain word, shifted by 14 * suit
 INF = 1 << 60
 
 # --- cfg slots ------------------------------------------------------------------------------------
-C_NP, C_FFT, C_TAKER, C_CALLED, C_SLAM, C_NTRICKS, C_SIDE, C_NODES, C_MASK, C_GEN = 0, 1, 2, 3, 4, 5, 6, 11, 12, 13
-NCFG = 14  # (C_SIDE .. C_SIDE + 4: the side of each seat, 0 attack, 1 defence)
+C_NP, C_FFT, C_TAKER, C_CALLED, C_SLAM, C_NTRICKS, C_SIDE, C_NODES, C_MASK, C_GEN, C_UNIT = 0, 1, 2, 3, 4, 5, 6, 11, 12, 13, 14
+NCFG = 15  # (C_SIDE .. C_SIDE + 4: the side of each seat, 0 attack, 1 defence)
 
 # --- st slots (one row per ply) ------------------------------------------------------------------
 (S_CUR, S_LEADER, S_TLEN, S_LED, S_BEST, S_WIN, S_EXS, S_TNO, S_AP2, S_AOUD, S_TW0, S_TW1, S_DEBT, S_LOW0,
@@ -317,7 +317,7 @@ def order(cfg: Any, row: Any, seat: int, mv: Any, k: int, first: int, keys: Any)
         else:
             wins = best < PETIT and led == c // 14 and c > best
         if tlen == 0:
-            keys[i] = -(c % 14 if c < PETIT else 20 + c - PETIT)  # lead high first
+            keys[i] = -v * 40 + (c % 14 if c < PETIT else 20 + c - PETIT)  # lead the most points first
         elif wins:
             keys[i] = -100 - v * 4 + (c - PETIT if c >= PETIT else 0)  # cheapest trump that wins
         elif mine:
@@ -544,18 +544,28 @@ def search(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2
 @njit(cache=True)
 def mtdf(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2: Any, tk: Any, tv: Any, buf: Any,
          fr: Any, guess: int) -> int:
-    """The exact value of ``st[base]`` by MTD(f): null-window searches from ``guess`` until the bounds meet
-    (each fail-soft answer moves a bound to a value the position can reach; the table keeps the work)."""
+    """The exact value of ``st[base]`` by null-window searches (MTD(f) with steps): from ``guess``, steps
+    doubling from ``cfg[C_UNIT]`` (about a card point) until the value is bracketed, then bisection; each
+    fail-soft answer is a bound (the table keeps the work between searches)."""
     lower, upper = -INF, INF
-    g = guess
-    while lower < upper:
-        beta = g + 1 if g == lower else g
+    beta = guess
+    up = dn = cfg[C_UNIT]
+    while True:
         g = search(hp, ht, cfg, st, base, tab, z1, z2, tk, tv, buf, fr, beta - 1, beta)
-        if g < beta:
-            upper = g
-        else:
+        if g >= beta:
             lower = g
-    return g
+        else:
+            upper = g
+        if lower >= upper:
+            return g
+        if upper == INF:
+            beta = lower + up
+            up *= 2
+        elif lower == -INF:
+            beta = upper - dn
+            dn *= 2
+        else:
+            beta = lower + (upper - lower + 1) // 2
 
 
 @njit(cache=True)
