@@ -86,12 +86,20 @@ def report(rows: list[dict[str, Any]]) -> str:
         rs = played if name == "all" else by.get(name, [])
         if not rs:
             continue
-        pct = lambda key: f"{100 * sum(r[key] >= 0 for r in rs) / len(rs):.1f} %"  # noqa: E731
-        gap = lambda key: _mean_ci([r["dd_points"] - r[key] for r in rs])  # noqa: E731
-        lines.append(f"| {name} | {len(rs)} | {pct('dd_margin')} | {pct('heuristic_margin')} | "
-                     f"{pct('search_margin')} | {gap('heuristic_points')} | {gap('search_points')} |")
+        lines.append(f"| {name} | {len(rs)} | {_pct(rs, 'dd_margin')} | {_pct(rs, 'heuristic_margin')} | "
+                     f"{_pct(rs, 'search_margin')} | {_gap(rs, 'heuristic_points')} | {_gap(rs, 'search_points')} |")
     lines.append(f"\nDeals: {len(rows)}, all passed: {len(by.get('pass', []))}.")
     return "\n".join(lines)
+
+
+def _pct(rs: list[dict[str, Any]], key: str) -> str:
+    """The share of deals whose margin ``key`` is made (≥ 0)."""
+    return f"{100 * sum(r[key] >= 0 for r in rs) / len(rs):.1f} %"
+
+
+def _gap(rs: list[dict[str, Any]], key: str) -> str:
+    """Mean double-dummy points minus the points made (``key``), with its 95% half-interval."""
+    return _mean_ci([r["dd_points"] - r[key] for r in rs])
 
 
 def _mean_ci(xs: list[float]) -> str:

@@ -13,4 +13,4 @@ from atout.bots import (
     tarot1637,  # noqa: F401
     triomphe,  # noqa: F401
 )
-from atout.bots.search import dd  # noqa: F401,E402  (search_dd: worlds solved double-dummy, Tarot; level master)
+from atout.bots.search import dd  # noqa: F401  (search_dd: worlds solved double-dummy, Tarot; level master)
