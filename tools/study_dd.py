@@ -80,14 +80,16 @@ def report(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         by[r["contract"] or "pass"].append(r)
     lines = ["| contract | deals | made dd | made heuristic | made search | dd − heuristic (pts) | "
-             "dd − search (pts) |", "|---|---:|---:|---:|---:|---:|---:|"]
+             "dd − search (pts) | heuristic: attack / defence short | search: attack / defence short |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     played = [r for r in rows if r["contract"]]
     for name in (*CONTRACTS, "all"):
         rs = played if name == "all" else by.get(name, [])
         if not rs:
             continue
         lines.append(f"| {name} | {len(rs)} | {_pct(rs, 'dd_margin')} | {_pct(rs, 'heuristic_margin')} | "
-                     f"{_pct(rs, 'search_margin')} | {_gap(rs, 'heuristic_points')} | {_gap(rs, 'search_points')} |")
+                     f"{_pct(rs, 'search_margin')} | {_gap(rs, 'heuristic_points')} | {_gap(rs, 'search_points')} | "
+                     f"{_short(rs, 'heuristic_points')} | {_short(rs, 'search_points')} |")
     lines.append(f"\nDeals: {len(rows)}, all passed: {len(by.get('pass', []))}.")
     return "\n".join(lines)
 
@@ -100,6 +102,12 @@ def _pct(rs: list[dict[str, Any]], key: str) -> str:
 def _gap(rs: list[dict[str, Any]], key: str) -> str:
     """Mean double-dummy points minus the points made (``key``), with its 95% half-interval."""
     return _mean_ci([r["dd_points"] - r[key] for r in rs])
+
+
+def _short(rs: list[dict[str, Any]], key: str) -> str:
+    """Mean points each side left against perfect play: the attack's (dd above played) / the defence's (below)."""
+    d = [r["dd_points"] - r[key] for r in rs]
+    return f"{statistics.fmean(max(0.0, x) for x in d):.2f} / {statistics.fmean(max(0.0, -x) for x in d):.2f}"
 
 
 def _mean_ci(xs: list[float]) -> str:
