@@ -41,7 +41,8 @@ def browser() -> Iterator[Browser]:
 ])
 def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, server: Server, lang: str, button: str,
                                                              summary: str, foreign: tuple[str, ...]) -> None:
-    r = httpx.post(server.url + "/api/records", content=PAB.read_bytes(), headers={"content-type": "application/json"})
+    r = httpx.post(server.url + "/api/records", content=PAB.read_bytes(), headers={"content-type": "application/json"},
+                   timeout=60)  # a loaded machine: the worker process may still be starting
     assert r.status_code == 200, r.text
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.set_default_timeout(TIMEOUT)
