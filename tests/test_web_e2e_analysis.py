@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 # The guard, the browser and the server are those of tests/test_web_e2e.py (imported first: its guard runs).
-from test_web_e2e import Browser, Server, launch_browser
+from test_web_e2e import IMG, Browser, Server, launch_browser
 
 pytestmark = pytest.mark.xdist_group("web_e2e_analysis")
 TIMEOUT = 30_000  # ms: the worker's first solve loads the compiled solver
@@ -61,6 +61,7 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     assert items.count() == 20
     costly = page.locator("#analysis-cards li.cost").count()
     assert page.locator("#analysis-chart circle.cost").count() == costly  # a dot marked for each costly card
+    page.locator("#analysis").screenshot(path=str(IMG / f"web-analysis-{lang}.png"))  # docs/img with ATOUT_SCREENSHOTS=1
     text = page.locator("#analysis").inner_text()
     assert not any(w in text for w in foreign)
     page.locator("#r-next").click()  # the replay moves on: the analysis stays (same deal)

@@ -7,7 +7,7 @@ const ANALYSIS = { box: null };
 
 function analysisBox() {
   if (!ANALYSIS.box) {
-    ANALYSIS.box = el("section", { id: "analysis", class: "panel table-page" });
+    ANALYSIS.box = el("section", { id: "analysis", class: "panel", style: "max-width: 60rem; margin: .6rem auto" });
     document.querySelector("main").after(ANALYSIS.box);
   }
   return ANALYSIS.box;
@@ -51,7 +51,7 @@ function svg(tag, attrs, text) {
 
 // The value card by card: a step line of the attack's points, one dot per card (red where it cost).
 function valueChart(a) {
-  const W = 640, H = 240, L = 44, R = 12, TOP = 28, B = 34;
+  const W = 640, H = 240, L = 52, R = 12, TOP = 28, B = 34;
   const ys = a.series;
   const lo = Math.max(0, Math.floor(Math.min(...ys) / 10) * 10), hi = Math.min(91, Math.ceil(Math.max(...ys) / 10) * 10 + 1);
   const x = (i) => L + (W - L - R) * (ys.length > 1 ? i / (ys.length - 1) : 0);
@@ -65,6 +65,8 @@ function valueChart(a) {
     root.append(svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11 }, signed(v)));
   }
   root.append(svg("text", { x: W / 2, y: H - 6, "text-anchor": "middle", "font-size": 11 }, a.labels.plot_x));
+  root.append(svg("text", { x: 12, y: (TOP + H - B) / 2, "text-anchor": "middle", "font-size": 11,
+                            transform: `rotate(-90 12 ${(TOP + H - B) / 2})` }, a.labels.plot_y));
   let d = `M ${x(0)} ${y(ys[0])}`;
   for (let i = 1; i < ys.length; i++) d += ` H ${x(i)} V ${y(ys[i])}`;
   root.append(svg("path", { d, fill: "none", stroke: "#1d5fa8", "stroke-width": 2, class: "value-line" }));
