@@ -65,7 +65,8 @@ def bench(name: str, positions: int, seed: int, python: bool) -> None:
         rate = sum(nodes) / sum(times)
         what = "every card" if every else "value only"
         print(f"{name:4} {what:10} {positions} positions: median {1000 * statistics.median(times):9.1f} ms, "
-              f"max {1000 * max(times):9.1f} ms (cpu; wall median {1000 * statistics.median(walls):.1f} ms), median nodes {statistics.median(nodes):>10.0f}, "
+              f"max {1000 * max(times):9.1f} ms (cpu; wall median {1000 * statistics.median(walls):.1f} ms), "
+              f"median nodes {statistics.median(nodes):>10.0f}, "
               f"{rate:10.0f} nodes/s", flush=True)
 
 
