@@ -104,3 +104,30 @@ def test_python_kernel_agrees(players: int, variant: str) -> None:
     """The same kernel interpreted (the fallback without numba) on a few endgames."""
     for i in range(4):
         check(endgame(7000 + players * 10 + i, players, variant, 3), python=True)
+
+
+def test_the_random_endgames_reach_the_rules_that_matter() -> None:
+    """The sample is not blind to the rules that break "score follows points": among the solved lines some
+    end with a petit au bout (seed D13, FFT rule 3) and some with the Excuse still in a hand at the start
+    (§9.3, D11, D12; FFT D20); a chelem is reached too (FFT rule 5, seed §11.4)."""
+    pab = excuse = slam = 0
+    for i in range(120):
+        players, variant = CASES[i % len(CASES)]
+        g = endgame(50_000 + i, players, variant, 2 + i % 3)
+        s = solve(g)
+        pab += s.petit_au_bout is not None
+        excuse += any(h >> 77 & 1 for h in g.hands)
+        slam += s.slam != "none" or any(v.slam != "none" for v in s.cards.values())
+    assert pab > 0 and excuse > 0 and slam > 0, (pab, excuse, slam)
+
+
+def test_refuses_what_it_cannot_solve_with_one_message() -> None:
+    g = atout.new_game("tarot", players=4, seed=1)
+    with pytest.raises(SolverError, match="play phase"):
+        solve(g)  # type: ignore[arg-type]
+    literal = endgame(3, 4, "seed", 3)
+    literal.rules = type(literal.rules)(players=4, variant="seed", count_method="seed_literal")
+    with pytest.raises(SolverError, match="count_method"):
+        solve(literal)
+    with pytest.raises(SolverError, match="Tarot state"):
+        solve(atout.new_game("mistigri"))  # type: ignore[arg-type]
