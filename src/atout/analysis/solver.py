@@ -84,10 +84,9 @@ class Solution(Value):
 
     def best_cards(self) -> list[str]:
         """The legal cards whose value is the position's (every optimal card)."""
-        return [a for a, v in self.cards.items() if v == Value(*(getattr(self, f) for f in _VALUE_FIELDS))]
-
-
-_VALUE_FIELDS = ("returns", "attack_points", "attack_score", "attack_oudlers", "petit_au_bout", "slam")
+        me = (self.returns, self.attack_points, self.attack_score, self.attack_oudlers, self.petit_au_bout, self.slam)
+        return [a for a, v in self.cards.items()
+                if (v.returns, v.attack_points, v.attack_score, v.attack_oudlers, v.petit_au_bout, v.slam) == me]
 
 
 class SolverError(ValueError):
@@ -217,7 +216,9 @@ def solve(state: TarotState, cards: bool = True, python: bool = False) -> Soluti
         fixed = state.piles[0] | state.ecart
     st = np.zeros((80, K.NST), np.int64)
     row = st[0]
-    row[K.S_CUR], row[K.S_LEADER], row[K.S_TLEN] = state.current_player, state.leader, len(state.trick)
+    seat = state.current_player
+    assert seat is not None  # (checked)
+    row[K.S_CUR], row[K.S_LEADER], row[K.S_TLEN] = seat, state.leader, len(state.trick)
     row[K.S_LED], row[K.S_BEST], row[K.S_WIN], row[K.S_EXS] = state.led, state.best, state.win, state.ex_seat
     row[K.S_TNO], row[K.S_AP2], row[K.S_AOUD] = state.trick_no, card_points2(fixed), oudlers_in(fixed)
     row[K.S_TW0], row[K.S_TW1], row[K.S_DEBT] = state.tricks_won[0], state.tricks_won[1], state.debt
@@ -237,14 +238,18 @@ def solve(state: TarotState, cards: bool = True, python: bool = False) -> Soluti
                          np.zeros((80, K.NFR), np.int64), out_cards, out_vals, cards))
     decode = _decoder(state, partner, anns)
     if not cards:
-        return Solution(*(getattr(decode(int(out_vals[0])), f) for f in _VALUE_FIELDS), nodes=int(cfg[K.C_NODES]))
+        return _solution(decode(int(out_vals[0])), {}, int(cfg[K.C_NODES]))
     values = {int(out_cards[i]): int(out_vals[i]) for i in range(m)}
     per_card = {str(PLAY[c]): decode(v) for c, v in values.items()}
-    maxi = state.side[state.current_player] == 0
+    maxi = state.side[seat] == 0
     top = max(values.values()) if maxi else min(values.values())
-    best = decode(top)
-    return Solution(*(getattr(best, f) for f in _VALUE_FIELDS), cards=per_card,
-                    nodes=int(cfg[K.C_NODES]))
+    return _solution(decode(top), per_card, int(cfg[K.C_NODES]))
+
+
+def _solution(v: Value, cards: dict[str, Value], nodes: int) -> Solution:
+    return Solution(returns=v.returns, attack_points=v.attack_points, attack_score=v.attack_score,
+                    attack_oudlers=v.attack_oudlers, petit_au_bout=v.petit_au_bout, slam=v.slam, cards=cards,
+                    nodes=nodes)
 
 
 def _decoder(state: TarotState, partner: int | None, anns: tuple[tuple[int, str], ...]):  # type: ignore[no-untyped-def]
