@@ -1,6 +1,6 @@
 """The double-dummy solver's speed (issue 20): median time to solve a position, and nodes per second.
 
-Usage: python benchmarks/bench_solver.py [--positions 20] [--seed 1] [--python] [--value-only] [--only 4p8]
+Usage: python benchmarks/bench_solver.py [--positions 20] [--seed 1] [--python] [--value-only] [--each] [--only 4p8]
 
 Positions: random deals (seeded; random bids, écart and announcements, as tests/test_solver.py makes them)
 played at random to a trick boundary with N cards a hand, or the first lead of the play phase ("whole
@@ -48,7 +48,7 @@ def fresh_table() -> None:
     S._TABLES.clear()
 
 
-def bench(name: str, positions: int, seed: int, python: bool, value_only: bool = False) -> None:
+def bench(name: str, positions: int, seed: int, python: bool, value_only: bool = False, each: bool = False) -> None:
     players, cards = SETS[name]
     for every in (False,) if value_only else (False, True):
         times: list[float] = []
@@ -62,6 +62,8 @@ def bench(name: str, positions: int, seed: int, python: bool, value_only: bool =
             times.append(time.process_time() - start)
             walls.append(time.perf_counter() - wall)
             nodes.append(s.nodes)
+            if each:
+                print(f"  {name} seed {seed + i}: {1000 * times[-1]:.1f} ms cpu, {s.nodes} nodes", flush=True)
         rate = sum(nodes) / sum(times)
         what = "every card" if every else "value only"
         print(f"{name:4} {what:10} {positions} positions: median {1000 * statistics.median(times):9.1f} ms, "
@@ -76,6 +78,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--python", action="store_true", help="the plain Python kernel (no numba)")
     parser.add_argument("--value-only", action="store_true", help="skip the solves of every card")
+    parser.add_argument("--each", action="store_true", help="print every position's time as it is solved")
     parser.add_argument("--only", choices=sorted(SETS), action="append", help="only these sets (repeatable)")
     args = parser.parse_args()
     start = time.process_time()
@@ -87,7 +90,7 @@ def main() -> None:
     solve(position(0, 4, 2, "fft"))  # compile, or load the compiled kernel from numba's cache
     print(f"warm-up (compile or load the kernel): {time.perf_counter() - start:.1f} s")
     for name in args.only or list(SETS):
-        bench(name, args.positions, args.seed, args.python, args.value_only)
+        bench(name, args.positions, args.seed, args.python, args.value_only, args.each)
 
 
 if __name__ == "__main__":
