@@ -23,6 +23,7 @@ LAYERS = {
     "faces": 1,  # card faces drawn from the packs (core only)
     "records": 2,
     "bots": 2,
+    "analysis": 2,  # the double-dummy solver (games only)
     "present": 2,  # words for events and errors: presentation, below the edges
     "sim": 3,
     # beside the bots (DESIGN.md: "bots/ sim/ envs/"): the environments use the bots (Gymnasium's opponents,

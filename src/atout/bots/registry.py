@@ -14,3 +14,4 @@ from atout.bots import (
     trained,  # noqa: F401  (bot 'ppo', a trained Tarot policy, when sb3-contrib is installed)
     triomphe,  # noqa: F401
 )
+from atout.bots.search import dd  # noqa: F401  (search_dd: worlds solved double-dummy, Tarot; level master)

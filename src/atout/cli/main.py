@@ -192,6 +192,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--step", action="store_true", help="narrate the record trick by trick (Enter between tricks)")
     p.add_argument("--lang", choices=LANGS, default=None,
                    help="language of the output and of a refusal (default: fr for --step, the plain English check otherwise)")
+    p.add_argument("--analyse", "--analyze", action="store_true",
+                   help="Tarot, a finished game: each card's cost with every card seen, and the deal's value (docs/analysis.md)")
+    p.add_argument("--tricks", type=int, default=None, metavar="N",
+                   help="with --analyse: the last N tricks analysed, 1 to the tricks of a deal (default 5; "
+                        "each more trick is much slower: minutes past 7 at four players)")
+    p.add_argument("--deal", type=int, default=None, metavar="K",
+                   help="with --analyse: only deal K, 1 to the deals of the record (default: every deal)")
+    p.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="with --analyse: write a PNG chart of the value card by card (needs atout[plot], Matplotlib)")
 
     p = sub.add_parser("rules", help="print a game's rules summary")
     p.add_argument("game", help="game name")
@@ -303,6 +312,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         console.print(Markdown(game_info(args.game).rules_text(args.lang)))
         return 0
     if args.command == "replay":
+        if args.analyse or args.plot or args.tricks is not None or args.deal is not None:
+            from atout.cli.analyse import run as analyse
+
+            return analyse(console, args.file, args.lang or "fr", args.tricks, args.deal, args.plot)
         return _replay(console, args.file, args.json, args.lang, args.step)
     if args.command == "tournament":
         from atout.cli import tournament

@@ -386,6 +386,31 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return _refused(status, error, view["refused"], view["params"], lang, view["game"])
         return {**view, "table": meta}
 
+    @app.get("/api/tables/{table_id}/analysis", response_model=None)
+    async def analysis(table_id: str, request: Request, deal: int = 1, lang: str = "fr") -> dict[str, Any] | JSONResponse:
+        """A finished Tarot game's deal analysed with every card seen (issue 20; docs/analysis.md): computed in
+        the replay worker within its time budget, kept once done."""
+        if lang not in present.LANGS:
+            return _error(400, "bad_lang", "lang must be 'fr' or 'en'")
+        if not 1 <= deal <= MAX_RECORD_DEALS:
+            return _error(400, "bad_deal", f"deal must be 1 to {MAX_RECORD_DEALS}")
+        if _limited(request, replay_buckets):
+            return _refused(429, "rate_limited", "rate_limited", {}, lang)
+        live = await _rest_table(table_id)
+        if live is None:
+            return _error(404, "no_table", f"no table {table_id!r}")
+        if not live.state.is_terminal():
+            log_refusal("in_progress", f"table {table_id}: analysis asked before the end (it shows every hand)")
+            return _error(403, "in_progress", "a game in progress cannot be analysed: wait for its end")
+        try:
+            found = await replays.analysis(table_id, lambda: _record_text(live), deal, lang)
+        except Busy:
+            return _refused(503, "busy", "busy", {}, lang)
+        if "refused" in found:
+            status = 503 if found["refused"] == "too_slow" else 500 if found["refused"] == "replay_failed" else 400
+            return _error(status, found["refused"], found["message"])
+        return found
+
     @app.post("/api/records", response_model=None)
     async def upload(request: Request, lang: str = "fr") -> dict[str, Any] | JSONResponse:
         if lang not in present.LANGS:

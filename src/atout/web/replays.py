@@ -134,6 +134,29 @@ def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], bu
         return {"refused": code, "params": _data(params), "game": _known_game(rec if rec is not None else json.loads(text))}
 
 
+ANALYSIS_TRICKS = 5  # the last tricks of a deal the browser's analysis solves (docs/analysis.md: ~1 s at 4 players)
+ANALYSES_KEPT = 64  # deal analyses the event loop keeps, answered again without the worker
+
+
+def analysis_view(text: str, deal: int, lang: str, budget: float, tricks: int = ANALYSIS_TRICKS) -> dict[str, Any]:
+    """A finished Tarot record's deal ``deal`` (1-based) analysed with every card seen (atout.analysis.deal),
+    as the replay page draws it, or ``{"refused": code, "message"}`` (not Tarot, not finished, no such deal,
+    no card played, past ``budget`` seconds: ``too_slow``)."""
+    from atout.analysis.deal import AnalysisError, analyse_record, margin
+    from atout.present import Table
+    from atout.present.analysis import view, word
+
+    deadline = time.monotonic() + budget
+    try:
+        rec = json.loads(text)
+        a = analyse_record(rec, deal - 1, tricks, replay, deadline)
+    except AnalysisError as exc:
+        return {"refused": exc.code, "message": word(exc.code, lang, **exc.params)}
+    except (AtoutError, ValueError, TypeError) as exc:  # a stored record the engine now refuses
+        return {"refused": "replay_failed", "message": str(exc)}
+    return view(a, lang, Table("tarot", a.players), margin(a.variant, a.start))
+
+
 # --- the event loop's side ----------------------------------------------------------------------
 _POOL: ProcessPoolExecutor | None = None
 _USERS = 0  # servers (apps) of this process running: the last one to stop shuts the pool down
@@ -178,6 +201,7 @@ class Replays:
         self.slots = asyncio.Semaphore(WORKERS)  # one task per worker: the others wait here, not in the pool
         self.views: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
         self.texts: OrderedDict[str, tuple[str, int]] = OrderedDict()  # key -> record text, moves
+        self.analyses: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()  # (key, deal, lang)
 
     async def run(self, fn: Any, *args: Any) -> Any:
         """``fn(*args)`` in a worker process; Busy when no worker is free within the budget, or the work
@@ -228,5 +252,22 @@ class Replays:
         self.views.move_to_end((key, n, lang))
         return dict(cached)
 
-__all__ = ["BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "check_upload", "record_moves", "replay_view", "stop",
+    async def analysis(self, key: str, record: Any, deal: int, lang: str) -> dict[str, Any]:
+        """Deal ``deal`` of a finished record analysed (see :func:`analysis_view`), in a worker within the
+        budget, kept once computed (refusals too: the same record gets the same answer)."""
+        cached = self.analyses.get((key, deal, lang))
+        if cached is None:
+            text = await asyncio.to_thread(record)
+            cached = await self.run(analysis_view, text, deal, lang, self.budget)
+            if cached.get("refused") != "too_slow":  # a busy machine may do it next time
+                self.analyses[(key, deal, lang)] = cached
+                while len(self.analyses) > ANALYSES_KEPT:
+                    self.analyses.popitem(last=False)
+        if (key, deal, lang) in self.analyses:
+            self.analyses.move_to_end((key, deal, lang))
+        return dict(cached)
+
+
+__all__ = ["ANALYSIS_TRICKS", "BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "analysis_view", "check_upload",
+           "record_moves", "replay_view", "stop",
            "warm"]

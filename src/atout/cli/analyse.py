@@ -1,0 +1,90 @@
+"""``atout replay FILE --analyse``: a finished Tarot game's deals analysed with every card seen (issue 20).
+
+For each deal (or ``--deal K``): its double-dummy value when the analysis starts, each card's cost for its
+side, and with ``--plot FILE.png`` a Matplotlib chart of the value card by card (the ``atout[plot]`` extra).
+A refusal (not Tarot, not finished, a deal or a ``--tricks`` out of range, no Matplotlib): one line, exit 2.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from rich.console import Console
+
+from atout.analysis.deal import DEFAULT_TRICKS, AnalysisError, DealAnalysis, analyse_record, margin
+from atout.core.errors import RecordError
+from atout.present import Table
+from atout.present.analysis import describe, word
+
+
+def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | None, plot: str | None) -> int:
+    """Analyse the record's deals and print them (and plot them); 0, or 2 after one line on stderr."""
+    from atout.cli.main import record_refusal
+    from atout.records import load, replay
+
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            return _refuse(word("no_plot", lang))
+    try:
+        with open(file, encoding="utf-8") as f:
+            record = load(f)
+        replay(record)  # the record checked first: a wrong one is refused as `atout replay` refuses it
+    except OSError as exc:
+        return _refuse(f"{file}: {exc.strerror or exc}")
+    except RecordError as exc:
+        return _refuse(record_refusal(exc, lang)[0])
+    count = len(record["deals"]) if "deals" in record else 1
+    wanted = [deal - 1] if deal is not None else list(range(count))
+    found: list[DealAnalysis] = []
+    table = Table(str(record.get("game")), int(record.get("players", 0)))
+    for k in wanted:
+        try:
+            a = analyse_record(record, k, tricks if tricks is not None else DEFAULT_TRICKS, replay)
+        except AnalysisError as exc:
+            if exc.code == "no_play" and deal is None:
+                console.print(word("no_play", lang, **exc.params), highlight=False)
+                continue
+            return _refuse(word(exc.code, lang, **exc.params))
+        found.append(a)
+        console.rule(f"[bold]{word('deal', lang, deal=k + 1)}[/]")
+        for line in describe(a, lang, table, margin(a.variant, a.start)):
+            console.print(line, highlight=False, markup=False)
+    if plot is not None and found:
+        draw(found, plot, lang)
+    return 0
+
+
+def draw(found: list[DealAnalysis], path: str, lang: str) -> None:
+    """A PNG: the attack's card points under best play after each card, one line per deal."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(9, 4.5), dpi=100)
+    for a in found:
+        ys = [float(x) for x in a.series()]
+        ax.step(range(len(ys)), ys, where="post", label=word("deal", lang, deal=a.deal + 1))
+        ax.axhline(float(a.played_points), linestyle=":", linewidth=0.8)
+    first = found[0]
+    ax.set_title(word("plot_title", lang, deal=", ".join(str(a.deal + 1) for a in found)) if len(found) > 1
+                 else word("plot_title", lang, deal=first.deal + 1))
+    ax.set_xlabel(word("plot_x", lang))
+    ax.set_ylabel(word("plot_y", lang))
+    if len(found) > 1:
+        ax.legend()
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, format="png")
+    plt.close(fig)
+
+
+def _refuse(line: str) -> int:
+    print(re.sub(r"[ \t\r\n]+", " ", line).strip(), file=sys.stderr)  # one line, no-break spaces kept
+    return 2
+
+
+__all__ = ["draw", "run"]

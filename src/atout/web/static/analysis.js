@@ -1,0 +1,97 @@
+// atout web: a finished Tarot deal analysed with every card seen (issue 20), below the replay.
+// Asks /api/tables/{id}/analysis?deal=k&lang= for the deal the replay shows, then draws an SVG chart of the
+// attack's card points under perfect play card by card, and each card's cost in words (from the catalogs).
+"use strict";
+
+const ANALYSIS = { box: null };
+
+function analysisBox() {
+  if (!ANALYSIS.box) {
+    ANALYSIS.box = el("section", { id: "analysis", class: "panel", style: "max-width: 60rem; margin: .6rem auto" });
+    document.querySelector("main").after(ANALYSIS.box);
+  }
+  return ANALYSIS.box;
+}
+
+function analysisButton() {
+  const box = analysisBox();
+  if (box.dataset.deal) return;  // an analysis is shown: it stays until asked for another deal
+  const button = el("button", { type: "button", id: "analyse" }, t("analyseDeal"));
+  button.addEventListener("click", runAnalysis);
+  box.replaceChildren(button);
+}
+
+async function runAnalysis() {
+  const box = analysisBox();
+  const id = tableIdFromPath();
+  const frame = (typeof T !== "undefined" && T.frame) || {};
+  const deal = (frame.deal || 0) + 1;
+  box.replaceChildren(el("p", { id: "analysis-wait" }, t("analysing")));
+  try {
+    const url = `/api/tables/${encodeURIComponent(id)}/analysis?deal=${deal}&lang=${getLang()}`;
+    // the worker's first solve loads the compiled solver (seconds, answered 503 too_slow): asked once more
+    const a = await api(url).catch(() => api(url));
+    box.dataset.deal = String(deal);
+    box.dataset.lang = getLang();
+    box.replaceChildren(el("p", { id: "analysis-summary" }, a.summary), valueChart(a),
+      el("p", { id: "analysis-played" }, a.played), costList(a));
+  } catch (e) {
+    delete box.dataset.deal;
+    box.replaceChildren(el("p", { id: "analysis-error", role: "alert" }, e.message));
+  }
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, text) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// The value card by card: a step line of the attack's points, one dot per card (red where it cost).
+function valueChart(a) {
+  const W = 640, H = 240, L = 52, R = 12, TOP = 28, B = 34;
+  const ys = a.series;
+  const lo = Math.max(0, Math.floor(Math.min(...ys) / 10) * 10), hi = Math.min(91, Math.ceil(Math.max(...ys) / 10) * 10 + 1);
+  const x = (i) => L + (W - L - R) * (ys.length > 1 ? i / (ys.length - 1) : 0);
+  const y = (v) => TOP + (H - TOP - B) * (1 - (v - lo) / Math.max(1, hi - lo));
+  const root = svg("svg", { id: "analysis-chart", viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img",
+                            "aria-label": a.labels.plot_title });
+  root.append(svg("text", { x: W / 2, y: 16, "text-anchor": "middle", "font-size": 13 }, a.labels.plot_title));
+  root.append(svg("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#888" }));
+  root.append(svg("line", { x1: L, y1: TOP, x2: L, y2: H - B, stroke: "#888" }));
+  for (const v of [lo, Math.round((lo + hi) / 2), hi]) {
+    root.append(svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11 }, signed(v)));
+  }
+  root.append(svg("text", { x: W / 2, y: H - 6, "text-anchor": "middle", "font-size": 11 }, a.labels.plot_x));
+  root.append(svg("text", { x: 12, y: (TOP + H - B) / 2, "text-anchor": "middle", "font-size": 11,
+                            transform: `rotate(-90 12 ${(TOP + H - B) / 2})` }, a.labels.plot_y));
+  let d = `M ${x(0)} ${y(ys[0])}`;
+  for (let i = 1; i < ys.length; i++) d += ` H ${x(i)} V ${y(ys[i])}`;
+  root.append(svg("path", { d, fill: "none", stroke: "#1d5fa8", "stroke-width": 2, class: "value-line" }));
+  a.cards.forEach((c, i) => {
+    const dot = svg("circle", { cx: x(i + 1), cy: y(ys[i + 1]), r: c.cost > 0 ? 4.5 : 2.5,
+                                fill: c.cost > 0 ? "#c0392b" : "#1d5fa8", class: c.cost > 0 ? "cost" : "free" });
+    dot.append(svg("title", {}, `${c.seat_name}: ${c.text}`));
+    root.append(dot);
+  });
+  return root;
+}
+
+function costList(a) {
+  const list = el("ol", { id: "analysis-cards", start: 1 });
+  for (const c of a.cards) {
+    list.append(el("li", { class: c.cost > 0 ? "cost" : "free" }, `${c.seat_name} — ${c.text}`));
+  }
+  return list;
+}
+
+// The replay redraws its page at each move: the button follows the deal shown, a new deal drops the old chart.
+new MutationObserver(() => {
+  const frame = (typeof T !== "undefined" && T.frame) || null;
+  if (!frame || (frame.table && frame.table.game) !== "tarot") return;
+  const box = analysisBox();
+  if (box.dataset.deal !== String((frame.deal || 0) + 1) || box.dataset.lang !== getLang()) delete box.dataset.deal;
+  analysisButton();
+}).observe(document.querySelector("main"), { childList: true });

@@ -1,0 +1,71 @@
+"""``atout replay FILE --analyse`` (issue 20): French and English, the PNG plot, and one-line refusals (exit 2)
+for a game not finished, a record not Tarot, a --tricks out of range and a missing Matplotlib."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ATOUT = shutil.which("atout") or str(Path(sys.executable).with_name("atout"))
+RECORDS = Path(__file__).parent / "records"
+PAB = RECORDS / "tarot" / "seed_petit_au_bout_won.json"  # 4 players, garde sans, the Petit led at the last trick
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([ATOUT, *args], capture_output=True, text=True, timeout=300, check=False,
+                          env={**os.environ, **(env or {})})
+
+
+def test_french_and_english_with_a_plot(tmp_path: Path) -> None:
+    png = tmp_path / "value.png"
+    fr = run("replay", str(PAB), "--analyse", "--tricks", "2", "--plot", str(png))
+    assert fr.returncode == 0, fr.stderr
+    assert "Toutes cartes vues depuis le pli 17, l'attaque fait" in fr.stdout
+    assert "Garde sans le chien réussie de" in fr.stdout and "Pli 18" in fr.stdout
+    assert "rien perdu" in fr.stdout and "Telle que jouée" in fr.stdout
+    assert not any(w in fr.stdout for w in ("attack", "Trick", "cost"))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    en = run("replay", str(PAB), "--analyse", "--tricks", "2", "--lang", "en")
+    assert en.returncode == 0, en.stderr
+    assert "With every card seen from trick 17, the attack makes" in en.stdout and "Trick 18" in en.stdout
+    assert not any(w in en.stdout for w in ("attaque", "Pli", "coûté", "Donne"))
+    # 8 cards, each said once with its seat
+    assert sum(1 for line in en.stdout.splitlines() if line.startswith("  Player ")) == 8
+
+
+def test_refusals_are_one_line_exit_2(tmp_path: Path) -> None:
+    record = json.loads(PAB.read_text(encoding="utf-8"))
+    record.pop("result", None)
+    record.pop("result", None)
+    entry = record["deals"][0] if "deals" in record else record
+    entry.pop("result", None)
+    entry["actions"] = entry["actions"][:-3]  # three cards short of the end
+    unfinished = tmp_path / "unfinished.json"
+    unfinished.write_text(json.dumps(record), encoding="utf-8")
+    out = run("replay", str(unfinished), "--analyse")
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.strip() == "la partie n'est pas finie\u00a0: l'analyse montrerait des cartes cachées"
+    out = run("replay", str(RECORDS / "prime" / "bots_6p_match.json"), "--analyse", "--lang", "en")
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.strip() == "the analysis is Tarot's, not prime's"
+    out = run("replay", str(PAB), "--tricks", "19", "--lang", "en")
+    assert (out.returncode, out.stderr.strip()) == (2, "--tricks is 1 to 18")
+    fake = tmp_path / "site"
+    (fake / "matplotlib").mkdir(parents=True)
+    (fake / "matplotlib" / "__init__.py").write_text("raise ImportError('no matplotlib here')\n", encoding="utf-8")
+    path = os.pathsep.join([str(fake), os.environ.get("PYTHONPATH", "")])
+    out = run("replay", str(PAB), "--analyse", "--plot", str(tmp_path / "x.png"), env={"PYTHONPATH": path})
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.strip() == "--plot demande Matplotlib\u00a0: pip install 'atout[plot]'"
+
+
+def test_help_gives_the_ranges() -> None:
+    out = run("replay", "--help")
+    text = " ".join(out.stdout.split())
+    for words in ("--analyse", "--tricks N", "1 to the tricks of a deal (default 5", "--deal K", "--plot FILE.png",
+                  "atout[plot]"):
+        assert words in text

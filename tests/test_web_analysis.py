@@ -1,0 +1,92 @@
+"""The browser replay's analysis endpoint (issue 20): ``GET /api/tables/{id}/analysis?deal=k&lang=``.
+
+A finished Tarot record uploaded, its deal analysed in the replay worker (last tricks, every card seen), in
+French or English, kept once computed; refused with one code and message: a game in progress (403), a game
+not Tarot, a deal without play or out of range (400), past the time budget (503 ``too_slow``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from atout.web import create_app
+
+pytestmark = pytest.mark.xdist_group("web_analysis")
+RECORDS = Path(__file__).parent / "records"
+PAB = RECORDS / "tarot" / "seed_petit_au_bout_won.json"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app("sqlite://", bot_delay=0, http_rate=100.0, replay_rate=100.0)) as c:
+        yield c
+
+
+def upload(client: TestClient, path: Path) -> str:
+    r = client.post("/api/records", content=path.read_bytes(), headers={"content-type": "application/json"})
+    assert r.status_code == 200, r.text
+    return str(r.json()["id"])
+
+
+def get(client: TestClient, table: str, **query: Any) -> Any:
+    return client.get(f"/api/tables/{table}/analysis", params=query)
+
+
+def test_a_deal_analysed_in_french_and_english_and_kept(client: TestClient) -> None:
+    table = upload(client, PAB)
+    fr = get(client, table, deal=1, lang="fr")
+    if fr.status_code == 503:  # the worker's first solve loads the compiled kernel (seconds): not kept, asked again
+        assert fr.json()["error"] == "too_slow"
+        fr = get(client, table, deal=1, lang="fr")
+    assert fr.status_code == 200, fr.text
+    a = fr.json()
+    assert a["deal"] == 1 and a["tricks"] == 18 and a["first_trick"] == 14  # the last 5 of 18 tricks
+    assert len(a["cards"]) == 20 and len(a["series"]) == 21
+    assert a["summary"].startswith("Toutes cartes vues depuis le pli 14, l'attaque fait")
+    assert all("coûté" in c["text"] or "rien perdu" in c["text"] for c in a["cards"])
+    # each card's cost is the drop of its side's value: the series moves by the cost, up or down
+    for before, after, c in zip(a["series"][:-1], a["series"][1:], a["cards"], strict=True):
+        assert c["cost"] == ((before - after) if c["attack"] else (after - before))
+    en = get(client, table, deal=1, lang="en").json()
+    assert en["summary"].startswith("With every card seen from trick 14, the attack makes")
+    assert en["series"] == a["series"] and en["labels"]["plot_x"] == "Cards played"
+    app = client.app
+    kept = app.state.replays.analyses  # type: ignore[attr-defined]
+    assert (table, 1, "fr") in kept and (table, 1, "en") in kept
+
+
+def test_refusals(client: TestClient) -> None:
+    table = upload(client, RECORDS / "tarot" / "fft_petit_sec_redeal.json")
+    r = get(client, table, deal=1, lang="en")
+    assert (r.status_code, r.json()) == (400, {"error": "no_play", "message": "deal 1: no card was played"})
+    r = get(client, table, deal=3, lang="fr")
+    assert (r.status_code, r.json()["error"]) == (400, "bad_deal")
+    assert r.json()["message"] == "donne 3\u00a0: il n'y a que 2 donne(s) dans la partie"
+    assert get(client, table, deal=0).status_code == 400
+    assert get(client, table, deal=1, lang="de").json()["error"] == "bad_lang"
+    prime = upload(client, RECORDS / "prime" / "bots_6p_match.json")
+    r = get(client, prime, deal=1, lang="en")
+    assert (r.status_code, r.json()) == (400, {"error": "not_tarot", "message": "the analysis is Tarot's, not prime's"})
+    assert get(client, "nosuchtable").status_code == 404
+    live = client.post("/api/tables", json={"game": "tarot", "players": 4, "seats": ["human", "bot", "bot", "bot"]})
+    if live.status_code == 200:
+        r = get(client, live.json()["id"], deal=1)
+        assert (r.status_code, r.json()["error"]) == (403, "in_progress")
+
+
+def test_past_the_time_budget_is_503_and_not_kept() -> None:
+    with TestClient(create_app("sqlite://", bot_delay=0, http_rate=100.0, replay_rate=100.0, budget=0.0)) as c:
+        record = json.loads(PAB.read_text(encoding="utf-8"))
+        r = c.post("/api/records", content=json.dumps(record), headers={"content-type": "application/json"})
+        if r.status_code != 200:  # the upload itself may be refused at budget 0: then nothing to analyse
+            assert r.json()["code"] == "too_slow"
+            return
+        r = get(c, r.json()["id"], deal=1, lang="en")
+        assert (r.status_code, r.json()["error"]) == (503, "too_slow")
+        assert not c.app.state.replays.analyses  # type: ignore[attr-defined]

@@ -1,0 +1,70 @@
+"""In a real browser (Debian's Chromium through Playwright): the replay of a finished Tarot deal shows its
+analysis with every card seen (issue 20): a button, then an SVG chart of the value card by card (one dot per
+card, the costly ones marked) and each card's cost in the page's language.
+
+Skipped without Chromium or Playwright, like tests/test_web_e2e.py (a failure in CI, ``CI=true``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+# The guard, the browser and the server are those of tests/test_web_e2e.py (imported first: its guard runs).
+from test_web_e2e import IMG, Browser, Server, launch_browser
+
+pytestmark = pytest.mark.xdist_group("web_e2e_analysis")
+TIMEOUT = 30_000  # ms: the worker's first solve loads the compiled solver
+PAB = Path(__file__).parent / "records" / "tarot" / "seed_petit_au_bout_won.json"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(tmp_path_factory.mktemp("web") / "analysis.db", http_rate=50.0, replay_rate=50.0)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from launch_browser()
+
+
+@pytest.mark.parametrize(("lang", "button", "summary", "foreign"), [
+    ("fr", "Analyser la donne, toutes cartes vues", "Toutes cartes vues depuis le pli 14, l'attaque fait",
+     ("attack", "cost", "nothing lost")),
+    ("en", "Analyse the deal, every card seen", "With every card seen from trick 14, the attack makes",
+     ("attaque", "coûté", "rien perdu")),
+])
+def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, server: Server, lang: str, button: str,
+                                                             summary: str, foreign: tuple[str, ...]) -> None:
+    r = httpx.post(server.url + "/api/records", content=PAB.read_bytes(), headers={"content-type": "application/json"},
+                   timeout=60)  # a loaded machine: the worker process may still be starting
+    assert r.status_code == 200, r.text
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('atout.lang', '{lang}')")
+    page.goto(server.url + r.json()["url"])
+    assert page.locator("#analyse").inner_text() == button
+    page.locator("#analyse").click()
+    page.wait_for_selector("#analysis-chart")
+    assert page.locator("#analysis-summary").inner_text().startswith(summary)
+    assert page.locator("#analysis-chart circle").count() == 20  # the last 5 tricks of 4 cards
+    assert page.locator("#analysis-chart path.value-line").count() == 1
+    items = page.locator("#analysis-cards li")
+    assert items.count() == 20
+    costly = page.locator("#analysis-cards li.cost").count()
+    assert page.locator("#analysis-chart circle.cost").count() == costly  # a dot marked for each costly card
+    page.locator("#analysis").screenshot(path=str(IMG / f"web-analysis-{lang}.png"))  # docs/img with ATOUT_SCREENSHOTS=1
+    text = page.locator("#analysis").inner_text()
+    assert not any(w in text for w in foreign)
+    page.locator("#r-next").click()  # the replay moves on: the analysis stays (same deal)
+    page.wait_for_timeout(300)
+    assert page.locator("#analysis-chart").count() == 1
+    assert errors == []
