@@ -96,7 +96,9 @@ class DealEnd:
         last_trick = now if now and now["cards"] else last
         if last_trick is not None:
             last_trick = {**last_trick, "complete": True}
-        table_words = present.Table(view.game_name, view.players, me=viewer)
+        from atout.web.views import people
+
+        table_words = people(view, viewer, lang, table)
         result: list[str] = []
         breakdown: list[str] = []
         if scored is not None:

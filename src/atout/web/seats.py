@@ -40,7 +40,8 @@ def seat_name(meta: dict[str, Any], seat: int, lang: str) -> str:
         return str(info["name"])
     if info.get("kind") == "bot":
         level = str(meta.get("level") or "medium")
-        return word(f"bot_{'medium' if level == 'normal' else level}", lang)
+        key = "bot_medium" if level == "normal" else f"bot_{level}"
+        return f"{word(key, lang)} {seat + 1}"  # numbered: two bots of one level are told apart
     return word("player", lang, n=seat + 1)
 
 

@@ -61,8 +61,19 @@ def moves_seen(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
 Said = dict[tuple[int, int | None, str], Any]  # (event's position, viewer, language) -> its sentence(s)
 
 
+def people(state: GameState, viewer: int | None, lang: str, meta: dict[str, Any] | None) -> present.Table:
+    """Who sits where for atout.present's sentences: the table's names (nicknames, bots by level), the viewer's
+    own marked "(vous)"; without a table (tests, the replay), present's "Joueur N"."""
+    if not meta or not meta.get("seats"):
+        return present.Table(state.game_name, state.players, me=viewer)
+    names = [seats.seat_name(meta, s, lang) for s in range(state.players)]
+    if viewer is not None and 0 <= viewer < len(names):
+        names[viewer] = f"{names[viewer]} ({seats.word('badge_you', lang)})"
+    return present.Table(state.game_name, state.players, names=tuple(names), me=viewer)
+
+
 def narration(state: GameState, viewer: int | None, lang: str, said: Said | None = None,
-              ended: bool = False) -> tuple[list[str], list[list[str]], Event | None]:
+              ended: bool = False, meta: dict[str, Any] | None = None) -> tuple[list[str], list[list[str]], Event | None]:
     """The current deal's sentences ``viewer`` may hear, the breakdown lines of every scored deal (via
     atout.present), and the last ``deal_scored`` event.
 
@@ -76,7 +87,7 @@ def narration(state: GameState, viewer: int | None, lang: str, said: Said | None
     last_scored = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_scored"), None)
     if ended and last_scored is not None:
         events = events[:last_scored + 1]
-    table = present.Table(state.game_name, state.players, me=viewer)
+    table = people(state, viewer, lang, meta)
     lines: list[str] = []
     # The whole current deal (from its deal_started event), at most RECENT_EVENTS lines.
     begun = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_started"), 0)
@@ -258,17 +269,18 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
     """
     shown = ended.view if ended is not None else state
     obs = shown.observation(viewer).to_json() if viewer is not None else spectator_observation(shown)
-    if ended is not None:
+    waiting = ended is not None and not ended.final
+    if waiting:
         obs.update(legal_actions=[], current_player=None)
     obs["legal_actions"] = bids_by_strength(shown, [str(a) for a in in_play_order(
         [parse_action(a) for a in obs["legal_actions"]], shown.card_strength)])
     obs["hand"] = in_display_order(obs.get("hand") or [], shown.card_strength)  # the game's order, as on the terminal
-    lines, breakdowns, scored = narration(state, viewer, lang, said, ended is not None)
+    lines, breakdowns, scored = narration(state, viewer, lang, said, waiting, table)
     moves = moves_seen(shown, viewer)
     totals = [json_number(x) for x in shown.returns()]
     trick, last_trick = seats.tricks(shown, obs)
     end = ended.describe(viewer, lang, table, scored) if ended is not None else None
-    if end is not None and end["last_trick"] is not None:
+    if waiting and end is not None and end["last_trick"] is not None:
         trick = last_trick = end["last_trick"]
     side_list = seats.sides(shown, viewer, obs, table, lang, totals)
     over = state.is_terminal()
@@ -292,7 +304,7 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
         "examples": typed_examples(shown, obs["legal_actions"][:3], lang),
         "hints": hints(shown.game_name, obs["legal_actions"], lang),
         "marks": marks(shown.game_name, obs, lang),
-        "facts": facts(shown, viewer, obs, lang, over),
+        "facts": facts(shown, viewer, obs, lang, over, table),
         "seats": seats.seats(shown, viewer, obs, table, lang),
         "trick": trick,
         "last_trick": last_trick,
@@ -304,11 +316,12 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
     }
 
 
-def facts(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str, over: bool | None = None) -> list[str]:
+def facts(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str, over: bool | None = None,
+          meta: dict[str, Any] | None = None) -> list[str]:
     """The game's facts as sentences (La Prime's stake, pot, chips and sides), and, once over, the winning side."""
     from atout.present import situation
 
-    table = present.Table(state.game_name, state.players, me=viewer)
+    table = people(state, viewer, lang, meta)
     out = situation.facts(state.game_name, obs["public"], lang, table)
     if state.is_terminal() if over is None else over:
         teams = state.observation(0).public.get("teams")
