@@ -24,10 +24,10 @@ from atout.core.cards import CARDS, Card  # noqa: E402
 from atout.core.errors import IllegalAction  # noqa: E402
 from atout.core.protocol import GameState, Observation  # noqa: E402
 from atout.web import create_app  # noqa: E402
+from atout.web.deal_end import DealEnd, ended_view  # noqa: E402
 from atout.web.hub import LEVELS, Hub, Live, bot_name, build_state  # noqa: E402
 from atout.web.messages import MAX_FRAME, CreateTable  # noqa: E402
 from atout.web.store import Store, effective_moves  # noqa: E402
-from atout.web.deal_end import DealEnd, ended_view  # noqa: E402
 from atout.web.views import frame, spectator_observation  # noqa: E402
 
 pytest.importorskip("fastapi.testclient")

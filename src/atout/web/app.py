@@ -628,7 +628,7 @@ def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
     if getattr(exc, "code", "") in ("deal_end", "no_deal_end"):  # the table's own refusals (issue 18)
         from atout.web.seats import word
 
-        return word(f"error_{exc.code}", lang)
+        return word(f"error_{getattr(exc, 'code', '')}", lang)
     try:
         return present.say_error(exc, lang, game)
     except (KeyError, ValueError, IndexError):

@@ -332,6 +332,7 @@ class Hub:
         self.store = store
         self.bot_delay = bot_delay
         self.continue_timeout = continue_timeout  # seconds a person has to continue after a deal (deal_end)
+        self._background: set[asyncio.Task[None]] = set()  # deadlines being carried out
         self.tables: dict[str, Live] = {}
         self.finished: OrderedDict[str, Live] = OrderedDict()  # finished tables nobody watches, least recent first
         self._loading: dict[str, asyncio.Future[Live | None]] = {}  # tables being rebuilt off the loop
@@ -595,6 +596,7 @@ class Hub:
             return  # bots (and people who have all said so) go on at once
         end.deadline = round(time.time() + self.continue_timeout, 3)
         live.ended = end
+        self._arm(live)  # on the event loop now (a move); a table rebuilt on a thread is armed by kick_bots
 
     def _arm(self, live: Live) -> None:
         """Continue for the people still waited for at the deal end's deadline (a timer on the event loop)."""
@@ -608,7 +610,9 @@ class Hub:
 
         def fire() -> None:
             live.end_timer = None
-            loop.create_task(self._timeout(live, end))
+            task = loop.create_task(self._timeout(live, end))
+            self._background.add(task)  # kept until done (the loop holds tasks weakly)
+            task.add_done_callback(self._background.discard)
 
         live.end_timer = loop.call_later(max(0.0, end.deadline - time.time()), fire)
 
