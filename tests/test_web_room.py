@@ -233,3 +233,35 @@ def test_a_refusal_carries_its_source_in_the_tables_language() -> None:
                 if f["over"] or live.state.deal_index > 2:
                     break
     pytest.skip("no constrained play met")
+
+
+@pytest.mark.parametrize(("game", "variant", "top", "bottom"), [
+    ("triomphe", "classic", "R♠", "7♠"),  # La Triomphe: King, Queen, Jack, then the Ace (seed 002)
+    ("triomphe", "as_qui_pille", "A♠", "7♠"),  # l'As qui pille: the Aces above the Kings
+    ("tarot", None, "R♠", "A♠"),  # the Tarot: King high, Ace low in every suit (seed 001)
+])
+def test_the_rules_panel_orders_cards_as_the_game_does(game: str, variant: str | None, top: str, bottom: str) -> None:
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        q = f"?lang=fr&players=4&variant={variant}" if variant else "?lang=fr&players=4"
+        r = client.get(f"/api/rules/{game}{q}").json()
+        spades = r["card_order"][0]
+        assert spades["suit"] == "Pique" and spades["cards"][0] == top and spades["cards"][-1] == bottom
+        if game == "triomphe" and variant == "classic":
+            assert spades["cards"].index("A♠") == 3
+        if game == "tarot":
+            assert r["trump_order"][0] == "21" and r["trump_order"][-1] == "1" and r["excuse"] == "l'Excuse"
+        assert r["summary"].startswith("#")
+        assert client.get("/api/rules/belote").status_code == 404
+        assert client.get("/api/rules/tarot?players=9").status_code == 400
+        assert client.get("/api/rules/tarot?lang=xx").status_code == 400
+
+
+def test_the_1637_orders_come_from_the_game() -> None:
+    from atout.web.rules import rules_data
+
+    r = rules_data("tarot1637", "fr", 3)
+    coins = next(o for o in r["card_order"] if o["suit"] == "Deniers")
+    assert coins["cards"][:5] == ["R♦", "D♦", "C♦", "V♦", "A♦"] and coins["cards"][-1] == "7♦"  # reds: Ace above 2
+    swords = next(o for o in r["card_order"] if o["suit"] == "Épées")
+    assert swords["cards"][4] == "10♠" and swords["cards"][-1] == "4♠"  # no Ace in the 66-card pack's swords
+    assert r["trump_order"][0] == "21" and r["excuse"] == "le Mat"

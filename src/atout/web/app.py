@@ -19,6 +19,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from importlib.resources import files
 from typing import Annotated, Any, cast
 from urllib.parse import parse_qs
@@ -307,6 +308,19 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         return _games()
+
+    @app.get("/api/rules/{game}", response_model=None)
+    async def rules(game: str, lang: str = "fr", players: int | None = Query(default=None, ge=1, le=12),
+                    variant: str | None = Query(default=None, max_length=40)) -> dict[str, Any] | JSONResponse:
+        """The rules panel: card order and trump order high to low (the game's real order), and its summary."""
+        if lang not in present.LANGS:
+            return _error(400, "bad_lang", f"lang must be one of {', '.join(present.LANGS)}")
+        if game not in {g.name for g in list_games()}:
+            return _error(404, "no_game", f"no game {game[:40]!r}")
+        try:
+            return _rules(game, lang, players, variant)
+        except (AtoutError, ValueError, TypeError) as exc:
+            return _error(400, "bad_rules", str(exc))
 
     @app.get("/api/levels")
     async def levels() -> dict[str, str]:
@@ -601,6 +615,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             conn.send(_frame_error("forbidden", str(exc)))
 
     return app
+
+
+@lru_cache(maxsize=256)
+def _rules(game: str, lang: str, players: int | None, variant: str | None) -> dict[str, Any]:
+    """atout.web.rules.rules_data, kept: it is the same for every table of a game, size and variant."""
+    from atout.web.rules import rules_data
+
+    return rules_data(game, lang, players, variant)
 
 
 class _Over:
