@@ -433,7 +433,7 @@ class Hub:
     def _build(self, table_id: str) -> Live | None:
         """A table rebuilt from the database (its moves replayed), not registered: None if unknown or refused now."""
         row = self.store.table(table_id)
-        if row is None:
+        if row is None or row.status == "expired":  # abandoned, expired (its moves stay stored): no table
             return None
         seats = self.store.seats(table_id)
         history = self.store.history(table_id)
@@ -811,6 +811,26 @@ class Hub:
             live.frames[key] = encode(frame(live.state, seat, lang, meta or live.meta(), live.can_undo(seat), live.said,
                                             live.ended))
         return live.frames[key]
+
+    def expire(self, idle: float) -> list[str]:
+        """Abandoned tables expire: not finished, nobody connected, no move nor seat taken for ``idle`` seconds.
+
+        Their rows say ``expired`` (the moves stay stored) and they leave memory; the lobby lists them no more.
+        """
+        from datetime import UTC, datetime, timedelta
+
+        cutoff = datetime.now(UTC) - timedelta(seconds=idle)
+        watched = [t for t, live in list(self.tables.items()) if live.conns]
+        gone = self.store.expire(cutoff, watched)
+        for table_id in gone:
+            live = self.tables.pop(table_id, None)
+            if live is not None:
+                for handle in (live.end_timer, live.presence):
+                    if handle is not None:
+                        handle.cancel()
+                if live.bot_task is not None:
+                    live.bot_task.cancel()
+        return gone
 
     async def close(self) -> None:
         """Stop every bot loop, the bots' processes and the database worker (server shutdown)."""

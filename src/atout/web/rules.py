@@ -35,7 +35,7 @@ def rules_data(game: str, lang: str, players: int | None = None, variant: str | 
         elif c.is_trump:
             trumps.append(c)
         else:
-            suits.setdefault(int(c.suit), []).append(c)
+            suits.setdefault(int(c.suit or 0), []).append(c)
     pack = packs[0] if packs else None
 
     def name(c: Card) -> str:
@@ -59,6 +59,6 @@ def rules_data(game: str, lang: str, players: int | None = None, variant: str | 
         "trump_order": [present.short(c, lang) for c in ranked_trumps],
         "trump_names": [name(c) for c in ranked_trumps],
         "excuse": name(excuse) if excuse is not None else None,
-        "summary": info.rules_text(lang) if info.rules_text else "",
+        "summary": info.rules_text(lang),
     }
 

@@ -21,11 +21,11 @@ from typing import Any
 
 from atout import present
 from atout.core.actions import parse_action
-from atout.present import catalogs
 from atout.core.cards import Card
 from atout.core.errors import NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, json_number
+from atout.present import catalogs
 from atout.present.screen import in_display_order, in_play_order
 from atout.web import choices, seats
 from atout.web.deal_end import DealEnd
@@ -154,7 +154,7 @@ def _label(game: str, text: str, lang: str) -> str:
     public = catalogs.entries("web", "public", lang)  # the public facts' own names ("showing": the poignée shown)
     if text in public:
         return public[text]
-    out = []
+    out: list[str] = []
     for tok in text.split():
         if _is_card(tok):
             card = Card.parse(tok)
