@@ -107,16 +107,17 @@ def next_state(ws: Any) -> dict[str, Any]:
 def play_through(ws: Any, game: str, seat: int, seed: int, state_check: Any = None) -> dict[str, Any]:
     """Play ``seat`` with the game's bot through the socket until the game is over; return the last frame."""
     bot = make_bot(game, bot_name(game, "normal"), seed=seed)
-    acted = -1
+    acted = continued = -1
     while True:
         f = next_state(ws)
         if state_check:
             state_check(f)
         if f["over"]:
             return f
-        if f["deal_end"] and seat in f["deal_end"]["waiting"] and f["n"] != acted:
-            acted = f["n"]
-            ws.send_json({"type": "continue"})  # the end of a deal: the next one is dealt once we say so
+        if f["deal_end"] and seat in f["deal_end"]["waiting"]:
+            if f["n"] != continued:
+                continued = f["n"]
+                ws.send_json({"type": "continue"})  # the end of a deal: the next one is dealt once we say so
             continue
         obs = f["obs"]
         if obs["current_player"] == seat and obs["legal_actions"] and f["n"] != acted:

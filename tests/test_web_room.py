@@ -265,3 +265,29 @@ def test_the_1637_orders_come_from_the_game() -> None:
     swords = next(o for o in r["card_order"] if o["suit"] == "Épées")
     assert swords["cards"][4] == "10♠" and swords["cards"][-1] == "4♠"  # no Ace in the 66-card pack's swords
     assert r["trump_order"][0] == "21" and r["excuse"] == "le Mat"
+
+
+def test_an_abandoned_table_expires_and_a_watched_or_finished_one_does_not() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from atout.web.models import TableRow
+
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        hub, store = client.app.state.hub, client.app.state.store  # type: ignore[attr-defined]
+        old = client.post("/api/tables", json={"game": "tarot", "players": 3, "fill": False}).json()
+        watched = client.post("/api/tables", json={"game": "tarot", "players": 3, "fill": False}).json()
+        fresh = client.post("/api/tables", json={"game": "tarot", "players": 3, "fill": False}).json()
+        two_days = datetime.now(UTC) - timedelta(days=2)
+        with store.session() as s:
+            s.execute(update(TableRow).where(TableRow.id.in_([old["id"], watched["id"]])).values(updated=two_days))
+        with client.websocket_connect(f"/ws/{watched['id']}") as ws:
+            ws.send_json({"type": "hello"})
+            ws.receive_json()
+            ws.receive_json()
+            assert hub.expire(86_400) == [old["id"]]
+        listed = [r["id"] for r in client.get("/api/tables?status=open").json()]
+        assert old["id"] not in listed and watched["id"] in listed and fresh["id"] in listed
+        assert store.table(old["id"]).status == "expired" and old["id"] not in hub.tables
+        assert client.get(f"/api/tables/{old['id']}").status_code == 404
