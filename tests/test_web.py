@@ -233,7 +233,9 @@ def test_forged_and_foreign_tokens_are_refused(client: TestClient, caplog: pytes
 
 
 def test_wrong_seat_malformed_oversized_and_spectator_actions_change_nothing(client: TestClient) -> None:
-    t = create(client, game="tarot", players=4, seat=1, fill=False, seed=4)  # others empty: nobody moves but us
+    t = create(client, game="tarot", players=4, seat=1, fill=False, seed=4)  # others friends who never move
+    for seat in (0, 2, 3):  # a table for friends is dealt once every seat is taken (issue 18)
+        assert client.post(f"/api/tables/{t['id']}/join", json={"seat": seat}).status_code == 200
     live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
     turn = live.state.current_player
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
@@ -272,8 +274,9 @@ def test_illegal_move_is_refused_in_the_players_language(client: TestClient) -> 
     live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
     seat = live.state.current_player
     token = t["token"]
+    other = client.post(f"/api/tables/{t['id']}/join", json={"seat": 1}).json()["token"]  # dealt once both sit
     if seat != 0:
-        token = client.post(f"/api/tables/{t['id']}/join", json={"seat": seat}).json()["token"]
+        token = other
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
         ws.send_json({"type": "hello", "token": token, "lang": "en"})
         ws.receive_json()

@@ -327,3 +327,28 @@ def test_continue_is_size_and_rate_limited_like_every_message() -> None:
                     codes.append(msg["code"])
             assert codes[0] == "too_large"
             assert "no_deal_end" in codes and "rate_limited" in codes  # refused for its use, then for its rate
+
+
+def test_a_table_for_friends_is_dealt_only_once_every_seat_is_taken() -> None:
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        t = client.post("/api/tables", json={"game": "tarot", "players": 3, "seat": 0, "fill": False, "seed": 3,
+                                             "name": "Zoé"}).json()
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t["token"], "lang": "fr"})
+            ws.receive_json()
+            f = next(states(ws))
+            assert f["obs"]["hand"] == [] and f["obs"]["legal_actions"] == [] and f["obs"]["public"] == {}
+            assert f["seating"] == [1, 2] and f["names"] == {} and f["seats"][0]["name"] == "Zoé"
+            ws.send_json({"type": "act", "action": "pass"})
+            err = ws.receive_json()
+            while err["type"] != "error":
+                err = ws.receive_json()
+            assert err["code"] == "seating" and "places" in err["message"]
+            client.post(f"/api/tables/{t['id']}/join", json={"seat": 1, "name": "Léo"})
+            f = next(states(ws))
+            assert f["seating"] == [2] and f["obs"]["hand"] == []
+            ws.send_json({"type": "fill_bots"})  # bots asked for: dealt now
+            for f in states(ws):
+                if not f["seating"]:
+                    assert len(f["obs"]["hand"]) == 24 and f["seats"][2]["bot"]  # Tarot at three: 24 cards each
+                    break

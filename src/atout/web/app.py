@@ -680,7 +680,7 @@ def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
 
     if isinstance(exc, InputProblem):
         return str(exc)  # already in the player's language, with examples of what is accepted
-    if getattr(exc, "code", "") in ("deal_end", "no_deal_end"):  # the table's own refusals (issue 18)
+    if getattr(exc, "code", "") in ("deal_end", "no_deal_end", "seating"):  # the table's own refusals (issue 18)
         from atout.web.seats import word
 
         return word(f"error_{getattr(exc, 'code', '')}", lang)

@@ -51,7 +51,7 @@ from atout.web.deal_end import CONTINUE_TIMEOUT, DealEnd, ended_view
 from atout.web.limits import log_refusal
 from atout.web.messages import CreateTable
 from atout.web.store import Store
-from atout.web.views import frame, variant_texts
+from atout.web.views import frame, seating_frame, variant_texts
 
 log = logging.getLogger("atout.web")
 
@@ -183,6 +183,14 @@ class Live:
         2**64 (atout.core.rng.new_seed), and :meth:`Hub.create` takes only a chosen seed below that.
         """
         return self.source == "played" and not is_secret_seed(self.seed)
+
+    @property
+    def seating(self) -> list[int]:
+        """The seats still empty before the first move (a table for friends): nothing is shown, nobody plays
+        until every seat is taken or bots are asked for (issue 18). Empty once the play has begun."""
+        if self.source != "played" or self.moves:
+            return []
+        return [s for s, k in enumerate(self.kinds) if k == "empty"]
 
     @property
     def status(self) -> str:
@@ -467,6 +475,9 @@ class Hub:
             raise IllegalAction("the game is over", code="game_over")
         if live.ended is not None:
             raise IllegalAction("the deal is over: say 'continue' to go on to the next one", code="deal_end")
+        if live.seating:
+            raise IllegalAction("the cards are dealt once every seat is taken (or bots fill the empty seats)",
+                                code="seating")
         if n is not None and n != len(live.moves):
             raise IllegalAction(f"stale action: the table is at move {len(live.moves)}, not {n}", code="stale",
                                 params={"n": len(live.moves)})
@@ -640,6 +651,8 @@ class Hub:
         if live.ended is not None and not live.ended.final:
             self._arm(live)
             return
+        if live.seating:
+            return  # friends still to come: nobody plays yet
         seat = live.state.current_player
         if seat is None or live.kinds[seat] != "bot" or self._paused(live):
             return
@@ -738,8 +751,12 @@ class Hub:
         """The encoded frame of the table's current state for ``seat`` in ``lang`` (cached until the state changes)."""
         key = (seat, lang)
         if key not in live.frames:
-            live.frames[key] = encode(frame(live.state, seat, lang, meta or live.meta(), live.can_undo(seat), live.said,
-                                            live.ended))
+            meta = meta or live.meta()
+            if live.seating:
+                live.frames[key] = encode(seating_frame(live.state, seat, lang, meta, live.seating))
+            else:
+                live.frames[key] = encode(frame(live.state, seat, lang, meta, live.can_undo(seat), live.said,
+                                                live.ended))
         return live.frames[key]
 
     def expire(self, idle: float) -> list[str]:

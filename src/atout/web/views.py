@@ -329,6 +329,29 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
         "explain": choices.explain(shown, obs["legal_actions"], lang),
         "deal_end": end,
         "shown_by": shown_by(state, viewer, waiting),
+        "seating": [],
+    }
+
+
+def seating_frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any],
+                  empty: list[int]) -> dict[str, Any]:
+    """The frame of a table for friends before every seat is taken: who sits where, no card at all.
+
+    The deal exists in the engine (drawn from the table's seed) but is dealt to nobody yet: no hand, no
+    public fact, no legal action; ``seating`` lists the seats still empty.
+    """
+    obs = {"game": state.game_name, "seat": viewer, "phase": "seating", "current_player": None, "hand": [],
+           "legal_actions": [], "public": {}, "history": [], "rules": state.table_rules()}
+    people = [{**s, "cards": None, "turn": False, "badges": [b for b in s["badges"] if b == "you"],
+               "badge_words": {b: w for b, w in s["badge_words"].items() if b == "you"}, "chips": None, "stake": None,
+               "side": None}
+              for s in seats.seats(state, viewer, {"public": {}, "current_player": None}, table, lang)]
+    return {
+        "type": "state", "n": 0, "you": viewer, "table": table, "obs": obs, "moves": [], "labels": {},
+        "sheet": [], "totals": [0] * state.players, "deal": 0, "dealer": None, "over": False, "narration": [],
+        "breakdowns": [], "can_undo": False, "names": {}, "examples": [], "hints": {}, "marks": {}, "facts": [],
+        "seats": people, "trick": None, "last_trick": None, "sides": None, "winner_side": None, "select": None,
+        "explain": {}, "deal_end": None, "shown_by": [], "seating": empty,
     }
 
 
