@@ -340,7 +340,7 @@ def seating_frame(state: GameState, viewer: int | None, lang: str, table: dict[s
     The deal exists in the engine (drawn from the table's seed) but is dealt to nobody yet: no hand, no
     public fact, no legal action; ``seating`` lists the seats still empty.
     """
-    obs = {"game": state.game_name, "seat": viewer, "phase": "seating", "current_player": None, "hand": [],
+    obs: dict[str, Any] = {"game": state.game_name, "seat": viewer, "phase": "seating", "current_player": None, "hand": [],
            "legal_actions": [], "public": {}, "history": [], "rules": state.table_rules()}
     people = [{**s, "cards": None, "turn": False, "badges": [b for b in s["badges"] if b == "you"],
                "badge_words": {b: w for b, w in s["badge_words"].items() if b == "you"}, "chips": None, "stake": None,
