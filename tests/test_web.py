@@ -24,6 +24,7 @@ from atout.core.cards import CARDS, Card  # noqa: E402
 from atout.core.errors import IllegalAction  # noqa: E402
 from atout.core.protocol import GameState, Observation  # noqa: E402
 from atout.web import create_app  # noqa: E402
+from atout.web.deal_end import DealEnd, ended_view  # noqa: E402
 from atout.web.hub import LEVELS, Hub, Live, bot_name, build_state  # noqa: E402
 from atout.web.messages import MAX_FRAME, CreateTable  # noqa: E402
 from atout.web.store import Store, effective_moves  # noqa: E402
@@ -66,6 +67,18 @@ def allowed(state: GameState, seat: int | None) -> set[int]:
     return {c for c in range(len(CARDS)) if mask >> c & 1}
 
 
+def shown_state(live: Live, f: dict[str, Any]) -> GameState:
+    """The state a frame was made from: the table at move ``f["n"]``, or, at the end of a deal not yet
+    continued from, that deal's last position (the next deal is dealt in the table's state already)."""
+    n = f["n"]
+    if f.get("deal_end") and not f["deal_end"]["final"]:
+        before = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[: n - 1])
+        view = ended_view(before, live.moves[n - 1][1])
+        assert view is not None, "a deal_end frame after a move that did not deal again"
+        return view
+    return build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[:n])
+
+
 def check_frame(state: GameState, seat: int | None, data: dict[str, Any]) -> None:
     extra = cards_in(data) - allowed(state, seat)
     assert not extra, f"frame for seat {seat} names hidden cards {[CARDS[c].code for c in extra]}"
@@ -94,13 +107,18 @@ def next_state(ws: Any) -> dict[str, Any]:
 def play_through(ws: Any, game: str, seat: int, seed: int, state_check: Any = None) -> dict[str, Any]:
     """Play ``seat`` with the game's bot through the socket until the game is over; return the last frame."""
     bot = make_bot(game, bot_name(game, "normal"), seed=seed)
-    acted = -1
+    acted = continued = -1
     while True:
         f = next_state(ws)
         if state_check:
             state_check(f)
         if f["over"]:
             return f
+        if f["deal_end"] and seat in f["deal_end"]["waiting"]:
+            if f["n"] != continued:
+                continued = f["n"]
+                ws.send_json({"type": "continue"})  # the end of a deal: the next one is dealt once we say so
+            continue
         obs = f["obs"]
         if obs["current_player"] == seat and obs["legal_actions"] and f["n"] != acted:
             acted = f["n"]
@@ -132,8 +150,7 @@ def test_full_deal_of_every_game_through_the_websocket(client: TestClient, game:
 
         def check(f: dict[str, Any]) -> None:
             # the frame was made from the state at move f["n"]: rebuild it to judge what the seat may know
-            state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[: f["n"]])
-            check_frame(state, 0, f)
+            check_frame(shown_state(live, f), 0, f)
 
         last = play_through(ws, game, 0, seed=5, state_check=check)
         spy_frames = []
@@ -145,8 +162,7 @@ def test_full_deal_of_every_game_through_the_websocket(client: TestClient, game:
     assert last["over"] and live.state.is_terminal()
     assert last["totals"] == [atout.core.protocol.json_number(x) for x in live.state.returns()]
     for f in spy_frames:
-        state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[: f["n"]])
-        check_frame(state, None, f)
+        check_frame(shown_state(live, f), None, f)
         assert f["obs"]["hand"] == [] and f["obs"]["legal_actions"] == []
     # the record replays to the same result, and the stored moves are the engine's
     record = client.get(f"/api/tables/{t['id']}/record").json()
@@ -173,7 +189,16 @@ def test_no_frame_leaks_a_hidden_card(game: str) -> None:
                             check_frame(state, viewer, frame(state, viewer, "fr", {}))
                     seat = state.current_player
                     assert seat is not None
-                    state.apply(bots[seat].act(state.observation(seat)))
+                    before = state.clone()
+                    action = str(bots[seat].act(state.observation(seat)))
+                    state.apply(action)
+                    view = ended_view(before, action) if state.deal_index != before.deal_index else None
+                    if view is not None:  # the end of a deal, shown before the next: judged on its own position
+                        end = DealEnd(deal=before.deal_index, view=view, humans={0}, deadline=1.0)
+                        for viewer in [None, *range(players)]:
+                            f = frame(state, viewer, "fr", {}, ended=end)
+                            assert f["obs"]["legal_actions"] == [] and f["deal_end"]["waiting"] == [0]
+                            check_frame(view, viewer, f)
                     step += 1
                 for viewer in [None, *range(players)]:
                     check_frame(state, viewer, frame(state, viewer, "en", {}))
@@ -208,7 +233,9 @@ def test_forged_and_foreign_tokens_are_refused(client: TestClient, caplog: pytes
 
 
 def test_wrong_seat_malformed_oversized_and_spectator_actions_change_nothing(client: TestClient) -> None:
-    t = create(client, game="tarot", players=4, seat=1, fill=False, seed=4)  # others empty: nobody moves but us
+    t = create(client, game="tarot", players=4, seat=1, fill=False, seed=4)  # others friends who never move
+    for seat in (0, 2, 3):  # a table for friends is dealt once every seat is taken (issue 18)
+        assert client.post(f"/api/tables/{t['id']}/join", json={"seat": seat}).status_code == 200
     live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
     turn = live.state.current_player
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
@@ -247,8 +274,9 @@ def test_illegal_move_is_refused_in_the_players_language(client: TestClient) -> 
     live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
     seat = live.state.current_player
     token = t["token"]
+    other = client.post(f"/api/tables/{t['id']}/join", json={"seat": 1}).json()["token"]  # dealt once both sit
     if seat != 0:
-        token = client.post(f"/api/tables/{t['id']}/join", json={"seat": seat}).json()["token"]
+        token = other
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
         ws.send_json({"type": "hello", "token": token, "lang": "en"})
         ws.receive_json()
@@ -585,7 +613,7 @@ def test_the_journal_keeps_the_whole_deal() -> None:
     g = atout.new_game("tarot", players=4, seed=5)
     while not g.is_terminal():
         g.apply(g.legal_actions()[0])
-    lines, _ = atout.web.views.narration(g, 0, "fr")
+    lines, _, _ = atout.web.views.narration(g, 0, "fr")
     events = g.events(0)
     begun = max(i for i, e in enumerate(events) if e.kind == "deal_started")
     assert len(lines) > 40 and lines[0].startswith("Donne 1")

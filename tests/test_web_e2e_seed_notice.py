@@ -56,6 +56,8 @@ def _table_page(browser: Browser, url: str, lang: str, table_id: str, token: str
 def test_a_chosen_seed_is_shown_to_a_joining_player_and_a_spectator(server: Server, browser: Browser) -> None:
     t = _post(server.url + "/api/tables", {"game": "tarot", "players": 4, "seat": 0, "fill": False, "seed": 42})
     joined = _post(server.url + f"/api/tables/{t['id']}/join", {"seat": 1})
+    for seat in (2, 3):  # a table for friends is dealt once every seat is taken (issue 18)
+        _post(server.url + f"/api/tables/{t['id']}/join", {"seat": seat})
     for lang, token, words in (("fr", joined["token"], "a choisi le numéro de donne"),  # the player who joined
                                ("en", None, "chose the deal number")):  # a spectator
         page = _table_page(browser, server.url, lang, t["id"], token)

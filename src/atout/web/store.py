@@ -117,14 +117,16 @@ class Store:
         level: str,
         seats: Sequence[tuple[str, str | None]],
         status: str = "open",
+        names: Sequence[str] = (),
     ) -> None:
-        """Store a new table and its seats (``(kind, token_hash)`` per seat)."""
+        """Store a new table and its seats (``(kind, token_hash)`` per seat, and their ``names``)."""
         with self.session() as s:
             s.add(TableRow(id=table_id, game=game, variant=variant, players=players, seed=seed, options=options,
                            level=level, status=status, source="played"))
             s.flush()
             for i, (kind, token_hash) in enumerate(seats):
-                s.add(SeatRow(table_id=table_id, seat=i, kind=kind, token_hash=token_hash, name=""))
+                s.add(SeatRow(table_id=table_id, seat=i, kind=kind, token_hash=token_hash,
+                              name=names[i] if i < len(names) else ""))
 
     def store_upload(self, table_id: str, text: str, digest: str, header: dict[str, Any], returns: list[Any]) -> None:
         """Store an uploaded record, already replayed, as a finished table.
@@ -169,18 +171,44 @@ class Store:
         with self.session() as s:
             return list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)))
 
-    def set_seat(self, table_id: str, seat: int, kind: str, token_hash: str | None, status: str) -> None:
-        """Seat someone (or a bot) and update the table's status, in one transaction."""
+    def set_seat(self, table_id: str, seat: int, kind: str, token_hash: str | None, status: str,
+                 name: str = "") -> None:
+        """Seat someone (or a bot) under a name and update the table's status, in one transaction."""
         with self.session() as s:
             row = s.get(SeatRow, (table_id, seat))
             assert row is not None
-            row.kind, row.token_hash = kind, token_hash
+            row.kind, row.token_hash, row.name = kind, token_hash, name
             s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status, updated=_now()))
 
     def list_tables(self, status: str, limit: int = 50) -> list[TableRow]:
         with self.session() as s:
             q = select(TableRow).where(TableRow.status == status).order_by(TableRow.updated.desc()).limit(limit)
             return list(s.scalars(q))
+
+    def seats_of(self, table_ids: Sequence[str]) -> dict[str, list[SeatRow]]:
+        """The seats of several tables at once (the lobby's lists), by table, in seat order."""
+        out: dict[str, list[SeatRow]] = {t: [] for t in table_ids}
+        if not table_ids:
+            return out
+        with self.session() as s:
+            q = select(SeatRow).where(SeatRow.table_id.in_(list(table_ids))).order_by(SeatRow.table_id, SeatRow.seat)
+            for row in s.scalars(q):
+                out[row.table_id].append(row)
+        return out
+
+    def expire(self, before: datetime, keep: Sequence[str] = ()) -> list[str]:
+        """Tables not finished and untouched since ``before`` (but those in ``keep``) become ``expired``; their ids.
+
+        Their moves are kept (nothing is deleted): the table just leaves the lobby and cannot be opened again.
+        """
+        with self.session() as s:
+            q = select(TableRow.id).where(TableRow.status.in_(("open", "playing"))).where(TableRow.updated < before)
+            if keep:
+                q = q.where(TableRow.id.not_in(list(keep)))
+            ids = list(s.scalars(q))
+            if ids:
+                s.execute(update(TableRow).where(TableRow.id.in_(ids)).values(status="expired"))
+            return [str(i) for i in ids]
 
     def finish(self, table_id: str, record: dict[str, Any], returns: list[Any]) -> None:
         with self.session() as s:
@@ -197,6 +225,13 @@ class Store:
             if status:
                 values["status"] = status
             s.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def add_continue(self, table_id: str, idx: int, seats: Sequence[int], how: str = "continue") -> None:
+        """Record that ``seats`` said "continue" at a deal's end (``how='timeout'``: continued for at the deadline)."""
+        with self.session() as s:
+            for i, seat in enumerate(seats):
+                s.add(ActionRow(table_id=table_id, idx=idx + i, kind="continue", seat=seat, action=how))
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(updated=_now()))
 
     def add_undo(self, table_id: str, idx: int, seat: int, back_to: int) -> None:
         """Record that ``seat`` took back moves: only the first ``back_to`` moves remain."""
@@ -221,6 +256,8 @@ def effective_moves(history: Sequence[ActionRow]) -> list[tuple[int, str]]:
     """Apply the undos of a history: the ``(seat, action)`` moves in force, in order."""
     moves: list[tuple[int, str]] = []
     for row in history:
+        if row.kind == "continue":  # a "continue" at a deal's end: not a move
+            continue
         if row.kind == "undo":
             del moves[row.back_to or 0:]
         else:

@@ -25,7 +25,10 @@ from atout.core.cards import Card
 from atout.core.errors import NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, json_number
+from atout.present import catalogs
 from atout.present.screen import in_display_order, in_play_order
+from atout.web import choices, seats
+from atout.web.deal_end import DealEnd
 
 log = logging.getLogger("atout.web")
 RECENT_EVENTS = 400  # at most this many narration lines per frame (a deal of Tarot says about 100)
@@ -59,16 +62,33 @@ def moves_seen(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
 Said = dict[tuple[int, int | None, str], Any]  # (event's position, viewer, language) -> its sentence(s)
 
 
-def narration(state: GameState, viewer: int | None, lang: str, said: Said | None = None) -> tuple[list[str], list[list[str]]]:
-    """The current deal's sentences ``viewer`` may hear and the breakdown lines of every scored deal, via atout.present.
+def people(state: GameState, viewer: int | None, lang: str, meta: dict[str, Any] | None) -> present.Table:
+    """Who sits where for atout.present's sentences: the table's names (nicknames, bots by level), the viewer's
+    own marked "(vous)"; without a table (tests, the replay), present's "Joueur N"."""
+    if not meta or not meta.get("seats"):
+        return present.Table(state.game_name, state.players, me=viewer)
+    names = [seats.seat_name(meta, s, lang) for s in range(state.players)]
+    if viewer is not None and 0 <= viewer < len(names):
+        names[viewer] = f"{names[viewer]} ({seats.word('badge_you', lang)})"
+    return present.Table(state.game_name, state.players, names=tuple(names), me=viewer)
 
-    ``said`` caches sentences across frames (events are only ever appended to a match).
+
+def narration(state: GameState, viewer: int | None, lang: str, said: Said | None = None,
+              ended: bool = False, meta: dict[str, Any] | None = None) -> tuple[list[str], list[list[str]], Event | None]:
+    """The current deal's sentences ``viewer`` may hear, the breakdown lines of every scored deal (via
+    atout.present), and the last ``deal_scored`` event.
+
+    ``ended``: the match's events stop at the last deal scored (the next deal, already dealt in ``state``,
+    is not told yet). ``said`` caches sentences across frames (events are only ever appended to a match).
     """
     said = {} if said is None else said
     if len(said) > 50_000:  # a very long match: forget old sentences rather than grow without bound
         said.clear()
     events: Sequence[Event] = state.events(viewer)
-    table = present.Table(state.game_name, state.players, me=viewer)
+    last_scored = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_scored"), None)
+    if ended and last_scored is not None:
+        events = events[:last_scored + 1]
+    table = people(state, viewer, lang, meta)
     lines: list[str] = []
     # The whole current deal (from its deal_started event), at most RECENT_EVENTS lines.
     begun = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_started"), 0)
@@ -94,7 +114,8 @@ def narration(state: GameState, viewer: int | None, lang: str, said: Said | None
                     log.debug("no breakdown for %s: %s", state.game_name, exc)
                     said[key] = []
             breakdowns.append(said[key])
-    return lines, breakdowns
+    scored = events[last_scored] if last_scored is not None and last_scored < len(events) else None
+    return lines, breakdowns, scored
 
 
 def _is_card(text: str) -> bool:
@@ -110,21 +131,35 @@ _HIDDEN = re.compile(r"(.*\S)\s*\((\d+) hidden\)")
 
 @lru_cache(maxsize=8192)
 def label(game: str, text: str, lang: str) -> str:
-    """An action or a game word as a person reads it (atout.present's words; cards by their short name)."""
+    """An action or a game word as a person reads it (atout.present's words; cards by their short name, a trump
+    by its name: "10 d'atout 15 d'atout", never a bare "10 15"), with a capital first letter, as every button."""
+    return _capital(_label(game, text, lang))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _label(game: str, text: str, lang: str) -> str:
     book = present.phrases(game)
     if text in book.words[lang]:
         return book.words[lang][text]
     hidden = _HIDDEN.fullmatch(text)  # another seat's écart: "discard (2 hidden)"
     if hidden:
         n = int(hidden.group(2))
-        return f"{label(game, hidden.group(1), lang)} ({book.say('moves', 'hidden', lang, n, n=n)})"
+        return f"{_label(game, hidden.group(1), lang)} ({book.say('moves', 'hidden', lang, n, n=n)})"
     rank = book.section("ranks", lang).get(text)  # a public order of ranks (La Triomphe: K Q J A 10 …)
     if rank is not None:
         return rank
-    out = []
+    public = catalogs.entries("web", "public", lang)  # the public facts' own names ("showing": the poignée shown)
+    if text in public:
+        return public[text]
+    out: list[str] = []
     for tok in text.split():
         if _is_card(tok):
-            out.append(present.short(tok, lang))
+            card = Card.parse(tok)
+            name = present.card_name(card, lang) if card.is_trump else present.short(tok, lang)
+            out.append(name[:1].lower() + name[1:] if out and card.is_trump else name)
         else:
             out.append(book.word(tok, lang))
     return " ".join(out)
@@ -241,14 +276,29 @@ def bids_by_strength(state: GameState, legal: list[str]) -> list[str]:
 
 
 def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any], undo: bool = False,
-          said: Said | None = None) -> dict[str, Any]:
-    """The ``state`` frame for one seat (or a spectator, ``viewer=None``): nothing it may not know."""
-    obs = state.observation(viewer).to_json() if viewer is not None else spectator_observation(state)
-    obs["legal_actions"] = bids_by_strength(state, [str(a) for a in in_play_order(
-        [parse_action(a) for a in obs["legal_actions"]], state.card_strength)])
-    obs["hand"] = in_display_order(obs.get("hand") or [], state.card_strength)  # the game's order, as on the terminal
-    lines, breakdowns = narration(state, viewer, lang, said)
-    moves = moves_seen(state, viewer)
+          said: Said | None = None, ended: DealEnd | None = None) -> dict[str, Any]:
+    """The ``state`` frame for one seat (or a spectator, ``viewer=None``): nothing it may not know.
+
+    ``ended``: a deal ended and not yet continued from (atout.web.deal_end): the frame shows its last
+    position (no legal action, nothing of the next deal, which ``state`` already holds) and ``deal_end``.
+    """
+    shown = ended.view if ended is not None else state
+    obs = shown.observation(viewer).to_json() if viewer is not None else spectator_observation(shown)
+    waiting = ended is not None and not ended.final
+    if waiting:
+        obs.update(legal_actions=[], current_player=None)
+    obs["legal_actions"] = bids_by_strength(shown, [str(a) for a in in_play_order(
+        [parse_action(a) for a in obs["legal_actions"]], shown.card_strength)])
+    obs["hand"] = in_display_order(obs.get("hand") or [], shown.card_strength)  # the game's order, as on the terminal
+    lines, breakdowns, scored = narration(state, viewer, lang, said, waiting, table)
+    moves = moves_seen(shown, viewer)
+    totals = [json_number(x) for x in shown.returns()]
+    trick, last_trick = seats.tricks(shown, obs)
+    end = ended.describe(viewer, lang, table, scored) if ended is not None else None
+    if waiting and end is not None and end["last_trick"] is not None:
+        trick = last_trick = end["last_trick"]
+    side_list = seats.sides(shown, viewer, obs, table, lang, totals)
+    over = state.is_terminal()
     return {
         "type": "state",
         "n": sum(len(d.actions) for d in state.log),
@@ -256,30 +306,80 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
         "table": table,
         "obs": obs,
         "moves": moves,
-        "labels": labels(state, obs, moves, lang),
-        "sheet": [[json_number(x) for x in row] for row in state.sheet()],
-        "totals": [json_number(x) for x in state.returns()],
-        "deal": state.deal_index,
-        "dealer": state.dealer,
-        "over": state.is_terminal(),
+        "labels": labels(shown, obs, moves, lang),
+        "sheet": [[json_number(x) for x in row] for row in shown.sheet()],
+        "totals": totals,
+        "deal": shown.deal_index,
+        "dealer": shown.dealer,
+        "over": over,
         "narration": lines,
         "breakdowns": breakdowns,
-        "can_undo": undo,
-        "names": card_names_in([obs, moves], table.get("faces"), lang),
-        "examples": typed_examples(state, obs["legal_actions"][:3], lang),
-        "hints": hints(state.game_name, obs["legal_actions"], lang),
-        "marks": marks(state.game_name, obs, lang),
-        "facts": facts(state, viewer, obs, lang),
+        "can_undo": undo and ended is None,
+        "names": card_names_in([obs, moves, end], table.get("faces"), lang),
+        "examples": typed_examples(shown, obs["legal_actions"][:3], lang),
+        "hints": hints(shown.game_name, obs["legal_actions"], lang),
+        "marks": marks(shown.game_name, obs, lang),
+        "facts": facts(shown, viewer, obs, lang, over, table),
+        "seats": seats.seats(shown, viewer, obs, table, lang),
+        "trick": trick,
+        "last_trick": last_trick,
+        "sides": side_list,
+        "winner_side": seats.winner_side(state, side_list) if over else None,
+        "select": choices.select(shown, viewer, obs, lang),
+        "explain": choices.explain(shown, obs["legal_actions"], lang),
+        "deal_end": end,
+        "shown_by": shown_by(state, viewer, waiting),
+        "seating": [],
     }
 
 
-def facts(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str) -> list[str]:
+def seating_frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any],
+                  empty: list[int]) -> dict[str, Any]:
+    """The frame of a table for friends before every seat is taken: who sits where, no card at all.
+
+    The deal exists in the engine (drawn from the table's seed) but is dealt to nobody yet: no hand, no
+    public fact, no legal action; ``seating`` lists the seats still empty.
+    """
+    obs: dict[str, Any] = {"game": state.game_name, "seat": viewer, "phase": "seating", "current_player": None, "hand": [],
+           "legal_actions": [], "public": {}, "history": [], "rules": state.table_rules()}
+    people = [{**s, "cards": None, "turn": False, "badges": [b for b in s["badges"] if b == "you"],
+               "badge_words": {b: w for b, w in s["badge_words"].items() if b == "you"}, "chips": None, "stake": None,
+               "side": None}
+              for s in seats.seats(state, viewer, {"public": {}, "current_player": None}, table, lang)]
+    return {
+        "type": "state", "n": 0, "you": viewer, "table": table, "obs": obs, "moves": [], "labels": {},
+        "sheet": [], "totals": [0] * state.players, "deal": 0, "dealer": None, "over": False, "narration": [],
+        "breakdowns": [], "can_undo": False, "names": {}, "examples": [], "hints": {}, "marks": {}, "facts": [],
+        "seats": people, "trick": None, "last_trick": None, "sides": None, "winner_side": None, "select": None,
+        "explain": {}, "deal_end": None, "shown_by": [], "seating": empty,
+    }
+
+
+def shown_by(state: GameState, viewer: int | None, ended: bool = False) -> list[dict[str, Any]]:
+    """Cards shown this deal with their owner (the 1637 declarations: "triomphes" shows its trumps), from the
+    events the viewer may see: ``[{"seat", "cards", "what"}]`` (issue 18: shown cards named without their owner)."""
+    events = state.events(viewer)
+    last = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_scored"), None)
+    if ended and last is not None:
+        events = events[:last + 1]
+    begun = next((i for i in range(len(events) - 1, -1, -1)
+                  if events[i].kind in ("deal_started", "coup_started") or (not ended and events[i].kind == "deal_scored")), -1)
+    out = []
+    for e in events[begun + 1:]:
+        cards = e.data.get("cards")
+        if e.kind == "marques" and e.seat is not None and isinstance(cards, list) and cards:
+            out.append({"seat": e.seat, "cards": [str(c) for c in cards], "what": str(e.data.get("item", ""))})
+    return out
+
+
+def facts(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str, over: bool | None = None,
+          meta: dict[str, Any] | None = None) -> list[str]:
     """The game's facts as sentences (La Prime's stake, pot, chips and sides), and, once over, the winning side."""
     from atout.present import situation
 
-    table = present.Table(state.game_name, state.players, me=viewer)
+    table = people(state, viewer, lang, meta)
     out = situation.facts(state.game_name, obs["public"], lang, table)
-    if state.is_terminal():
+    if state.is_terminal() if over is None else over:
         teams = state.observation(0).public.get("teams")
         result = situation.match_result(state.game_name, list(state.returns()),
                                          list(teams) if isinstance(teams, list | tuple) else None, lang, table)
