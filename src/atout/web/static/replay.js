@@ -15,7 +15,8 @@ function Replay({ f }) {
         <button type="button" id="r-last" onClick=${() => showStep(R.total)}>${t("last")} »</button>
         <a href=${`/api/tables/${R.id}/record`} download=${`atout-${R.id}.json`}>${t("download")}</a>
       </nav>
-      <${Felt} f=${f} you=${null} shown=${center} hands=${f.hands} />
+      <${Felt} f=${f} you=${null} shown=${center} />
+      ${f.hands ? html`<${Hands} hands=${f.hands} you=${null} />` : null}
     </div>
     <aside class="side" aria-label=${t("sheet")}>
       <${Facts} f=${f} you=${null} /><${Sheet} f=${f} you=${null} /><${Log} f=${f} you=${null} />

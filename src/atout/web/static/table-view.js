@@ -15,7 +15,7 @@ const BACK_SVG = `<svg viewBox="0 0 60 90" xmlns="http://www.w3.org/2000/svg"><r
 
 function badgeWord(s, code) { return (s.badge_words || {})[code] || t("badge_" + code); }
 
-function Seat({ s, you, n, hands }) {
+function Seat({ s, you, n }) {
   const spot = seatSpot(s.seat, you, n);
   const me = s.seat === you;
   const cls = "seat" + (s.turn ? " turn" : "") + (me ? " me" : "") + ((s.badges || []).includes("partner") ? " ally" : "");
@@ -32,7 +32,6 @@ function Seat({ s, you, n, hands }) {
       ${badges.map((b) => html`<span key=${b} class=${"badge b-" + b + (b === "taker" ? " taker" : "")}>${badgeWord(s, b)}</span>`)}
     </div>
     ${s.turn ? html`<div class="turn-cue">${me ? t("turn") : "…"}</div>` : null}
-    ${hands && hands[s.seat] ? html`<div class="mini-hand">${hands[s.seat].map((c) => html`<${Face} key=${c} code=${c} cls="small" />`)}</div>` : null}
   </div>`;
 }
 
@@ -60,13 +59,19 @@ function Trick({ trick, you, n, gather, faded, caption }) {
   </div>`;
 }
 
-function Felt({ f, you, shown, hands }) {
+// Every hand, for the replay (the game is over: all is public), seat by seat under the table.
+function Hands({ hands, you }) {
+  return html`<section class="panel hands" id="hands" aria-label=${t("hands")}>${hands.map((h, s) => html`<div key=${s} class="hand-line">
+    <span class="who">${seatName(s, you)}</span><div class="mini-hand">${h.map((c) => html`<${Face} key=${c} code=${c} cls="small" />`)}</div></div>`)}</section>`;
+}
+
+function Felt({ f, you, shown }) {
   const seats = seatsOf(f, you);
   const n = f.table.players;
   const trick = shown.trick;
-  return html`<section class=${"felt n" + n + (hands ? " replay-felt" : "")} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
+  return html`<section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
     <${Trick} trick=${trick} you=${you} n=${n} gather=${shown.gather} faded=${shown.faded} caption=${shown.caption} />
-    ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} hands=${hands} />`)}
+    ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} />`)}
     ${shown.held ? html`<button type="button" class="hold-note" onClick=${shown.onFelt}>${t("clickToGoOn")}</button>` : null}
   </section>`;
 }
