@@ -101,6 +101,10 @@ def play_through(ws: Any, game: str, seat: int, seed: int, state_check: Any = No
             state_check(f)
         if f["over"]:
             return f
+        if f["deal_end"] and seat in f["deal_end"]["waiting"] and f["n"] != acted:
+            acted = f["n"]
+            ws.send_json({"type": "continue"})  # the end of a deal: the next one is dealt once we say so
+            continue
         obs = f["obs"]
         if obs["current_player"] == seat and obs["legal_actions"] and f["n"] != acted:
             acted = f["n"]

@@ -36,9 +36,22 @@ from atout.core.protocol import GameState, list_games, new_game
 from atout.present.records import say_refusal
 from atout.records import dumps
 from atout.web import messages
+from atout.web.deal_end import CONTINUE_TIMEOUT
 from atout.web.hub import LEVELS, Conn, Hub, Live, TableUnavailable
 from atout.web.limits import BodyCap, SameSitePosts, TrustedHosts, log_refusal
-from atout.web.messages import MAX_RECORD, Act, BadMessage, CreateTable, FillBots, Hello, JoinTable, Ping, Undo, parse_client
+from atout.web.messages import (
+    MAX_RECORD,
+    Act,
+    BadMessage,
+    Continue,
+    CreateTable,
+    FillBots,
+    Hello,
+    JoinTable,
+    Ping,
+    Undo,
+    parse_client,
+)
 from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, warm
 from atout.web.replays import stop as stop_replays
 from atout.web.sockets import FULL, SEND_TIMEOUT, Abortable, close_slow, pump
@@ -137,7 +150,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                max_spectators: int = MAX_SPECTATORS, max_sockets: int = MAX_SOCKETS, table_rate: float = TABLE_RATE,
                bot_workers: int | None = None, send_timeout: float = SEND_TIMEOUT, ws_rate: float = WS_RATE,
                allowed_hosts: Iterable[str] | None = None, upload_quota: int = UPLOAD_QUOTA,
-               upload_total: int = UPLOAD_TOTAL) -> FastAPI:
+               upload_total: int = UPLOAD_TOTAL, continue_timeout: float = CONTINUE_TIMEOUT) -> FastAPI:
     """The application on a database URL (SQLite file by default, ``ATOUT_DB``, or PostgreSQL).
 
     ``http_rate``: requests a second each address may make to create tables, seats and uploads (bursts of 30 s' worth);
@@ -150,9 +163,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     ``allowed_hosts``: the host names served (None: any; ``atout serve`` on loopback serves its own names only,
     against DNS rebinding); ``upload_quota`` bytes of new uploaded records an address may store an hour, and
     ``upload_total`` all addresses together a day (then 429 / 507: the disk cannot be filled by uploads).
+    ``continue_timeout``: seconds a person has to say "continue" at a deal's end (atout.web.deal_end).
     """
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers)
+    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers, continue_timeout=continue_timeout)
     replays = Replays(budget, max_deals)
     http_buckets: dict[str, Bucket] = {}
     replay_buckets: dict[str, Bucket] = {}
@@ -337,7 +351,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         if live is None:
             return _error(404, "no_table", f"no table {table_id!r}")
         try:
-            seat, token = hub.join(live, body.seat)
+            seat, token = hub.join(live, body.seat, body.name)
         except TableUnavailable as exc:  # the database is down: the seat stays free
             return _error(503, "db_unavailable", str(exc))
         except PermissionError as exc:
@@ -572,12 +586,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                 await hub.undo(live, conn.seat)
             elif isinstance(msg, FillBots):
                 hub.fill_bots(live)
+            elif isinstance(msg, Continue):
+                await hub.go_on(live, conn.seat)
         except (IllegalAction, NotationError) as exc:
             if getattr(exc, "code", "") in ("not_your_turn",):
                 log_refusal("not_your_turn", f"table {live.id} seat {conn.seat}: refused, not its turn: {exc}")
             text = _say_error(exc, conn.lang, live.game)
+            cite = getattr(exc, "params", {}).get("cite")
             conn.send({**_frame_error(getattr(exc, "code", "illegal"), text), "english": str(exc),
-                       "params": _json_params(getattr(exc, "params", {}))})
+                       "params": _json_params(getattr(exc, "params", {})),
+                       "why": present.cite_in(str(cite), conn.lang) if cite else None})
         except PermissionError as exc:
             log_refusal("forbidden", f"table {live.id} seat {conn.seat}: refused: {exc}")
             conn.send(_frame_error("forbidden", str(exc)))
@@ -607,6 +625,10 @@ def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
 
     if isinstance(exc, InputProblem):
         return str(exc)  # already in the player's language, with examples of what is accepted
+    if getattr(exc, "code", "") in ("deal_end", "no_deal_end"):  # the table's own refusals (issue 18)
+        from atout.web.seats import word
+
+        return word(f"error_{exc.code}", lang)
     try:
         return present.say_error(exc, lang, game)
     except (KeyError, ValueError, IndexError):

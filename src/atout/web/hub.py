@@ -42,6 +42,7 @@ from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
 from atout.core.rng import is_secret_seed, new_seed, seed_bytes
 from atout.records import replay
+from atout.web.deal_end import CONTINUE_TIMEOUT, DealEnd, ended_view
 from atout.web.limits import log_refusal
 from atout.web.messages import CreateTable
 from atout.web.store import Store
@@ -224,6 +225,9 @@ class Live:
     known_after: dict[int, int] = field(default_factory=dict)  # move index -> its mover's known_cards just after it
     frames: dict[tuple[int | None, str], str] = field(default_factory=dict)  # (seat, lang) -> frame text, this state
     presence: asyncio.TimerHandle | None = None  # a broadcast due for arrivals and departures
+    names: list[str] = field(default_factory=list)  # each seat's nickname ("" : none chosen)
+    ended: DealEnd | None = None  # a deal ended and not yet continued from (atout.web.deal_end)
+    end_timer: asyncio.TimerHandle | None = None  # continues for the people still waited for, at the deadline
 
     @property
     def bots_only(self) -> bool:
@@ -269,7 +273,7 @@ class Live:
         choice tells something of its hand, and a deterministic bot would choose the same again, so going
         back would let the seat bid again knowing the answer. One rule for every game and phase.
         """
-        if seat is None or self.kinds[seat] != "human" or self.state.is_terminal():
+        if seat is None or self.kinds[seat] != "human" or self.state.is_terminal() or self.ended is not None:
             return "undo_forbidden"
         if any(k == "human" for s, k in enumerate(self.kinds) if s != seat):
             return "undo_forbidden"
@@ -305,7 +309,8 @@ class Live:
             "source": self.source,
             "seed_chosen": self.seed_chosen,  # never the seed itself: it would show every hand
             "spectators": self.spectators(),
-            "seats": [{"seat": s, "kind": k, "online": s in online} for s, k in enumerate(self.kinds)],
+            "seats": [{"seat": s, "kind": k, "online": s in online, "name": self.names[s] if s < len(self.names) else ""}
+                      for s, k in enumerate(self.kinds)],
             "faces": faces_pack(self.game, self.options),
         }
 
@@ -323,9 +328,10 @@ class Hub:
     """Every live table of the server, loaded from the store on first use."""
 
     def __init__(self, store: Store, bot_delay: float = 0.7, bot_workers: int | None = None,
-                 thinkers: Executor | None = None) -> None:
+                 thinkers: Executor | None = None, continue_timeout: float = CONTINUE_TIMEOUT) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.continue_timeout = continue_timeout  # seconds a person has to continue after a deal (deal_end)
         self.tables: dict[str, Live] = {}
         self.finished: OrderedDict[str, Live] = OrderedDict()  # finished tables nobody watches, least recent first
         self._loading: dict[str, asyncio.Future[Live | None]] = {}  # tables being rebuilt off the loop
@@ -431,20 +437,29 @@ class Hub:
         seats = self.store.seats(table_id)
         history = self.store.history(table_id)
         moves = self.store.moves(table_id)
+        before: GameState | None = None
         if row.source == "uploaded":
             assert row.record is not None
             state = replay(row.record)
         else:
             try:
-                state = build_state(row.game, row.players, row.variant, row.seed, dict(row.options), moves)
+                state = build_state(row.game, row.players, row.variant, row.seed, dict(row.options), moves[:-1])
+                if moves:
+                    before = state.clone()
+                    state.apply(moves[-1][1])
             except ValueError as exc:  # created before today's option ranges (issue 16): gone, never a 500
                 log.warning("table %s: its options are refused now, not loaded: %s", table_id, exc)
                 return None
-        return Live(id=row.id, game=row.game, variant=row.variant, players=row.players, seed=row.seed,
+        live = Live(id=row.id, game=row.game, variant=row.variant, players=row.players, seed=row.seed,
                     options=dict(row.options), level=row.level, source=row.source,
                     kinds=[s.kind for s in seats] or ["bot"] * row.players,
                     hashes=[s.token_hash for s in seats] or [None] * row.players,
-                    state=state, moves=moves, history=len(history))
+                    state=state, moves=moves, history=len(history), names=[s.name or "" for s in seats])
+        if before is not None:
+            last_move = max((i for i, h in enumerate(history) if h.kind == "move"), default=-1)
+            said = {h.seat for h in history[last_move + 1:] if h.kind == "continue"}
+            self._deal_ended(live, before, moves[-1][1], said)
+        return live
 
     def create(self, req: CreateTable) -> tuple[Live, str | None]:
         """A new table from a request; returns it and the creator's seat token (None when only bots sit)."""
@@ -472,17 +487,18 @@ class Hub:
                 kinds.append("bot" if req.fill or req.seat is None else "empty")
                 hashes.append(None)
         table_id = secrets.token_hex(5)  # lower-case hex: never read as a card code (``9D-…``) in a frame
+        names = [req.name or "" if s == req.seat else "" for s in range(state.players)]
         live = Live(id=table_id, game=state.game_name, variant=state.variant, players=state.players, seed=seed,
                     options=options, level=req.level, source="played", kinds=kinds, hashes=hashes, state=state,
-                    moves=[], history=0)
+                    moves=[], history=0, names=names)
         self._write_now(table_id, self.store.create_table, table_id, live.game, live.variant, live.players, seed,
-                        options, req.level, list(zip(kinds, hashes, strict=True)), live.status)
+                        options, req.level, list(zip(kinds, hashes, strict=True)), live.status, names)
         self.tables[table_id] = live
         self.kick_bots(live)
         return live, token
 
-    def join(self, live: Live, seat: int | None) -> tuple[int, str]:
-        """Give a free seat to a person: its number and its new secret token."""
+    def join(self, live: Live, seat: int | None, name: str | None = None) -> tuple[int, str]:
+        """Give a free seat to a person (under ``name``, already checked): its number and its new secret token."""
         free = [s for s, k in enumerate(live.kinds) if k == "empty"]
         if seat is None:
             if not free:
@@ -494,10 +510,15 @@ class Hub:
             raise PermissionError(f"seat {seat} is taken")
         token = secrets.token_urlsafe(24)
         live.kinds[seat], live.hashes[seat] = "human", token_hash(token)
+        while len(live.names) < live.players:
+            live.names.append("")
+        live.names[seat] = name or ""
+        live.said.clear()  # sentences name the seats: said again with the new name
         try:
-            self._write_now(live.id, self.store.set_seat, live.id, seat, "human", live.hashes[seat], live.status)
+            self._write_now(live.id, self.store.set_seat, live.id, seat, "human", live.hashes[seat], live.status,
+                            live.names[seat])
         except TableUnavailable:
-            live.kinds[seat], live.hashes[seat] = "empty", None  # the seat stays free: nobody got its token
+            live.kinds[seat], live.hashes[seat], live.names[seat] = "empty", None, ""  # the seat stays free
             raise
         self.broadcast(live)
         self.kick_bots(live)
@@ -513,6 +534,8 @@ class Hub:
     async def _move(self, live: Live, seat: int, text: str, n: int | None) -> None:
         if live.state.is_terminal():
             raise IllegalAction("the game is over", code="game_over")
+        if live.ended is not None:
+            raise IllegalAction("the deal is over: say 'continue' to go on to the next one", code="deal_end")
         if n is not None and n != len(live.moves):
             raise IllegalAction(f"stale action: the table is at move {len(live.moves)}, not {n}", code="stale",
                                 params={"n": len(live.moves)})
@@ -520,6 +543,7 @@ class Hub:
             raise IllegalAction(f"it is seat {live.state.current_player}'s turn, not seat {seat}'s",
                                 code="not_your_turn", params={"seat": live.state.current_player})
         state = live.state
+        before = state.clone()  # the ended deal's last position is rebuilt from it if this move deals again
         state.apply(text)  # raises IllegalAction and leaves the state unchanged (the protocol's promise)
         canonical = str(parse_action(text))  # as the engine logged it
         status = "over" if state.is_terminal() else ("open" if "empty" in live.kinds else "playing")
@@ -539,12 +563,94 @@ class Hub:
             live.pending = False
         live.history += 1
         live.moves.append((seat, canonical))
+        self._deal_ended(live, before, canonical, set())
         if state.is_terminal():
             try:  # the moves are stored: the record can be rebuilt from them, so a failure here refuses nothing
                 await self._write(self.store.finish, live.id, state.to_record(), [json_number(x) for x in state.returns()])
             except TableUnavailable as exc:
                 log.warning("table %s: its final record was not stored (%s)", live.id, db_error(exc))
         self.broadcast(live)
+
+    # --- the end of a deal (issue 18, point 3) ---------------------------------------------------
+    def _deal_ended(self, live: Live, before: GameState, text: str, said: set[int]) -> None:
+        """After a move: keep the deal it ended as the table's state until every person has continued.
+
+        ``said``: the seats whose "continue" is stored already (a table rebuilt after a restart). The match's
+        last deal is kept too (``final``: nothing to continue to), so its panel shows the same way.
+        """
+        state = live.state
+        live.ended = None
+        if state.is_terminal():
+            live.ended = DealEnd(deal=state.deal_index, view=state, humans=set(), final=True)
+            return
+        k = before.deal_index
+        if state.deal_index == k or state.log[k].result is None:
+            return  # not the end of a scored deal (an ordinary move, or a deal annulled and dealt again)
+        view = ended_view(before, text)
+        if view is None:
+            return
+        humans = {s for s, kind in enumerate(live.kinds) if kind == "human"}
+        end = DealEnd(deal=k, view=view, humans=humans, continued=said & humans)
+        if not end.waiting:
+            return  # bots (and people who have all said so) go on at once
+        end.deadline = round(time.time() + self.continue_timeout, 3)
+        live.ended = end
+
+    def _arm(self, live: Live) -> None:
+        """Continue for the people still waited for at the deal end's deadline (a timer on the event loop)."""
+        end = live.ended
+        if end is None or end.final or end.deadline is None or live.end_timer is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a synchronous caller): armed by the next kick_bots
+            return
+
+        def fire() -> None:
+            live.end_timer = None
+            loop.create_task(self._timeout(live, end))
+
+        live.end_timer = loop.call_later(max(0.0, end.deadline - time.time()), fire)
+
+    async def _timeout(self, live: Live, end: DealEnd) -> None:
+        """The deadline has passed: the people still waited for are continued for (stored as 'timeout')."""
+        async with live.lock:
+            if live.ended is not end:
+                return
+            waiting = end.waiting
+            try:
+                await self._write(self.store.add_continue, live.id, live.history, waiting, "timeout")
+            except TableUnavailable as exc:
+                log.warning("table %s: the timeout of a deal's end not stored (%s); tried again", live.id, db_error(exc))
+                end.deadline = time.time() + DB_RETRY
+                self._arm(live)
+                return
+            live.history += len(waiting)
+            end.continued |= set(waiting)
+            live.ended = None
+            self.broadcast(live)
+        self.kick_bots(live)
+
+    async def go_on(self, live: Live, seat: int) -> None:
+        """``seat`` says "continue" at a deal's end; once nobody is waited for, the next deal is shown and played."""
+        async with live.lock:
+            end = live.ended
+            if end is None or end.final or seat not in end.waiting:
+                raise IllegalAction("there is no deal's end to continue from for this seat now", code="no_deal_end")
+            try:
+                await self._write(self.store.add_continue, live.id, live.history, [seat], "continue")
+            except TableUnavailable as exc:
+                log.warning("table %s: a continue not stored (%s)", live.id, db_error(exc))
+                raise
+            live.history += 1
+            end.continued.add(seat)
+            if not end.waiting:
+                live.ended = None
+                if live.end_timer is not None:
+                    live.end_timer.cancel()
+                    live.end_timer = None
+            self.broadcast(live)
+        self.kick_bots(live)
 
     def _roll_back(self, live: Live) -> None:
         """A move applied but not stored: the state rebuilt from the moves in force, shown to whoever came meanwhile."""
@@ -583,7 +689,7 @@ class Hub:
             if k == "empty":
                 live.kinds[s] = "bot"
                 try:
-                    self._write_now(live.id, self.store.set_seat, live.id, s, "bot", None, live.status)
+                    self._write_now(live.id, self.store.set_seat, live.id, s, "bot", None, live.status, "")
                 except TableUnavailable:
                     live.kinds[s] = "empty"  # as stored; the seats filled before it are stored too
                     self.broadcast(live)
@@ -593,7 +699,13 @@ class Hub:
 
     # --- bots ---------------------------------------------------------------------------------
     def kick_bots(self, live: Live) -> None:
-        """Start the table's bot loop if a bot is to play and none is running (a bots-only table: if watched)."""
+        """Start the table's bot loop if a bot is to play and none is running (a bots-only table: if watched).
+
+        At a deal's end nobody plays: the deadline's timer is armed instead.
+        """
+        if live.ended is not None and not live.ended.final:
+            self._arm(live)
+            return
         seat = live.state.current_player
         if seat is None or live.kinds[seat] != "bot" or self._paused(live):
             return
@@ -610,13 +722,13 @@ class Hub:
         name = bot_name(live.game, live.level)
         while True:
             seat = live.state.current_player
-            if seat is None or live.kinds[seat] != "bot" or self._paused(live):
+            if seat is None or live.kinds[seat] != "bot" or self._paused(live) or live.ended is not None:
                 return
             await asyncio.sleep(self.bot_delay)
             unstored = False
             async with live.lock:
                 seat = live.state.current_player
-                if seat is None or live.kinds[seat] != "bot" or self._paused(live):
+                if seat is None or live.kinds[seat] != "bot" or self._paused(live) or live.ended is not None:
                     return
                 seed = move_seed(live.seed, len(live.moves), seat)
                 # A search bot thinks for up to a few seconds: in another process, so that neither the event
@@ -692,7 +804,8 @@ class Hub:
         """The encoded frame of the table's current state for ``seat`` in ``lang`` (cached until the state changes)."""
         key = (seat, lang)
         if key not in live.frames:
-            live.frames[key] = encode(frame(live.state, seat, lang, meta or live.meta(), live.can_undo(seat), live.said))
+            live.frames[key] = encode(frame(live.state, seat, lang, meta or live.meta(), live.can_undo(seat), live.said,
+                                            live.ended))
         return live.frames[key]
 
     async def close(self) -> None:
@@ -701,6 +814,8 @@ class Hub:
         for live in self.tables.values():
             if live.presence is not None:
                 live.presence.cancel()
+            if live.end_timer is not None:
+                live.end_timer.cancel()
             if live.bot_task is not None:
                 live.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

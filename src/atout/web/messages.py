@@ -4,7 +4,7 @@ Types are strict (pydantic strict mode): a seat or a move count is a JSON intege
 ``true`` or ``1.0``; a flag is ``true``/``false``; a number too large to read (``1e999``) is named as such.
 
 WebSocket frames from a client (JSON objects with a ``type``): ``hello`` (first, with the seat's token
-or none for a spectator), ``act``, ``undo``, ``fill_bots``, ``ping``. REST bodies: :class:`CreateTable`,
+or none for a spectator), ``act``, ``undo``, ``fill_bots``, ``ping``, ``continue``. REST bodies: :class:`CreateTable`,
 :class:`JoinTable`.
 
 >>> parse_client('{"type": "act", "action": "play KS", "n": 3}')
@@ -88,11 +88,36 @@ class Ping(_Msg):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Undo | FillBots | Ping, Field(discriminator="type")]
-_ADAPTER: TypeAdapter[Hello | Act | Undo | FillBots | Ping] = TypeAdapter(ClientMessage)
+class Continue(_Msg):
+    """Go on to the next deal from the end of a deal (issue 18): the deal is dealt once every person has said so."""
+
+    type: Literal["continue"]
 
 
-def parse_client(text: str | bytes) -> Hello | Act | Undo | FillBots | Ping:
+Client = Hello | Act | Undo | FillBots | Ping | Continue
+ClientMessage = Annotated[Client, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[Client] = TypeAdapter(ClientMessage)
+
+MAX_NAME = 24  # characters of a nickname
+
+
+def clean_name(name: str | None) -> str | None:
+    """A nickname stripped of outer spaces and control characters; 1 to 24 characters, else ValueError.
+
+    >>> clean_name("  Zoé  ")
+    'Zoé'
+    >>> clean_name(None) is None
+    True
+    """
+    if name is None:
+        return None
+    text = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    if not 1 <= len(text) <= MAX_NAME:
+        raise ValueError(f"a name holds 1 to {MAX_NAME} characters (spaces at the ends not counted), not {len(text)}")
+    return text
+
+
+def parse_client(text: str | bytes) -> Client:
     """Validate one client frame; raise :class:`BadMessage` saying what was wrong."""
     if len(text) > MAX_FRAME:
         raise BadMessage(f"message of {len(text)} bytes is over the limit of {MAX_FRAME}", code="too_large")
@@ -140,6 +165,12 @@ class CreateTable(_Msg):
     seat: int | None = Field(default=0, ge=0, le=11)
     fill: bool = True  # bots take every other seat now; False leaves them open for friends
     seed: int | None = Field(default=None, ge=0, le=2**62)
+    name: str | None = Field(default=None, max_length=200)  # the creator's nickname (1-24 characters once stripped)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, name: str | None) -> str | None:
+        return clean_name(name)
 
     @model_validator(mode="before")
     @classmethod
@@ -181,6 +212,12 @@ class CreateTable(_Msg):
 
 
 class JoinTable(_Msg):
-    """Claim a seat (None: the first free one)."""
+    """Claim a seat (None: the first free one), under a nickname (1-24 characters) or none."""
 
     seat: int | None = Field(default=None, ge=0, le=11)
+    name: str | None = Field(default=None, max_length=200)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, name: str | None) -> str | None:
+        return clean_name(name)

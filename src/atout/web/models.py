@@ -93,13 +93,14 @@ class SeatRow(Base):
 
 
 class ActionRow(Base):
-    """One accepted move, or an undo (``kind='undo'``, ``back_to`` = moves kept), in order."""
+    """One accepted move, an undo (``kind='undo'``, ``back_to`` = moves kept), or a "continue" said at a deal's
+    end (``kind='continue'``, ``action`` 'continue' or 'timeout'), in order."""
 
     __tablename__ = "web_actions"
 
     table_id: Mapped[str] = mapped_column(ForeignKey("web_tables.id", ondelete="CASCADE"), primary_key=True)
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(10), default="move")  # move | undo
+    kind: Mapped[str] = mapped_column(String(10), default="move")  # move | undo | continue
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text, default="")
     back_to: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -117,14 +117,16 @@ class Store:
         level: str,
         seats: Sequence[tuple[str, str | None]],
         status: str = "open",
+        names: Sequence[str] = (),
     ) -> None:
-        """Store a new table and its seats (``(kind, token_hash)`` per seat)."""
+        """Store a new table and its seats (``(kind, token_hash)`` per seat, and their ``names``)."""
         with self.session() as s:
             s.add(TableRow(id=table_id, game=game, variant=variant, players=players, seed=seed, options=options,
                            level=level, status=status, source="played"))
             s.flush()
             for i, (kind, token_hash) in enumerate(seats):
-                s.add(SeatRow(table_id=table_id, seat=i, kind=kind, token_hash=token_hash, name=""))
+                s.add(SeatRow(table_id=table_id, seat=i, kind=kind, token_hash=token_hash,
+                              name=names[i] if i < len(names) else ""))
 
     def store_upload(self, table_id: str, text: str, digest: str, header: dict[str, Any], returns: list[Any]) -> None:
         """Store an uploaded record, already replayed, as a finished table.
@@ -169,12 +171,13 @@ class Store:
         with self.session() as s:
             return list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)))
 
-    def set_seat(self, table_id: str, seat: int, kind: str, token_hash: str | None, status: str) -> None:
-        """Seat someone (or a bot) and update the table's status, in one transaction."""
+    def set_seat(self, table_id: str, seat: int, kind: str, token_hash: str | None, status: str,
+                 name: str = "") -> None:
+        """Seat someone (or a bot) under a name and update the table's status, in one transaction."""
         with self.session() as s:
             row = s.get(SeatRow, (table_id, seat))
             assert row is not None
-            row.kind, row.token_hash = kind, token_hash
+            row.kind, row.token_hash, row.name = kind, token_hash, name
             s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status, updated=_now()))
 
     def list_tables(self, status: str, limit: int = 50) -> list[TableRow]:
@@ -197,6 +200,13 @@ class Store:
             if status:
                 values["status"] = status
             s.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def add_continue(self, table_id: str, idx: int, seats: Sequence[int], how: str = "continue") -> None:
+        """Record that ``seats`` said "continue" at a deal's end (``how='timeout'``: continued for at the deadline)."""
+        with self.session() as s:
+            for i, seat in enumerate(seats):
+                s.add(ActionRow(table_id=table_id, idx=idx + i, kind="continue", seat=seat, action=how))
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(updated=_now()))
 
     def add_undo(self, table_id: str, idx: int, seat: int, back_to: int) -> None:
         """Record that ``seat`` took back moves: only the first ``back_to`` moves remain."""
@@ -221,6 +231,8 @@ def effective_moves(history: Sequence[ActionRow]) -> list[tuple[int, str]]:
     """Apply the undos of a history: the ``(seat, action)`` moves in force, in order."""
     moves: list[tuple[int, str]] = []
     for row in history:
+        if row.kind == "continue":  # a "continue" at a deal's end: not a move
+            continue
         if row.kind == "undo":
             del moves[row.back_to or 0:]
         else:

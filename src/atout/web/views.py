@@ -26,6 +26,8 @@ from atout.core.errors import NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, json_number
 from atout.present.screen import in_display_order, in_play_order
+from atout.web import choices, seats
+from atout.web.deal_end import DealEnd
 
 log = logging.getLogger("atout.web")
 RECENT_EVENTS = 400  # at most this many narration lines per frame (a deal of Tarot says about 100)
@@ -59,16 +61,33 @@ def moves_seen(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
 Said = dict[tuple[int, int | None, str], Any]  # (event's position, viewer, language) -> its sentence(s)
 
 
-def narration(state: GameState, viewer: int | None, lang: str, said: Said | None = None) -> tuple[list[str], list[list[str]]]:
-    """The current deal's sentences ``viewer`` may hear and the breakdown lines of every scored deal, via atout.present.
+def people(state: GameState, viewer: int | None, lang: str, meta: dict[str, Any] | None) -> present.Table:
+    """Who sits where for atout.present's sentences: the table's names (nicknames, bots by level), the viewer's
+    own marked "(vous)"; without a table (tests, the replay), present's "Joueur N"."""
+    if not meta or not meta.get("seats"):
+        return present.Table(state.game_name, state.players, me=viewer)
+    names = [seats.seat_name(meta, s, lang) for s in range(state.players)]
+    if viewer is not None and 0 <= viewer < len(names):
+        names[viewer] = f"{names[viewer]} ({seats.word('badge_you', lang)})"
+    return present.Table(state.game_name, state.players, names=tuple(names), me=viewer)
 
-    ``said`` caches sentences across frames (events are only ever appended to a match).
+
+def narration(state: GameState, viewer: int | None, lang: str, said: Said | None = None,
+              ended: bool = False, meta: dict[str, Any] | None = None) -> tuple[list[str], list[list[str]], Event | None]:
+    """The current deal's sentences ``viewer`` may hear, the breakdown lines of every scored deal (via
+    atout.present), and the last ``deal_scored`` event.
+
+    ``ended``: the match's events stop at the last deal scored (the next deal, already dealt in ``state``,
+    is not told yet). ``said`` caches sentences across frames (events are only ever appended to a match).
     """
     said = {} if said is None else said
     if len(said) > 50_000:  # a very long match: forget old sentences rather than grow without bound
         said.clear()
     events: Sequence[Event] = state.events(viewer)
-    table = present.Table(state.game_name, state.players, me=viewer)
+    last_scored = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_scored"), None)
+    if ended and last_scored is not None:
+        events = events[:last_scored + 1]
+    table = people(state, viewer, lang, meta)
     lines: list[str] = []
     # The whole current deal (from its deal_started event), at most RECENT_EVENTS lines.
     begun = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_started"), 0)
@@ -94,7 +113,8 @@ def narration(state: GameState, viewer: int | None, lang: str, said: Said | None
                     log.debug("no breakdown for %s: %s", state.game_name, exc)
                     said[key] = []
             breakdowns.append(said[key])
-    return lines, breakdowns
+    scored = events[last_scored] if last_scored is not None and last_scored < len(events) else None
+    return lines, breakdowns, scored
 
 
 def _is_card(text: str) -> bool:
@@ -241,14 +261,29 @@ def bids_by_strength(state: GameState, legal: list[str]) -> list[str]:
 
 
 def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any], undo: bool = False,
-          said: Said | None = None) -> dict[str, Any]:
-    """The ``state`` frame for one seat (or a spectator, ``viewer=None``): nothing it may not know."""
-    obs = state.observation(viewer).to_json() if viewer is not None else spectator_observation(state)
-    obs["legal_actions"] = bids_by_strength(state, [str(a) for a in in_play_order(
-        [parse_action(a) for a in obs["legal_actions"]], state.card_strength)])
-    obs["hand"] = in_display_order(obs.get("hand") or [], state.card_strength)  # the game's order, as on the terminal
-    lines, breakdowns = narration(state, viewer, lang, said)
-    moves = moves_seen(state, viewer)
+          said: Said | None = None, ended: DealEnd | None = None) -> dict[str, Any]:
+    """The ``state`` frame for one seat (or a spectator, ``viewer=None``): nothing it may not know.
+
+    ``ended``: a deal ended and not yet continued from (atout.web.deal_end): the frame shows its last
+    position (no legal action, nothing of the next deal, which ``state`` already holds) and ``deal_end``.
+    """
+    shown = ended.view if ended is not None else state
+    obs = shown.observation(viewer).to_json() if viewer is not None else spectator_observation(shown)
+    waiting = ended is not None and not ended.final
+    if waiting:
+        obs.update(legal_actions=[], current_player=None)
+    obs["legal_actions"] = bids_by_strength(shown, [str(a) for a in in_play_order(
+        [parse_action(a) for a in obs["legal_actions"]], shown.card_strength)])
+    obs["hand"] = in_display_order(obs.get("hand") or [], shown.card_strength)  # the game's order, as on the terminal
+    lines, breakdowns, scored = narration(state, viewer, lang, said, waiting, table)
+    moves = moves_seen(shown, viewer)
+    totals = [json_number(x) for x in shown.returns()]
+    trick, last_trick = seats.tricks(shown, obs)
+    end = ended.describe(viewer, lang, table, scored) if ended is not None else None
+    if waiting and end is not None and end["last_trick"] is not None:
+        trick = last_trick = end["last_trick"]
+    side_list = seats.sides(shown, viewer, obs, table, lang, totals)
+    over = state.is_terminal()
     return {
         "type": "state",
         "n": sum(len(d.actions) for d in state.log),
@@ -256,30 +291,39 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
         "table": table,
         "obs": obs,
         "moves": moves,
-        "labels": labels(state, obs, moves, lang),
-        "sheet": [[json_number(x) for x in row] for row in state.sheet()],
-        "totals": [json_number(x) for x in state.returns()],
-        "deal": state.deal_index,
-        "dealer": state.dealer,
-        "over": state.is_terminal(),
+        "labels": labels(shown, obs, moves, lang),
+        "sheet": [[json_number(x) for x in row] for row in shown.sheet()],
+        "totals": totals,
+        "deal": shown.deal_index,
+        "dealer": shown.dealer,
+        "over": over,
         "narration": lines,
         "breakdowns": breakdowns,
-        "can_undo": undo,
-        "names": card_names_in([obs, moves], table.get("faces"), lang),
-        "examples": typed_examples(state, obs["legal_actions"][:3], lang),
-        "hints": hints(state.game_name, obs["legal_actions"], lang),
-        "marks": marks(state.game_name, obs, lang),
-        "facts": facts(state, viewer, obs, lang),
+        "can_undo": undo and ended is None,
+        "names": card_names_in([obs, moves, end], table.get("faces"), lang),
+        "examples": typed_examples(shown, obs["legal_actions"][:3], lang),
+        "hints": hints(shown.game_name, obs["legal_actions"], lang),
+        "marks": marks(shown.game_name, obs, lang),
+        "facts": facts(shown, viewer, obs, lang, over, table),
+        "seats": seats.seats(shown, viewer, obs, table, lang),
+        "trick": trick,
+        "last_trick": last_trick,
+        "sides": side_list,
+        "winner_side": seats.winner_side(state, side_list) if over else None,
+        "select": choices.select(shown, viewer, obs, lang),
+        "explain": choices.explain(shown, obs["legal_actions"], lang),
+        "deal_end": end,
     }
 
 
-def facts(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str) -> list[str]:
+def facts(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str, over: bool | None = None,
+          meta: dict[str, Any] | None = None) -> list[str]:
     """The game's facts as sentences (La Prime's stake, pot, chips and sides), and, once over, the winning side."""
     from atout.present import situation
 
-    table = present.Table(state.game_name, state.players, me=viewer)
+    table = people(state, viewer, lang, meta)
     out = situation.facts(state.game_name, obs["public"], lang, table)
-    if state.is_terminal():
+    if state.is_terminal() if over is None else over:
         teams = state.observation(0).public.get("teams")
         result = situation.match_result(state.game_name, list(state.returns()),
                                          list(teams) if isinstance(teams, list | tuple) else None, lang, table)
