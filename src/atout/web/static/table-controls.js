@@ -18,11 +18,19 @@ function selectCounter(s, k) {
   return (s.counter || "{done}/{need}").replace("{done}", done).replace("{need}", s.need);
 }
 
+// The game's own hint for the verb being chosen ("the écart goes with the chien…", "down to 20 cards").
+function selHint(s, hints) {
+  const first = s.joined || Object.values(s.actions || {})[0] || "";
+  const verb = first.split(" ").filter((x) => !isCard(x)).join(" ");
+  return hints[verb] || hints[verb.split(" ")[0]] || "";
+}
+
 function confirmSelect(f, s) {
   const hand = f.obs.hand || [];
   const chosen = [...T.selected].sort((a, b) => hand.indexOf(a) - hand.indexOf(b));
-  const texts = chosen.map((c) => (s.actions || {})[c]).filter(Boolean);
-  if (s.finish && (s.done || 0) + chosen.length >= (s.min ?? 0)) texts.push(s.finish);
+  // One action naming every card (Mistigri's draw), or the one-card actions in order, then the one that stops.
+  const texts = s.joined ? [[s.joined, ...chosen].join(" ")] : chosen.map((c) => (s.actions || {})[c]).filter(Boolean);
+  if (!s.joined && s.finish && (s.done || 0) + chosen.length >= (s.min ?? 0)) texts.push(s.finish);
   texts.forEach((text, i) => send({ type: "act", action: text, n: f.n + i }));
   T.selected = new Set();
 }
@@ -109,7 +117,8 @@ function Controls({ f, you, rerender }) {
     ${hand.length ? html`<${Hand} hand=${hand} state=${state} onCard=${onCard} marks=${f.marks} />` : null}
     ${legal.length && !f.deal_end ? html`<div class="actions" id="actions" role="group" aria-label=${t("actions")}>
       ${sel ? html`<div class="select-hint" id="pick-hint"><strong>${sel.title}</strong> — <span id="select-counter">${selectCounter(sel, k)}</span>
-          ${sel.kind === "ecart" || sel.kind === "discard" ? html` · ${t("leftInHand").replace("{n}", hand.length - k)}` : null}</div>
+          ${/ecart|discard/.test(sel.kind) ? html` · <span id="left-in-hand">${t("leftInHand").replace("{n}", hand.length - k)}</span>` : null}
+          ${selHint(sel, hints) ? html`<br /><small>${selHint(sel, hints)}</small>` : null}</div>
         <button type="button" class="act primary" id="confirm-pick" disabled=${(sel.done || 0) + k < (sel.min ?? sel.need) || (sel.done || 0) + k > (sel.max ?? sel.need)}
           onClick=${() => confirmSelect(f, sel)}>${sel.confirm || t("confirm")}</button>` : null}
       ${picking ? html`<div class="select-hint" id="pick-hint">${hints[g.click.prefix] || t("clickDiscard")} (${t("leftInHand").replace("{n}", hand.length)})</div>
@@ -165,7 +174,7 @@ function Tools({ f, you, hasTricks, rerender }) {
     ? html`<button type="button" id="fill-bots" onClick=${() => send({ type: "fill_bots" })}>${t("fillBots")}</button>` : null}
     <label class="opt">${t("tempo")}
       <select id="tempo" value=${PACE.tempo()} onChange=${(ev) => { PACE.setTempo(ev.currentTarget.value); rerender(); }}>
-        ${["slow", "normal", "fast"].map((x) => html`<option key=${x} value=${x}>${t("tempo_" + x)}</option>`)}
+        ${["slow", "normal", "fast", "instant"].map((x) => html`<option key=${x} value=${x}>${t("tempo_" + x)}</option>`)}
       </select></label>
     <label class="opt"><input type="checkbox" id="autoplay" checked=${PACE.autoplay()} onChange=${(ev) => { PACE.set("autoplay", ev.currentTarget.checked); }} /> ${t("autoplay")}</label>
     <label class="opt"><input type="checkbox" id="sound" checked=${PACE.sound()} onChange=${(ev) => { PACE.set("sound", ev.currentTarget.checked); if (ev.currentTarget.checked) beep(); }} /> ${t("sound")}</label>
