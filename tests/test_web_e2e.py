@@ -106,7 +106,8 @@ def new_page(browser: Browser, width: int = 1280, height: int = 900, tempo: str 
     """A page of its own context; the table's pacing (a held trick, one move at a time) set to ``tempo``:
     "instant" (no wait, for tests that click through games) unless a test checks the pacing itself."""
     context = browser.new_context(viewport={"width": width, "height": height})
-    context.add_init_script(f"try {{ localStorage.setItem('atout.tempo', {tempo!r}); }} catch (e) {{}}")
+    context.add_init_script(f"try {{ if (!localStorage.getItem('atout.tempo')) localStorage.setItem('atout.tempo', {tempo!r}); }}"
+                            " catch (e) {}")
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     errors: list[str] = []

@@ -121,10 +121,13 @@ function groupActions(legal, hand) {
   return { plain, click, select, buttons };
 }
 
-// The seat's position around the oval, you at the bottom, play going round counter-clockwise (to your right).
+// The seat's position around the oval, you at the bottom, play going round counter-clockwise (to your right);
+// 1637's Mort at two (seat -1) takes one more place on the ring (SEAT_RING, set from the frame's seats).
+let SEAT_RING = 0;
 function seatSpot(seat, you, n) {
   const base = you === null || you === undefined ? 0 : you;
-  const k = seat < 0 ? n / 2 : (seat - base + n) % n;
-  const angle = -Math.PI / 2 + (2 * Math.PI * k) / n;
+  const ring = Math.max(n, SEAT_RING);
+  const k = seat < 0 ? n : (seat - base + n) % n;
+  const angle = -Math.PI / 2 + (2 * Math.PI * k) / ring;
   return { x: 50 + 42 * Math.cos(angle), y: 50 - 38 * Math.sin(angle) };
 }

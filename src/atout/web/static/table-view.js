@@ -19,10 +19,10 @@ function Seat({ s, you, n }) {
   const spot = seatSpot(s.seat, you, n);
   const me = s.seat === you;
   const cls = "seat" + (s.turn ? " turn" : "") + (me ? " me" : "") + ((s.badges || []).includes("partner") ? " ally" : "");
-  const badges = (s.badges || []).filter((b) => b !== "you");
+  const badges = (s.badges || []).filter((b) => b !== "you" && !(b === "mort" && s.seat < 0));
   const name = me ? t("you") : s.name || seatName(s.seat, you);
-  const kind = s.bot ? (s.level ? "" : t("bot")) : t(s.kind === "empty" ? "empty" : "human");
-  return html`<div class=${cls} data-zone="seat" data-seat=${s.seat} style=${`--x:${spot.x}%;top:${spot.y}%`}
+  const kind = s.seat < 0 || (s.bot && s.level) ? "" : s.bot ? t("bot") : t(s.kind === "empty" ? "empty" : "human");
+  return html`<div class=${cls} data-zone="seat" role="group" data-seat=${s.seat} style=${`--x:${spot.x}%;--y:${spot.y}%`}
       aria-label=${`${name}${s.turn ? " — " + t("theirTurn") : ""}`}>
     <div class="seat-name"><span class=${"dot" + (s.online ? " on" : "")}></span><span class="nm">${name}</span>${kind ? html`<span class="kind"> · ${kind}</span>` : null}</div>
     <div class="seat-sub">
@@ -43,7 +43,7 @@ function Trick({ trick, you, n, gather, faded, caption }) {
   if (gather && trick.winner !== null && trick.winner !== undefined) {
     const w = seatSpot(trick.winner, you, n); gx = (w.x - 50) / 42; gy = (w.y - 50) / 38;
   }
-  return html`<div class=${"trick" + (gather ? " gather" : "") + (faded ? " faded" : "")} id="trick-zone" data-zone="trick"
+  return html`<div class=${"trick" + (gather ? " gather" : "") + (faded ? " faded" : "")} id="trick-zone" data-zone="trick" role="group"
       aria-label=${t("trick")} style=${`--gx:${gx};--gy:${gy}`}>
     ${caption ? html`<div class="caption">${caption}</div>` : null}
     ${cards.map((p, i) => {
@@ -68,6 +68,7 @@ function Hands({ hands, you }) {
 function Felt({ f, you, shown }) {
   const seats = seatsOf(f, you);
   const n = f.table.players;
+  SEAT_RING = seats.length;
   const trick = shown.trick;
   return html`<section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
     <${Trick} trick=${trick} you=${you} n=${n} gather=${shown.gather} faded=${shown.faded} caption=${shown.caption} />
@@ -105,11 +106,21 @@ function Hand({ hand, state, onCard, marks }) {
       if (b) b.focus();
     }
   });
+  useEffect(() => {  // focusin/focusout bubble (focus/blur do not): whether the hand holds the focus
+    const box = ref.current;
+    const on = () => { box.dataset.hadFocus = "1"; };
+    const off = (ev) => { if (ev.relatedTarget && !box.contains(ev.relatedTarget)) box.dataset.hadFocus = "0"; };
+    box.addEventListener("focusin", on);
+    box.addEventListener("focusout", off);
+    return () => { box.removeEventListener("focusin", on); box.removeEventListener("focusout", off); };
+  }, []);
   const onKey = (ev) => {
     const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
     if (ev.key in keys || ev.key === "Home" || ev.key === "End") {
       ev.preventDefault();
-      const next = ev.key === "Home" ? 0 : ev.key === "End" ? hand.length - 1 : (idx + keys[ev.key] + hand.length) % hand.length;
+      const cur = [...ref.current.querySelectorAll("button")].indexOf(document.activeElement);
+      const from = cur >= 0 ? cur : idx;
+      const next = ev.key === "Home" ? 0 : ev.key === "End" ? hand.length - 1 : (from + keys[ev.key] + hand.length) % hand.length;
       setFocusIdx(next);
       const b = ref.current.querySelectorAll("button")[next];
       if (b) b.focus();
@@ -118,8 +129,7 @@ function Hand({ hand, state, onCard, marks }) {
   const lines = [];
   for (let r = 0; r < rows; r += 1) lines.push(hand.slice(r * perRow, (r + 1) * perRow));
   return html`<div class=${"hand" + (phone ? " phone" : "")} id="hand" data-zone="hand" role="group" aria-label=${t("hand")} ref=${ref}
-      onKeyDown=${onKey} onFocusIn=${() => { ref.current.dataset.hadFocus = "1"; }}
-      onFocusOut=${(ev) => { if (ev.relatedTarget && !ref.current.contains(ev.relatedTarget)) ref.current.dataset.hadFocus = "0"; }}
+      onKeyDown=${onKey}
       style=${`--step:${step}px;--cw:${cw}px`}>
     ${lines.map((line, r) => html`<div class="hand-row" key=${"r" + r}>${line.map((code, j) => {
     const i = r * perRow + j;
@@ -128,8 +138,8 @@ function Hand({ hand, state, onCard, marks }) {
     return html`<button key=${code} type="button" data-card=${code} tabindex=${i === idx ? 0 : -1}
         class=${"card-btn" + (st.legal ? " legal" : "") + (st.chosen ? " chosen" : "") + (st.dim ? " dim" : "")}
         aria-label=${cardName(code) + (mark ? ` (${mark})` : "")} aria-pressed=${st.pressable ? String(!!st.chosen) : undefined}
-        aria-disabled=${st.disabled ? "true" : undefined} disabled=${st.disabled}
-        onFocus=${() => setFocusIdx(i)} onClick=${() => onCard(code)}>
+        aria-disabled=${st.disabled ? "true" : undefined}
+        onFocus=${() => setFocusIdx(i)} onClick=${() => { if (!st.disabled) onCard(code); }}>
       <span class="face" dangerouslySetInnerHTML=${{ __html: faceHTML(code) }}></span>
       ${mark ? html`<span class="card-mark">${mark}</span>` : null}
     </button>`;
