@@ -183,7 +183,7 @@ def test_both_tables_say_it(tmp_path, lang: str, trick: str, settled: str) -> No
     out = subprocess.run([*cli, "replay", str(path), "--step", "--lang", lang], input="\n" * 40,
                          capture_output=True, text=True, timeout=120, env={**os.environ, "COLUMNS": "200"}).stdout
     assert trick in out and settled in out
-    lines, breakdowns = views.narration(g, 0, lang)
+    lines, breakdowns, _ = views.narration(g, 0, lang)
     said = " ".join(lines + [x for b in breakdowns for x in b])
     assert settled in said
     assert trick.replace("Joueur 1", "Joueur 1 (vous)").replace("Player 1's", "Player 1 (you)'s") in said

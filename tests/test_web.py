@@ -27,6 +27,7 @@ from atout.web import create_app  # noqa: E402
 from atout.web.hub import LEVELS, Hub, Live, bot_name, build_state  # noqa: E402
 from atout.web.messages import MAX_FRAME, CreateTable  # noqa: E402
 from atout.web.store import Store, effective_moves  # noqa: E402
+from atout.web.deal_end import DealEnd, ended_view  # noqa: E402
 from atout.web.views import frame, spectator_observation  # noqa: E402
 
 pytest.importorskip("fastapi.testclient")
@@ -64,6 +65,18 @@ def allowed(state: GameState, seat: int | None) -> set[int]:
     else:
         mask = state.known_cards(seat)
     return {c for c in range(len(CARDS)) if mask >> c & 1}
+
+
+def shown_state(live: Live, f: dict[str, Any]) -> GameState:
+    """The state a frame was made from: the table at move ``f["n"]``, or, at the end of a deal not yet
+    continued from, that deal's last position (the next deal is dealt in the table's state already)."""
+    n = f["n"]
+    if f.get("deal_end") and not f["deal_end"]["final"]:
+        before = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[: n - 1])
+        view = ended_view(before, live.moves[n - 1][1])
+        assert view is not None, "a deal_end frame after a move that did not deal again"
+        return view
+    return build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[:n])
 
 
 def check_frame(state: GameState, seat: int | None, data: dict[str, Any]) -> None:
@@ -136,8 +149,7 @@ def test_full_deal_of_every_game_through_the_websocket(client: TestClient, game:
 
         def check(f: dict[str, Any]) -> None:
             # the frame was made from the state at move f["n"]: rebuild it to judge what the seat may know
-            state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[: f["n"]])
-            check_frame(state, 0, f)
+            check_frame(shown_state(live, f), 0, f)
 
         last = play_through(ws, game, 0, seed=5, state_check=check)
         spy_frames = []
@@ -149,8 +161,7 @@ def test_full_deal_of_every_game_through_the_websocket(client: TestClient, game:
     assert last["over"] and live.state.is_terminal()
     assert last["totals"] == [atout.core.protocol.json_number(x) for x in live.state.returns()]
     for f in spy_frames:
-        state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[: f["n"]])
-        check_frame(state, None, f)
+        check_frame(shown_state(live, f), None, f)
         assert f["obs"]["hand"] == [] and f["obs"]["legal_actions"] == []
     # the record replays to the same result, and the stored moves are the engine's
     record = client.get(f"/api/tables/{t['id']}/record").json()
@@ -177,7 +188,16 @@ def test_no_frame_leaks_a_hidden_card(game: str) -> None:
                             check_frame(state, viewer, frame(state, viewer, "fr", {}))
                     seat = state.current_player
                     assert seat is not None
-                    state.apply(bots[seat].act(state.observation(seat)))
+                    before = state.clone()
+                    action = str(bots[seat].act(state.observation(seat)))
+                    state.apply(action)
+                    view = ended_view(before, action) if state.deal_index != before.deal_index else None
+                    if view is not None:  # the end of a deal, shown before the next: judged on its own position
+                        end = DealEnd(deal=before.deal_index, view=view, humans={0}, deadline=1.0)
+                        for viewer in [None, *range(players)]:
+                            f = frame(state, viewer, "fr", {}, ended=end)
+                            assert f["obs"]["legal_actions"] == [] and f["deal_end"]["waiting"] == [0]
+                            check_frame(view, viewer, f)
                     step += 1
                 for viewer in [None, *range(players)]:
                     check_frame(state, viewer, frame(state, viewer, "en", {}))
@@ -589,7 +609,7 @@ def test_the_journal_keeps_the_whole_deal() -> None:
     g = atout.new_game("tarot", players=4, seed=5)
     while not g.is_terminal():
         g.apply(g.legal_actions()[0])
-    lines, _ = atout.web.views.narration(g, 0, "fr")
+    lines, _, _ = atout.web.views.narration(g, 0, "fr")
     events = g.events(0)
     begun = max(i for i, e in enumerate(events) if e.kind == "deal_started")
     assert len(lines) > 40 and lines[0].startswith("Donne 1")

@@ -41,7 +41,11 @@ def seat_name(meta: dict[str, Any], seat: int, lang: str) -> str:
     if info.get("kind") == "bot":
         level = str(meta.get("level") or "medium")
         key = "bot_medium" if level == "normal" else f"bot_{level}"
-        return f"{word(key, lang)} {seat + 1}"  # numbered: two bots of one level are told apart
+        try:
+            name = word(key, lang)
+        except KeyError:  # an uploaded record's seats, or a level added later
+            name = word("bot", lang)
+        return f"{name} {seat + 1}"  # numbered: two bots of one level are told apart
     return word("player", lang, n=seat + 1)
 
 
