@@ -134,16 +134,41 @@ def frame_n(page: Page) -> int:
 
 
 def wait_turn_or_over(page: Page) -> bool:
-    """Wait until it is this page's turn (True) or the game is over (False)."""
-    page.wait_for_selector("#your-turn, #over")
+    """Wait until it is this page's turn or a deal's end waits for its "Continuer" (True), or the game is over (False)."""
+    page.wait_for_selector("#your-turn, #over, #continue")
     return page.locator("#over").count() == 0
 
 
+def choose_several(page: Page) -> None:
+    """A several-card choice (the frame's ``select``): pick cards in the hand until the counter is within
+    [min, max] (a poignée starts with every trump picked), then confirm once."""
+    sel = page.evaluate("() => T.frame.select")
+    chosen = set(page.eval_on_selector_all("#hand .card-btn.chosen", "els => els.map(e => e.dataset.card)"))
+    for code in sel["cards"]:
+        if sel["done"] + len(chosen) >= sel["min"]:
+            break
+        if code not in chosen:
+            page.click(f'#hand .card-btn[data-card="{code}"]')
+            chosen.add(code)
+    for code in sorted(chosen):
+        if sel["done"] + len(chosen) <= sel["max"]:
+            break
+        page.click(f'#hand .card-btn[data-card="{code}"]')
+        chosen.discard(code)
+    page.click("#confirm-pick")
+
+
 def click_one_move(page: Page) -> None:
-    """Make one legal move by clicking: a highlighted card, a chosen set of cards, or a button."""
+    """Make one legal move by clicking: "Continuer" at a deal's end, a highlighted card, a chosen set of cards, or a button."""
     n = frame_n(page)
     legal = page.locator(".card-btn.legal")
-    if legal.count():
+    if page.locator("#continue").count():
+        page.click("#continue")
+        page.wait_for_selector("#continue", state="detached")
+        return
+    if page.evaluate("() => !!T.frame.select"):
+        choose_several(page)
+    elif legal.count():
         legal.first.click()
         if page.locator("#confirm-pick").count():  # a discard one card at a time: picked, then confirmed
             page.click("#confirm-pick")
@@ -483,7 +508,10 @@ def test_tarot_ecart_is_explained_in_french(server: Server, browser: Browser) ->
             break
         click_one_move(page)
     assert "chien" in page.inner_text("#pick-hint")
-    page.locator(".card-btn.legal").first.click()
+    need = page.evaluate("() => T.frame.select.need")  # the écart is chosen whole in the hand (issue 18), then confirmed
+    for k in range(need):
+        assert page.locator("#confirm-pick").is_disabled()
+        page.locator(".card-btn.legal:not(.chosen)").first.click()
     assert page.locator("#confirm-pick").is_enabled()
     page.screenshot(path=str(IMG / "web-tarot-ecart-fr.png"), full_page=True)
     assert not page.errors  # type: ignore[attr-defined]

@@ -12,9 +12,11 @@ function seatsOf(f, you) {
   const pub = pubOf(f);
   const n = f.table.players;
   if (Array.isArray(f.seats) && f.seats.length) {
+    const bidding = BIDDING.test(f.obs.phase || "");  // the high bidder is no taker yet
     return f.seats.map((s) => {
       const info = (f.table.seats || [])[s.seat] || {};
-      return { ...s, online: s.bot || info.online || info.kind === "bot", kind: s.bot ? "bot" : info.kind || "human" };
+      const badges = bidding ? (s.badges || []).filter((b) => b !== "taker") : s.badges;
+      return { ...s, badges, online: s.bot || info.online || info.kind === "bot", kind: s.bot ? "bot" : info.kind || "human" };
     });
   }
   const turn = f.obs.current_player;
