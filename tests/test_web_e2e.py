@@ -509,7 +509,7 @@ def test_tarot_ecart_is_explained_in_french(server: Server, browser: Browser) ->
         click_one_move(page)
     assert "chien" in page.inner_text("#pick-hint")
     need = page.evaluate("() => T.frame.select.need")  # the écart is chosen whole in the hand (issue 18), then confirmed
-    for k in range(need):
+    for _ in range(need):
         assert page.locator("#confirm-pick").is_disabled()
         page.locator(".card-btn.legal:not(.chosen)").first.click()
     assert page.locator("#confirm-pick").is_enabled()

@@ -102,8 +102,9 @@ def choose_cards(page: Page) -> None:
     page.click("#confirm-pick")
 
 
-def room_move(page: Page) -> None:
-    """One move by clicking, as a person would: continue, a several-card choice, a card, or a button."""
+def room_move(page: Page) -> bool:
+    """One move by clicking, as a person would: continue, a several-card choice, a card, or a button (False:
+    nothing to click, the page being between two frames)."""
     before = state_key(page)
     if page.locator("#continue").count():
         page.click("#continue")
@@ -121,10 +122,14 @@ def room_move(page: Page) -> None:
     else:
         buttons = page.locator("#actions button.act[data-action]")
         actions = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+        if not actions:
+            page.wait_for_timeout(50)
+            return False
         choice = next((a for p in PREFER for a in actions if a == p), actions[0])
         page.click(f'#actions button[data-action="{choice}"]')
     page.wait_for_function("(k) => `${document.querySelector('#controls')?.dataset.n}|${!!document.querySelector('#continue')}`"
                            " !== k || document.querySelector('#over') !== null", arg=before, timeout=STEP_TIMEOUT)
+    return True
 
 
 LAYOUT_JS = """() => {
@@ -380,3 +385,40 @@ def test_lobby_and_replay_are_axe_clean(server: Server, browser: Browser) -> Non
     assert axe_serious(page) == []
     assert not page.errors  # type: ignore[attr-defined]
 
+
+
+def test_refusal_in_the_flow_with_its_why_and_forced_moves_played_for_us(server: Server, browser: Browser) -> None:
+    """A greyed card clicked: the refusal sits above the tools (over no button), its source behind "pourquoi ?";
+    with "Jouer mes coups forcés" on, a move that is our only legal one is played by the page (the deal's last card)."""
+    page = in_language(browser, server, "fr", DESKTOP)
+    page.evaluate("() => localStorage.setItem('atout.autoplay', '1')")  # as the table's checkbox "Jouer mes coups forcés" does
+    table_id = create_from_lobby(page, server, "tarot", 5, deals=1)
+    refused = False
+    clicks = 0
+    while wait_mine(page) != "over":
+        if page.evaluate("() => T.frame.obs.legal_actions.length === 1"):  # the page plays it: no click
+            page.wait_for_function("(n) => T.frame.n !== n || T.over", arg=page.evaluate("() => T.frame.n"))
+            continue
+        dim = page.locator("#hand .card-btn.dim")
+        if not refused and dim.count():
+            page.evaluate("() => { T.toast = null; draw(); }")
+            dim.first.click()
+            page.wait_for_selector("#toast:not([hidden])")
+            assert page.locator("#toast .why summary").inner_text().replace("\u202f", " ") == "pourquoi ?"
+            toast = page.locator("#toast").bounding_box()
+            assert toast is not None
+            for b in page.locator("#controls button:visible").all():
+                box = b.bounding_box()
+                if box is None or b.evaluate("e => e.closest('#toast') !== null"):
+                    continue
+                apart = (box["x"] + box["width"] <= toast["x"] or toast["x"] + toast["width"] <= box["x"]
+                         or box["y"] + box["height"] <= toast["y"] or toast["y"] + toast["height"] <= box["y"])
+                assert apart, (box, toast)
+            page.click("#toast .why summary")
+            assert page.locator("#toast .why").inner_text().strip() != "pourquoi ?"  # the citation, now open
+            refused = True
+        clicks += room_move(page)
+    mine = [a for s, a in server.app.state.hub.tables[table_id].state.log[-1].actions if s == 0]
+    assert refused, "no greyed card met"
+    assert len(mine) > clicks, (len(mine), clicks)  # at least the last card was played for us
+    assert not page.errors  # type: ignore[attr-defined]
