@@ -1,4 +1,4 @@
-"""The card room in a real browser (issue 18): whole games of every game and table size played by clicking,
+"""The card room in a real browser (issue 18; its server side: tests/test_web_room.py): whole games of every game and table size played by clicking,
 in French and English, on a desktop and a phone, with layout assertions (seats, trick and hand inside the
 screen, nothing to scroll on a phone) and axe-core (0 serious or critical violation) on the table, the
 lobby and the replay; the end-of-deal panel, partners and sides, the several-card selection and the tempo.
