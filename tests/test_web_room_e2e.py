@@ -1,7 +1,9 @@
-"""The card room in a real browser (issue 18; its server side: tests/test_web_room.py): whole games of every game and table size played by clicking,
-in French and English, on a desktop and a phone, with layout assertions (seats, trick and hand inside the
-screen, nothing to scroll on a phone) and axe-core (0 serious or critical violation) on the table, the
-lobby and the replay; the end-of-deal panel, partners and sides, the several-card selection and the tempo.
+"""The card room in a real browser (issue 18; its server side: tests/test_web_room.py).
+
+Whole games of every game and table size played by clicking, in French and English, on a desktop and a
+phone, with layout assertions (seats, trick and hand inside the screen, nothing to scroll on a phone) and
+axe-core (0 serious or critical violation) on the table, the lobby and the replay; the end-of-deal panel,
+partners and sides, the several-card selection, the tempo, the keyboard, refusals and forced moves.
 
 Bots at delay 0 and the table's tempo "instant" (tests/test_web_e2e.py ``new_page``) keep it fast, except in
 the tempo test. Screenshots of each game (desktop and phone, both languages) go to docs/img/room-*.png with
