@@ -244,6 +244,11 @@ def test_partners_sides_and_the_deal_end_panel(server: Server, browser: Browser)
         assert "partenaire" not in page.inner_text(f'[data-zone=seat][data-seat="{s}"]')
     assert page.locator("#sides tr").count() == 2
     assert "votre camp" in page.inner_text("#sides")
+    page.click("#rules summary")  # the rules at the table: in La Triomphe the King beats the Ace (seed 002)
+    page.wait_for_selector("#rules .order strong")
+    first = page.inner_text("#rules .order >> nth=0")
+    assert first.index("R") < first.index("D") < first.index("V") < first.index("A") < first.index("10"), first
+    assert "Ordre des cartes" in page.inner_text("#rules")
     while wait_mine(page) == "turn":
         room_move(page)
     assert wait_mine(page) == "continue", "a match of two deals waits after the first"

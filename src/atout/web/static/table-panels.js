@@ -117,12 +117,13 @@ const RULES = {};
 function Rules({ f }) {
   const [open, setOpen] = useState(false);
   const [, bump] = useState(0);
-  const key = `${f.table.game}|${getLang()}|${f.table.players}|${f.table.variant}`;
+  const game = f.table.game || f.obs.game;
+  const key = `${game}|${getLang()}|${f.table.players}|${f.table.variant}`;
   useEffect(() => {
     if (!open || RULES[key]) return;
     RULES[key] = { loading: true };
     const q = new URLSearchParams({ lang: getLang(), players: f.table.players, variant: f.table.variant || "" });
-    api(`/api/rules/${encodeURIComponent(f.table.game)}?${q}`).then((r) => { RULES[key] = r; bump((x) => x + 1); })
+    api(`/api/rules/${encodeURIComponent(game)}?${q}`).then((r) => { RULES[key] = r; bump((x) => x + 1); })
       .catch(() => { RULES[key] = { error: true }; bump((x) => x + 1); });
   }, [open, key]);
   const r = RULES[key] || {};
@@ -130,8 +131,10 @@ function Rules({ f }) {
   return html`<section class="panel rules"><details id="rules" open=${open} onToggle=${(ev) => setOpen(ev.currentTarget.open)}>
     <summary>${t("rules")}</summary>
     ${r.loading ? html`<p class="muted">…</p>` : null}
-    ${r.card_order ? html`<h3>${t("cardOrder")}</h3><p class="order">${r.card_order.join(" › ")}</p>` : null}
+    ${r.card_order ? html`<h3>${t("cardOrder")}</h3>${r.card_order.map((o, i) => (typeof o === "string" ? html`<span key=${i}>${i ? " › " : ""}${o}</span>`
+    : html`<p key=${i} class="order"><strong>${o.suit}</strong>${t("colon")}${o.cards.map((c, j) => html`<span key=${j} title=${(o.names || [])[j] || ""}>${j ? " › " : ""}${c}</span>`)}</p>`))}` : null}
     ${r.trump_order && r.trump_order.length ? html`<h3>${t("trumpOrder")}</h3><p class="order">${r.trump_order.join(" › ")}</p>` : null}
+    ${r.excuse ? html`<p class="order">${r.excuse}</p>` : null}
     ${!r.card_order && Array.isArray(order) ? html`<h3>${t("cardOrder")}</h3><p class="order">${order.map(actionLabel).join(" › ")}</p>` : null}
     ${r.summary ? html`<div class="summary">${r.summary.split(/\n{2,}/).map((p, i) => html`<p key=${i}>${p.replace(/[#*`]/g, "")}</p>`)}</div>` : null}
     ${r.error ? html`<p class="muted">${t("noRules")}</p>` : null}
