@@ -24,10 +24,10 @@ from atout.core.cards import CARDS, Card  # noqa: E402
 from atout.core.errors import IllegalAction  # noqa: E402
 from atout.core.protocol import GameState, Observation  # noqa: E402
 from atout.web import create_app  # noqa: E402
+from atout.web.deal_end import DealEnd, ended_view  # noqa: E402
 from atout.web.hub import LEVELS, Hub, Live, bot_name, build_state  # noqa: E402
 from atout.web.messages import MAX_FRAME, CreateTable  # noqa: E402
 from atout.web.store import Store, effective_moves  # noqa: E402
-from atout.web.deal_end import DealEnd, ended_view  # noqa: E402
 from atout.web.views import frame, spectator_observation  # noqa: E402
 
 pytest.importorskip("fastapi.testclient")
@@ -107,16 +107,17 @@ def next_state(ws: Any) -> dict[str, Any]:
 def play_through(ws: Any, game: str, seat: int, seed: int, state_check: Any = None) -> dict[str, Any]:
     """Play ``seat`` with the game's bot through the socket until the game is over; return the last frame."""
     bot = make_bot(game, bot_name(game, "normal"), seed=seed)
-    acted = -1
+    acted = continued = -1
     while True:
         f = next_state(ws)
         if state_check:
             state_check(f)
         if f["over"]:
             return f
-        if f["deal_end"] and seat in f["deal_end"]["waiting"] and f["n"] != acted:
-            acted = f["n"]
-            ws.send_json({"type": "continue"})  # the end of a deal: the next one is dealt once we say so
+        if f["deal_end"] and seat in f["deal_end"]["waiting"]:
+            if f["n"] != continued:
+                continued = f["n"]
+                ws.send_json({"type": "continue"})  # the end of a deal: the next one is dealt once we say so
             continue
         obs = f["obs"]
         if obs["current_player"] == seat and obs["legal_actions"] and f["n"] != acted:

@@ -37,6 +37,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--table-rate", type=float, default=6.0, metavar="PER_MINUTE",
                    help="new-table tokens one address earns a minute, 0.1..6000 (default 6; at most 20 saved; a table "
                         "costs 1, +1 with bots only, +1 at levels hard and expert)")
+    p.add_argument("--continue-timeout", type=float, default=60.0, metavar="SECONDS",
+                   help="seconds a player has to say 'continue' at the end of a deal before being continued for, "
+                        "5..3600 (default 60)")
+    p.add_argument("--table-expiry", type=float, default=24.0, metavar="HOURS",
+                   help="hours after which a table nobody plays at or watches expires, 0.02..720 (default 24)")
     p.add_argument("--bot-workers", type=int, default=None, metavar="N",
                    help="processes where bots think, 1..256 (default: one per core)")
 
@@ -108,6 +113,8 @@ def serve(args: argparse.Namespace) -> int:
     _within("--table-rate", args.table_rate, 0.1, 6000)
     if args.bot_workers is not None:
         _within("--bot-workers", args.bot_workers, 1, 256)
+    _within("--continue-timeout", args.continue_timeout, 5, 3600)
+    _within("--table-expiry", args.table_expiry, 0.02, 720)
     check_url(url)  # an unknown scheme: one line, exit 2
     lock = lock_database(url)  # a second server on this SQLite file: one line, exit 2 (held until we return)
     listening: socket.socket | None = None
@@ -118,7 +125,8 @@ def serve(args: argparse.Namespace) -> int:
             app = create_app(url, bot_delay=args.bot_delay, http_rate=args.http_rate,
                              max_spectators=args.max_spectators, max_sockets=args.max_sockets,
                              table_rate=args.table_rate, bot_workers=args.bot_workers, allowed_hosts=hosts,
-                             upload_quota=args.upload_quota)
+                             upload_quota=args.upload_quota, continue_timeout=args.continue_timeout,
+                             table_expiry=args.table_expiry * 3600)
         except OperationalError as exc:  # the database cannot be reached (PostgreSQL down, a wrong password…)
             reason = str(exc.orig or exc).strip().splitlines()[0][:200]
             raise ValueError(f"database {shown}: cannot connect: {reason}") from None

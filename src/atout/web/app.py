@@ -19,6 +19,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from importlib.resources import files
 from typing import Annotated, Any, cast
 from urllib.parse import parse_qs
@@ -33,6 +34,7 @@ from starlette.types import Scope
 from atout import present
 from atout.core.errors import AtoutError, IllegalAction, NotationError
 from atout.core.protocol import GameState, list_games, new_game
+from atout.present import catalogs
 from atout.present.records import say_refusal
 from atout.records import dumps
 from atout.web import messages
@@ -54,6 +56,7 @@ from atout.web.messages import (
 )
 from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, warm
 from atout.web.replays import stop as stop_replays
+from atout.web.seats import seat_name
 from atout.web.sockets import FULL, SEND_TIMEOUT, Abortable, close_slow, pump
 from atout.web.store import Store
 from atout.web.views import page_texts, variant_texts
@@ -70,6 +73,8 @@ TABLE_RATE = 6.0  # table creation tokens one address earns a minute (--table-ra
 TABLE_BURST = 20  # ... and may save: a table costs 1, +1 when only bots sit, +1 at a searching bots' level
 UPLOAD_QUOTA = 20_000_000  # bytes of new uploaded records one address may store an hour (--upload-quota)
 UPLOAD_TOTAL = 200_000_000  # bytes of new uploaded records all addresses together may store a day
+TABLE_EXPIRY = 86_400.0  # seconds: a table unfinished, unwatched and untouched this long expires (--table-expiry)
+TABLE_EXPIRY_RANGE = (60.0, 30 * 86_400.0)  # the range atout serve accepts
 #: A replay position, as the query gives it: a whole number in decimal digits (never ``3.0`` or ``1e3``);
 #: it is clamped to the record's ``0..total``, so ``-4`` is the start.
 Position = Annotated[str, Query(max_length=12, pattern=r"^-?[0-9]+$")]
@@ -140,6 +145,8 @@ def _games() -> list[dict[str, Any]]:
                              "texts": variant_texts(info.name, v)}
                          for v in info.variants},
             "options": options,
+            "option_labels": {lang: {k: catalogs.entries("web", "options", lang).get(f"{info.name}.{k}", k)
+                                     for k in options} for lang in present.LANGS},
             "match": sorted(sample.match_header()),  # the match arguments it takes: deals, target
         })
     return out
@@ -150,7 +157,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                max_spectators: int = MAX_SPECTATORS, max_sockets: int = MAX_SOCKETS, table_rate: float = TABLE_RATE,
                bot_workers: int | None = None, send_timeout: float = SEND_TIMEOUT, ws_rate: float = WS_RATE,
                allowed_hosts: Iterable[str] | None = None, upload_quota: int = UPLOAD_QUOTA,
-               upload_total: int = UPLOAD_TOTAL, continue_timeout: float = CONTINUE_TIMEOUT) -> FastAPI:
+               upload_total: int = UPLOAD_TOTAL, continue_timeout: float = CONTINUE_TIMEOUT,
+               table_expiry: float = TABLE_EXPIRY) -> FastAPI:
     """The application on a database URL (SQLite file by default, ``ATOUT_DB``, or PostgreSQL).
 
     ``http_rate``: requests a second each address may make to create tables, seats and uploads (bursts of 30 s' worth);
@@ -163,7 +171,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     ``allowed_hosts``: the host names served (None: any; ``atout serve`` on loopback serves its own names only,
     against DNS rebinding); ``upload_quota`` bytes of new uploaded records an address may store an hour, and
     ``upload_total`` all addresses together a day (then 429 / 507: the disk cannot be filled by uploads).
-    ``continue_timeout``: seconds a person has to say "continue" at a deal's end (atout.web.deal_end).
+    ``continue_timeout``: seconds a person has to say "continue" at a deal's end (atout.web.deal_end);
+    ``table_expiry``: seconds after which a table nobody plays at or watches expires (:meth:`Hub.expire`).
     """
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers, continue_timeout=continue_timeout)
@@ -176,12 +185,26 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     sockets: dict[str, int] = {}  # client address -> its open WebSocket connections
     ws_buckets: dict[str, Bucket] = {}  # client address -> its WebSocket opens
 
+    async def sweep() -> None:
+        """Expire abandoned tables now and then (every quarter of the delay, at most every 5 minutes)."""
+        while True:
+            await asyncio.sleep(min(table_expiry / 4, 300.0))
+            try:
+                gone = await asyncio.to_thread(hub.expire, table_expiry)
+            except Exception:  # a database hiccup: tried again next time
+                log.warning("tables could not be expired now; tried again later", exc_info=True)
+                continue
+            if gone:
+                log.info("expired %d abandoned table(s)", len(gone))
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         warm()  # the worker process starts now, not on the first upload
+        sweeper = asyncio.create_task(sweep())
         try:
             yield
         finally:
+            sweeper.cancel()
             await hub.close()
             await asyncio.to_thread(stop_replays)  # the worker ends with its server (no orphan, no leaked semaphore)
 
@@ -308,6 +331,19 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     async def games() -> list[dict[str, Any]]:
         return _games()
 
+    @app.get("/api/rules/{game}", response_model=None)
+    async def rules(game: str, lang: str = "fr", players: int | None = Query(default=None, ge=1, le=12),
+                    variant: str | None = Query(default=None, max_length=40)) -> dict[str, Any] | JSONResponse:
+        """The rules panel: card order and trump order high to low (the game's real order), and its summary."""
+        if lang not in present.LANGS:
+            return _error(400, "bad_lang", f"lang must be one of {', '.join(present.LANGS)}")
+        if game not in {g.name for g in list_games()}:
+            return _error(404, "no_game", f"no game {game[:40]!r}")
+        try:
+            return _rules(game, lang, players, variant)
+        except (AtoutError, ValueError, TypeError) as exc:
+            return _error(400, "bad_rules", str(exc))
+
     @app.get("/api/levels")
     async def levels() -> dict[str, str]:
         return dict(LEVELS)
@@ -328,13 +364,24 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         return {"id": live.id, "seat": body.seat, "token": token, "url": f"/t/{live.id}", "table": live.meta()}
 
     @app.get("/api/tables")
-    async def tables(status: str = "open") -> list[dict[str, Any]]:
+    async def tables(status: str = "open", lang: str = "fr") -> list[dict[str, Any]]:
+        """The lobby's lists: each table's game, its seats' names, when it last moved, and once over its winners."""
         if status not in ("open", "playing", "over"):
             return []
-        return [{"id": t.id, "game": t.game, "variant": t.variant, "players": t.players, "level": t.level,
-                 "status": t.status, "source": t.source, "returns": t.returns,
-                 "updated": t.updated.isoformat() if t.updated else None}
-                for t in store.list_tables(status)]
+        lang = lang if lang in present.LANGS else "fr"
+        rows = await asyncio.to_thread(store.list_tables, status)
+        seats = await asyncio.to_thread(store.seats_of, [t.id for t in rows])
+        out = []
+        for t in rows:
+            kinds = [{"kind": s.kind, "name": s.name} for s in seats.get(t.id, [])]
+            meta = {"seats": kinds, "level": t.level}
+            names = [seat_name(meta, i, lang) for i in range(len(kinds))]
+            best = max(t.returns) if t.returns else None
+            out.append({"id": t.id, "game": t.game, "variant": t.variant, "players": t.players, "level": t.level,
+                        "status": t.status, "source": t.source, "returns": t.returns,
+                        "updated": t.updated.isoformat() if t.updated else None, "names": names,
+                        "winners": [i for i, x in enumerate(t.returns or []) if x == best] if best is not None else []})
+        return out
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def table_meta(table_id: str) -> dict[str, Any] | JSONResponse:
@@ -603,6 +650,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     return app
 
 
+@lru_cache(maxsize=256)
+def _rules(game: str, lang: str, players: int | None, variant: str | None) -> dict[str, Any]:
+    """atout.web.rules.rules_data, kept: it is the same for every table of a game, size and variant."""
+    from atout.web.rules import rules_data
+
+    return rules_data(game, lang, players, variant)
+
+
 class _Over:
     """The state of a finished table the REST routes did not rebuild: all they ask of it is that it is over."""
 
@@ -628,7 +683,7 @@ def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
     if getattr(exc, "code", "") in ("deal_end", "no_deal_end"):  # the table's own refusals (issue 18)
         from atout.web.seats import word
 
-        return word(f"error_{exc.code}", lang)
+        return word(f"error_{getattr(exc, 'code', '')}", lang)
     try:
         return present.say_error(exc, lang, game)
     except (KeyError, ValueError, IndexError):

@@ -332,6 +332,7 @@ class Hub:
         self.store = store
         self.bot_delay = bot_delay
         self.continue_timeout = continue_timeout  # seconds a person has to continue after a deal (deal_end)
+        self._background: set[asyncio.Task[None]] = set()  # deadlines being carried out
         self.tables: dict[str, Live] = {}
         self.finished: OrderedDict[str, Live] = OrderedDict()  # finished tables nobody watches, least recent first
         self._loading: dict[str, asyncio.Future[Live | None]] = {}  # tables being rebuilt off the loop
@@ -432,7 +433,7 @@ class Hub:
     def _build(self, table_id: str) -> Live | None:
         """A table rebuilt from the database (its moves replayed), not registered: None if unknown or refused now."""
         row = self.store.table(table_id)
-        if row is None:
+        if row is None or row.status == "expired":  # abandoned, expired (its moves stay stored): no table
             return None
         seats = self.store.seats(table_id)
         history = self.store.history(table_id)
@@ -595,6 +596,7 @@ class Hub:
             return  # bots (and people who have all said so) go on at once
         end.deadline = round(time.time() + self.continue_timeout, 3)
         live.ended = end
+        self._arm(live)  # on the event loop now (a move); a table rebuilt on a thread is armed by kick_bots
 
     def _arm(self, live: Live) -> None:
         """Continue for the people still waited for at the deal end's deadline (a timer on the event loop)."""
@@ -608,7 +610,9 @@ class Hub:
 
         def fire() -> None:
             live.end_timer = None
-            loop.create_task(self._timeout(live, end))
+            task = loop.create_task(self._timeout(live, end))
+            self._background.add(task)  # kept until done (the loop holds tasks weakly)
+            task.add_done_callback(self._background.discard)
 
         live.end_timer = loop.call_later(max(0.0, end.deadline - time.time()), fire)
 
@@ -807,6 +811,26 @@ class Hub:
             live.frames[key] = encode(frame(live.state, seat, lang, meta or live.meta(), live.can_undo(seat), live.said,
                                             live.ended))
         return live.frames[key]
+
+    def expire(self, idle: float) -> list[str]:
+        """Abandoned tables expire: not finished, nobody connected, no move nor seat taken for ``idle`` seconds.
+
+        Their rows say ``expired`` (the moves stay stored) and they leave memory; the lobby lists them no more.
+        """
+        from datetime import UTC, datetime, timedelta
+
+        cutoff = datetime.now(UTC) - timedelta(seconds=idle)
+        watched = [t for t, live in list(self.tables.items()) if live.conns]
+        gone = self.store.expire(cutoff, watched)
+        for table_id in gone:
+            live = self.tables.pop(table_id, None)
+            if live is not None:
+                for handle in (live.end_timer, live.presence):
+                    if handle is not None:
+                        handle.cancel()
+                if live.bot_task is not None:
+                    live.bot_task.cancel()
+        return gone
 
     async def close(self) -> None:
         """Stop every bot loop, the bots' processes and the database worker (server shutdown)."""

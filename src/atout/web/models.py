@@ -71,7 +71,7 @@ class TableRow(Base):
     seed: Mapped[int] = mapped_column(Seed)  # up to 2**128 and more (migration 0002; was BIGINT)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # rule options and deals/target
     level: Mapped[str] = mapped_column(String(20), default="medium")  # bot level, see atout.web.hub.LEVELS
-    status: Mapped[str] = mapped_column(String(10), default="open")  # open | playing | over
+    status: Mapped[str] = mapped_column(String(10), default="open")  # open | playing | over | expired
     source: Mapped[str] = mapped_column(String(10), default="played")  # played | uploaded
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # the atout-record/1, once over
     returns: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)

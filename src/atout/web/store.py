@@ -185,6 +185,31 @@ class Store:
             q = select(TableRow).where(TableRow.status == status).order_by(TableRow.updated.desc()).limit(limit)
             return list(s.scalars(q))
 
+    def seats_of(self, table_ids: Sequence[str]) -> dict[str, list[SeatRow]]:
+        """The seats of several tables at once (the lobby's lists), by table, in seat order."""
+        out: dict[str, list[SeatRow]] = {t: [] for t in table_ids}
+        if not table_ids:
+            return out
+        with self.session() as s:
+            q = select(SeatRow).where(SeatRow.table_id.in_(list(table_ids))).order_by(SeatRow.table_id, SeatRow.seat)
+            for row in s.scalars(q):
+                out[row.table_id].append(row)
+        return out
+
+    def expire(self, before: datetime, keep: Sequence[str] = ()) -> list[str]:
+        """Tables not finished and untouched since ``before`` (but those in ``keep``) become ``expired``; their ids.
+
+        Their moves are kept (nothing is deleted): the table just leaves the lobby and cannot be opened again.
+        """
+        with self.session() as s:
+            q = select(TableRow.id).where(TableRow.status.in_(("open", "playing"))).where(TableRow.updated < before)
+            if keep:
+                q = q.where(TableRow.id.not_in(list(keep)))
+            ids = list(s.scalars(q))
+            if ids:
+                s.execute(update(TableRow).where(TableRow.id.in_(ids)).values(status="expired"))
+            return [str(i) for i in ids]
+
     def finish(self, table_id: str, record: dict[str, Any], returns: list[Any]) -> None:
         with self.session() as s:
             s.execute(update(TableRow).where(TableRow.id == table_id)

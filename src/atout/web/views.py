@@ -25,6 +25,7 @@ from atout.core.cards import Card
 from atout.core.errors import NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, json_number
+from atout.present import catalogs
 from atout.present.screen import in_display_order, in_play_order
 from atout.web import choices, seats
 from atout.web.deal_end import DealEnd
@@ -130,21 +131,35 @@ _HIDDEN = re.compile(r"(.*\S)\s*\((\d+) hidden\)")
 
 @lru_cache(maxsize=8192)
 def label(game: str, text: str, lang: str) -> str:
-    """An action or a game word as a person reads it (atout.present's words; cards by their short name)."""
+    """An action or a game word as a person reads it (atout.present's words; cards by their short name, a trump
+    by its name: "10 d'atout 15 d'atout", never a bare "10 15"), with a capital first letter, as every button."""
+    return _capital(_label(game, text, lang))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _label(game: str, text: str, lang: str) -> str:
     book = present.phrases(game)
     if text in book.words[lang]:
         return book.words[lang][text]
     hidden = _HIDDEN.fullmatch(text)  # another seat's écart: "discard (2 hidden)"
     if hidden:
         n = int(hidden.group(2))
-        return f"{label(game, hidden.group(1), lang)} ({book.say('moves', 'hidden', lang, n, n=n)})"
+        return f"{_label(game, hidden.group(1), lang)} ({book.say('moves', 'hidden', lang, n, n=n)})"
     rank = book.section("ranks", lang).get(text)  # a public order of ranks (La Triomphe: K Q J A 10 …)
     if rank is not None:
         return rank
-    out = []
+    public = catalogs.entries("web", "public", lang)  # the public facts' own names ("showing": the poignée shown)
+    if text in public:
+        return public[text]
+    out: list[str] = []
     for tok in text.split():
         if _is_card(tok):
-            out.append(present.short(tok, lang))
+            card = Card.parse(tok)
+            name = present.card_name(card, lang) if card.is_trump else present.short(tok, lang)
+            out.append(name[:1].lower() + name[1:] if out and card.is_trump else name)
         else:
             out.append(book.word(tok, lang))
     return " ".join(out)

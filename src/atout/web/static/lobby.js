@@ -2,6 +2,8 @@
 "use strict";
 
 let GAMES = [];
+const REFRESH_MS = 15000;  // the lists of tables are fetched again this often (the form is left alone)
+const NAME_MAX = 24;  // characters of a nickname (the server refuses more with a 422)
 
 async function renderLobby() {
   document.documentElement.lang = getLang();
@@ -14,11 +16,22 @@ async function renderLobby() {
   main.replaceChildren(newTableForm(), await tableList("open"), await tableList("playing"), await tableList("over"), uploadForm());
 }
 
+// The lists refresh themselves: a table opened or finished elsewhere appears without a reload.
+async function refreshLists() {
+  if (document.hidden) return;
+  for (const status of ["open", "playing", "over"]) {
+    const old = document.getElementById("list-" + status);
+    if (!old) continue;
+    try { old.replaceWith(await tableList(status)); } catch (e) { /* offline a moment: the next round tries again */ }
+  }
+}
+setInterval(refreshLists, REFRESH_MS);
+
 function newTableForm() {
   const form = el("form", { class: "panel", id: "new-table", onsubmit: onCreate });
   const gameSel = el("select", { name: "game", id: "f-game" }, GAMES.map((g) => el("option", { value: g.name }, g.title)));
-  const prefer = localStorage.getItem("atout.game");
-  if (prefer && GAMES.some((g) => g.name === prefer)) gameSel.value = prefer;
+  const prefer = localStorage.getItem("atout.game");  // the last game chosen, else the Tarot (issue 18)
+  gameSel.value = prefer && GAMES.some((g) => g.name === prefer) ? prefer : GAMES.some((g) => g.name === "tarot") ? "tarot" : GAMES[0].name;
   const detail = el("div", { id: "game-detail" });
   const refresh = () => { localStorage.setItem("atout.game", gameSel.value); detail.replaceChildren(...gameFields(gameSel.value)); };
   gameSel.addEventListener("change", refresh);
@@ -27,8 +40,11 @@ function newTableForm() {
     el("option", { value: "watch" }, t("modeWatch")));
   const level = el("select", { name: "level", id: "f-level" },
     ["easy", "medium", "hard", "expert"].map((l) => el("option", { value: l, selected: l === "medium" }, t(l))));
+  const name = el("input", { type: "text", name: "nickname", id: "f-name", maxlength: NAME_MAX, autocomplete: "nickname",
+    placeholder: t("nicknameHint"), value: localStorage.getItem("atout.name") || "" });
   form.append(
     el("h2", {}, t("newTable")),
+    el("label", {}, t("nickname"), name),
     el("label", {}, t("game"), gameSel), detail,
     el("label", {}, t("mode"), mode), el("label", {}, t("level"), level),
     el("label", {}, t("seedLabel"), el("input", { type: "number", name: "seed", id: "f-seed", min: 0, placeholder: t("seedHint") })),
@@ -74,7 +90,8 @@ function gameFields(name) {
       else if (typeof value === "number") input = el("input", { type: "number", "data-opt": key, "data-kind": "number", value });
       else if (typeof value === "string") input = el("input", { type: "text", "data-opt": key, "data-kind": "string", value });
       else input = el("input", { type: "text", "data-opt": key, "data-kind": "json", value: JSON.stringify(value) });
-      fs.append(el("label", {}, key, input));
+      const labels = (g.option_labels && g.option_labels[getLang()]) || {};
+      fs.append(el("label", { title: key }, labels[key] || key, input));
     }
     out.push(fs);
   }
@@ -101,21 +118,35 @@ async function onCreate(ev) {
     game: g.name, variant: f.variant.value, players: Number(f.players.value), options, level: f.level.value,
     seat: mode === "watch" ? null : Number(f.seat.value), fill: mode === "bots",
   };
+  const nickname = f.nickname.value.trim();
+  if (nickname) body.name = nickname;
+  localStorage.setItem("atout.name", nickname);  // the table page sends it when joining a seat
   if (f.seed.value !== "") body.seed = Number(f.seed.value);
   if (f.deals && f.deals.value) body.deals = Number(f.deals.value);
   if (f.target && f.target.value) body.target = Number(f.target.value);
-  try {
-    const res = await api("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    if (res.token) localStorage.setItem("atout.token." + res.id, res.token);
-    location.href = res.url;
-  } catch (e) {
-    toastLobby(e.message);
+  const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  let answer = null;
+  try { answer = await res.json(); } catch (e) { answer = null; }
+  if (res.ok && answer) {
+    if (answer.token) localStorage.setItem("atout.token." + answer.id, answer.token);
+    location.href = answer.url;
+    return;
   }
+  toastLobby(refusal(res.status, answer));
+}
+
+// A refused table in the page's language: the server's code said in words; its own detail kept after a colon.
+function refusal(status, answer) {
+  const code = answer && answer.error;
+  const detail = (answer && answer.message) || String(status);
+  if (code === "malformed" && /^name:/.test(detail)) return t("nameError");
+  if (code === "rate_limited" || status === 429) return t("rateLimited");
+  return `${t("createFailed")}${t("colon")}${detail}`;
 }
 
 async function tableList(status) {
   const title = { open: t("openTables"), playing: t("playingTables"), over: t("finished") }[status];
-  const rows = await api("/api/tables?status=" + status);
+  const rows = await api(`/api/tables?status=${status}&lang=${getLang()}`);
   const section = el("section", { class: "panel", id: "list-" + status }, el("h2", {}, title));
   if (!rows.length) { section.append(el("p", { class: "muted" }, t("none"))); return section; }
   const ul = el("ul", { class: "tables" });
@@ -127,7 +158,14 @@ async function tableList(status) {
     if (status === "over") {
       links.push(el("a", { href: "/r/" + r.id }, t("replay")), " ",
         el("a", { href: `/api/tables/${r.id}/record`, download: `atout-${r.id}.json` }, t("download")));
-      if (r.returns) links.push(el("span", { class: "muted" }, " [" + r.returns.join(", ") + "]"));
+      const when = r.updated ? new Date(r.updated.replace(" ", "T")) : null;
+      if (when && !isNaN(when)) links.push(el("span", { class: "muted when" }, ` · ${t("playedOn")} ${when.toLocaleString(getLang())}`));
+      if (r.names && r.names.length) links.push(el("span", { class: "who" }, ` · ${r.names.join(", ")}`));
+      if (r.winners && r.winners.length && r.names) {
+        const who = r.winners.map((i) => r.names[i]).join(", ");
+        links.push(el("strong", { class: "winner" }, ` · ${t(r.winners.length > 1 ? "winners" : "winner")}${t("colon")}${who}`));
+      }
+      if (r.returns) links.push(el("span", { class: "muted" }, " [" + r.returns.map(signed).join(", ") + "]"));
     } else {
       const mine = localStorage.getItem("atout.token." + r.id) !== null;  // a seat of one's own: resume it
       links.push(el("a", { href: "/t/" + r.id }, mine ? t("resume") : status === "open" ? t("join") : t("watch")));

@@ -1,0 +1,84 @@
+"""The lobby in a real browser (issue 18, point 10): it opens on the Tarot, names rule options in the page's
+language, sends the nickname and says a refused one in words, lists finished games with their players and
+winner, and refreshes its lists by itself."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tests.test_web_e2e import TIMEOUT, Server, launch_browser
+
+pytestmark = pytest.mark.xdist_group("browser")
+
+try:
+    from playwright.sync_api import Browser, Page
+except ImportError:  # pragma: no cover
+    pytest.skip("playwright is not installed", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(tmp_path_factory.mktemp("lobby") / "lobby.db")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from launch_browser()
+
+
+def new_page(browser: Browser) -> Page:
+    """A French browser's page (its language is the lobby's), page errors collected."""
+    page = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def post(url: str, body: dict[str, object]) -> dict[str, object]:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())  # type: ignore[no-any-return]
+
+
+def test_the_lobby_opens_on_tarot_labels_options_and_refuses_a_long_name(server: Server, browser: Browser) -> None:
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    assert page.input_value("#f-game") == "tarot"
+    page.locator("details.options summary").click()
+    assert page.locator("details.options label[title='italian']").inner_text().startswith("Couleurs italiennes")
+    page.evaluate("document.querySelector('#f-name').removeAttribute('maxlength')")  # a page that forgot the limit
+    page.fill("#f-name", "x" * 30)
+    page.click("#create")
+    error = page.locator("#create-error")
+    error.wait_for(state="visible")
+    assert error.inner_text() == "Le nom doit faire de 1 à 24 caractères."
+    assert page.url.rstrip("/") == server.url  # nothing created
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_lobby_lists_a_finished_game_with_its_players_and_winner_and_refreshes(server: Server, browser: Browser,
+                                                                                   tmp_path: Path) -> None:
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.locator("#list-over").wait_for()
+    t = post(server.url + "/api/tables", {"game": "triomphe", "players": 2, "seat": None, "seed": 4, "level": "easy"})
+    ws_client = pytest.importorskip("websockets.sync.client")
+    with ws_client.connect(f"ws://127.0.0.1:{server.port}/ws/{t['id']}") as ws:  # a bots-only table plays if watched
+        ws.send(json.dumps({"type": "hello", "lang": "fr"}))
+        while True:
+            msg = json.loads(ws.recv(timeout=60))
+            if msg.get("type") == "state" and msg["over"]:
+                break
+    row = page.locator(f"#list-over li:has(a[href='/r/{t['id']}'])")
+    row.wait_for(timeout=30_000)  # appears without a reload (the lists refresh every 15 s)
+    text = row.inner_text()
+    assert "Robot débutant 1" in text and "Robot débutant 2" in text and "Gagnant" in text and "Jouée le" in text
+

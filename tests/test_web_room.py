@@ -1,0 +1,293 @@
+"""The card room's server side (issue 18): the end of a deal as a state of its own, nicknames, seats and sides,
+multi-card choices, plain words, refusals with their source.
+
+Expected values are worked from the rules: La Triomphe at four is played two against two (partners facing:
+seats 0 and 2), a deal is won by three tricks; the Tarot at five keeps the called King's holder secret until
+the King is played (seed 001); an écart at four is of six cards (the talon's size).
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+import atout  # noqa: E402
+from atout.web import create_app  # noqa: E402
+from atout.web.deal_end import ended_view  # noqa: E402
+from atout.web.hub import build_state  # noqa: E402
+from atout.web.messages import BadMessage, parse_client  # noqa: E402
+from atout.web.views import frame  # noqa: E402
+
+pytest.importorskip("fastapi.testclient")
+from fastapi.testclient import TestClient  # noqa: E402
+
+META4 = {"seats": [{"kind": "human", "name": "Zoé"}, {"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}], "level": "medium"}
+
+
+def states(ws: Any) -> Any:
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "state":
+            yield msg
+
+
+def to_first_deal_end(ws: Any) -> dict[str, Any]:
+    """Play seat 0 (first legal action) until the first deal ends; return that frame."""
+    acted = -1
+    for f in states(ws):
+        if f["deal_end"] and not f["deal_end"]["final"]:
+            return f
+        obs = f["obs"]
+        if obs["current_player"] == 0 and obs["legal_actions"] and f["n"] != acted:
+            acted = f["n"]
+            ws.send_json({"type": "act", "action": obs["legal_actions"][0], "n": f["n"]})
+    raise AssertionError("no deal end")
+
+
+def test_a_deal_end_waits_for_continue_survives_a_restart_and_shows_nothing_of_the_next_deal(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        t = client.post("/api/tables", json={"game": "triomphe", "players": 4, "seat": 0, "seed": 3, "deals": 3,
+                                             "name": "Zoé"}).json()
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t["token"], "lang": "fr"})
+            ws.receive_json()
+            end = to_first_deal_end(ws)
+            live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+            n = end["n"]
+            assert live.state.deal_index == 1  # the engine has dealt the next deal already...
+            nxt = {c.code for c in live.state.observation(0).hand}
+            # ...but the frame shows the ended deal: no legal action, deal 0, its last trick, its result
+            assert end["deal"] == 0 and end["obs"]["legal_actions"] == [] and end["deal_end"]["deal"] == 0
+            assert end["deal_end"]["waiting"] == [0] and end["deal_end"]["waiting_names"] == ["Zoé"]
+            assert end["deal_end"]["result"] and end["deal_end"]["row"] == end["sheet"][-1]
+            assert len(end["deal_end"]["last_trick"]["cards"]) == 4 and end["trick"]["complete"]
+            before = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[: n - 1])
+            view = ended_view(before, live.moves[n - 1][1])
+            assert view is not None
+            mine = sorted(c.code for c in view.observation(0).hand)
+            assert sorted(end["obs"]["hand"]) == mine and len(mine) < 5 and set(mine) != nxt
+            # a move is refused while the deal's end is shown, in the table's language
+            ws.send_json({"type": "act", "action": "play 7H"})
+            err = ws.receive_json()
+            assert err["code"] == "deal_end" and "Continuer" in err["message"]
+            assert len(live.moves) == n
+    # a restart (a new server on the same file) shows the same panel: kept by the server, not the page
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t["token"], "lang": "fr"})
+            ws.receive_json()
+            again = next(states(ws))
+            assert again["deal_end"] is not None and again["deal_end"]["deal"] == 0 and again["n"] == n
+            assert again["obs"]["hand"] == end["obs"]["hand"] and again["deal_end"]["hands"] == end["deal_end"]["hands"]
+            ws.send_json({"type": "continue"})
+            for f in states(ws):
+                if f["deal_end"] is None:
+                    assert f["deal"] == 1 and len(f["obs"]["hand"]) == 5  # the next deal, dealt only now
+                    break
+            store = client.app.state.store  # type: ignore[attr-defined]
+            assert [h.kind for h in store.history(t["id"])].count("continue") == 1
+            ws.send_json({"type": "continue"})  # nothing left to continue from: refused, explained
+            msg = ws.receive_json()
+            while msg["type"] != "error":
+                msg = ws.receive_json()
+            assert msg["code"] == "no_deal_end"
+
+
+def test_a_person_who_does_not_continue_is_continued_for_at_the_deadline() -> None:
+    with TestClient(create_app("sqlite://", bot_delay=0, continue_timeout=0.3)) as client:
+        t = client.post("/api/tables", json={"game": "triomphe", "players": 4, "seat": 0, "seed": 3, "deals": 3}).json()
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t["token"], "lang": "en"})
+            ws.receive_json()
+            end = to_first_deal_end(ws)
+            assert end["deal_end"]["deadline"] > time.time() - 1
+            for f in states(ws):  # nothing sent: the server goes on by itself
+                if f["deal_end"] is None:
+                    assert f["deal"] == 1
+                    break
+        kinds = [(h.kind, h.action) for h in client.app.state.store.history(t["id"])]  # type: ignore[attr-defined]
+        assert ("continue", "timeout") in kinds
+
+
+def test_bots_only_tables_never_wait_and_continue_is_a_strict_message() -> None:
+    assert parse_client('{"type": "continue"}').type == "continue"
+    with pytest.raises(BadMessage):
+        parse_client('{"type": "continue", "seat": 1}')
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 25])
+def test_a_nickname_out_of_its_length_is_refused_with_a_clear_422(name: str) -> None:
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        r = client.post("/api/tables", json={"game": "tarot", "name": name})
+        assert r.status_code == 422 and r.json()["error"] == "malformed" and "1 to 24" in r.json()["message"]
+        t = client.post("/api/tables", json={"game": "tarot", "players": 3, "fill": False}).json()
+        r = client.post(f"/api/tables/{t['id']}/join", json={"name": name})
+        assert r.status_code == 422 and "name" in r.json()["message"]
+
+
+def test_nicknames_are_kept_as_text_and_bots_are_named_by_level() -> None:
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        t = client.post("/api/tables", json={"game": "tarot", "players": 3, "fill": False, "name": " <b>Zoé</b> "}).json()
+        j = client.post(f"/api/tables/{t['id']}/join", json={"name": "Léo"}).json()
+        meta = client.get(f"/api/tables/{t['id']}").json()
+        assert [s["name"] for s in meta["seats"]] == ["<b>Zoé</b>", "Léo", ""]  # the page escapes it
+        assert j["seat"] == 1
+    g = atout.new_game("triomphe", players=4, seed=3)
+    names = [s["name"] for s in frame(g, 0, "fr", META4)["seats"]]
+    assert names == ["Zoé", "Robot moyen 2", "Robot moyen 3", "Robot moyen 4"]
+    assert [s["name"] for s in frame(g, 0, "en", META4)["seats"]][1] == "Medium bot 2"
+
+
+def test_triomphe_at_four_marks_partners_and_totals_by_side() -> None:
+    g = atout.new_game("triomphe", players=4, seed=3)
+    f = frame(g, 0, "fr", META4)
+    assert f["seats"][2]["badges"] == ["partner"] and "partner" not in f["seats"][1]["badges"]
+    assert f["seats"][0]["badges"][0] == "you" and f["seats"][0]["badge_words"]["you"] == "vous"
+    assert [s["seats"] for s in f["sides"]] == [[0, 2], [1, 3]] and f["sides"][0]["you"] is True
+    assert f["sides"][0]["name"] == "Camp de Zoé et Robot moyen 3"
+
+
+def test_tarot_at_five_never_shows_the_called_partner_before_the_king_is_played() -> None:
+    for seed in range(40):
+        g = atout.new_game("tarot", players=5, seed=seed)
+        seen_unknown = False
+        while not g.is_terminal() and g.deal_index == 0:
+            public = g.observation(0).public
+            for viewer in range(5):
+                f = frame(g, viewer, "fr", {})
+                if public.get("taker") is not None and public.get("partner") is None and not public.get("taker_alone"):
+                    seen_unknown = True
+                    assert f["sides"] is None
+                    assert all("called" not in s["badges"] and "partner" not in s["badges"] for s in f["seats"])
+                if public.get("partner") is not None:
+                    assert "called" in f["seats"][public["partner"]]["badges"]
+                    taker_side = next(s for s in f["sides"] if public["taker"] in s["seats"])
+                    assert public["partner"] in taker_side["seats"]
+            legal = [str(a) for a in g.legal_actions()]
+            g.apply(legal[1] if legal[0] == "petit_sec" else legal[0])
+        if seen_unknown:
+            return
+    raise AssertionError("no deal with a partner still unknown")
+
+
+def test_the_ecart_is_one_choice_of_six_cards_with_a_counter() -> None:
+    for seed in range(60):
+        g = atout.new_game("tarot", players=4, variant="fft", seed=seed)
+        while not g.is_terminal() and g.phase != "ecart" and g.deal_index == 0:
+            legal = [str(a) for a in g.legal_actions()]
+            g.apply("bid garde" if "bid garde" in legal else legal[-1] if "petit_sec" not in legal[-1] else legal[0])
+        if g.phase == "ecart":
+            taker = g.current_player
+            f = frame(g, taker, "fr", {})
+            sel = f["select"]
+            assert sel["kind"] == "ecart" and sel["need"] == 6 and sel["done"] == 0
+            assert sel["counter"].format(done=2, need=sel["need"]) == "2/6 écartées"
+            assert all(sel["actions"][c] == f"discard {c}" for c in sel["cards"])
+            first = sel["actions"][sel["cards"][0]]
+            g.apply(first)
+            assert frame(g, taker, "fr", {})["select"]["done"] == 1
+            assert "écarter" in f["explain"][first]
+            return
+    raise AssertionError("no garde taken")
+
+
+def test_pillage_says_where_the_card_goes() -> None:
+    for seed in range(60):
+        g = atout.new_game("triomphe", players=4, variant="as_qui_pille", seed=seed)
+        if g.phase == "pillage":
+            f = frame(g, g.current_player, "fr", {})
+            action = next(a for a in f["obs"]["legal_actions"] if a.startswith("pillage "))
+            assert "sous le talon" in f["explain"][action]
+            assert f["select"]["kind"] == "pillage" and f["select"]["finish"] == "stop" and f["select"]["min"] == 0
+            return
+    raise AssertionError("no pillage dealt")
+
+
+def test_a_refusal_carries_its_source_in_the_tables_language() -> None:
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        t = client.post("/api/tables", json={"game": "triomphe", "players": 2, "seat": 0, "seed": 9}).json()
+        live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t["token"], "lang": "fr"})
+            ws.receive_json()
+            for f in states(ws):
+                legal = f["obs"]["legal_actions"]
+                if f["obs"]["current_player"] == 0 and legal and legal[0].startswith("play"):
+                    hand = set(f["obs"]["hand"])
+                    bad = [c for c in hand if f"play {c}" not in legal]
+                    if bad:
+                        ws.send_json({"type": "act", "action": f"play {bad[0]}", "n": f["n"]})
+                        err = ws.receive_json()
+                        assert err["type"] == "error" and err["why"] and "seed" in err["why"]
+                        return
+                    ws.send_json({"type": "act", "action": legal[0], "n": f["n"]})
+                elif f["obs"]["current_player"] == 0 and legal:
+                    ws.send_json({"type": "act", "action": legal[-1], "n": f["n"]})
+                if f["over"] or live.state.deal_index > 2:
+                    break
+    pytest.skip("no constrained play met")
+
+
+@pytest.mark.parametrize(("game", "variant", "top", "bottom"), [
+    ("triomphe", "classic", "R♠", "7♠"),  # La Triomphe: King, Queen, Jack, then the Ace (seed 002)
+    ("triomphe", "as_qui_pille", "A♠", "7♠"),  # l'As qui pille: the Aces above the Kings
+    ("tarot", None, "R♠", "A♠"),  # the Tarot: King high, Ace low in every suit (seed 001)
+])
+def test_the_rules_panel_orders_cards_as_the_game_does(game: str, variant: str | None, top: str, bottom: str) -> None:
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        q = f"?lang=fr&players=4&variant={variant}" if variant else "?lang=fr&players=4"
+        r = client.get(f"/api/rules/{game}{q}").json()
+        spades = r["card_order"][0]
+        assert spades["suit"] == "Pique" and spades["cards"][0] == top and spades["cards"][-1] == bottom
+        if game == "triomphe" and variant == "classic":
+            assert spades["cards"].index("A♠") == 3
+        if game == "tarot":
+            assert r["trump_order"][0] == "21" and r["trump_order"][-1] == "1" and r["excuse"] == "l'Excuse"
+        assert r["summary"].startswith("#")
+        assert client.get("/api/rules/belote").status_code == 404
+        assert client.get("/api/rules/tarot?players=9").status_code == 400
+        assert client.get("/api/rules/tarot?lang=xx").status_code == 400
+
+
+def test_the_1637_orders_come_from_the_game() -> None:
+    from atout.web.rules import rules_data
+
+    r = rules_data("tarot1637", "fr", 3)
+    coins = next(o for o in r["card_order"] if o["suit"] == "Deniers")
+    assert coins["cards"][:5] == ["R♦", "D♦", "C♦", "V♦", "A♦"] and coins["cards"][-1] == "7♦"  # reds: Ace above 2
+    swords = next(o for o in r["card_order"] if o["suit"] == "Épées")
+    assert swords["cards"][4] == "10♠" and swords["cards"][-1] == "4♠"  # no Ace in the 66-card pack's swords
+    assert r["trump_order"][0] == "21" and r["excuse"] == "le Mat"
+
+
+def test_an_abandoned_table_expires_and_a_watched_or_finished_one_does_not() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from atout.web.models import TableRow
+
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        hub, store = client.app.state.hub, client.app.state.store  # type: ignore[attr-defined]
+        old = client.post("/api/tables", json={"game": "tarot", "players": 3, "fill": False}).json()
+        watched = client.post("/api/tables", json={"game": "tarot", "players": 3, "fill": False}).json()
+        fresh = client.post("/api/tables", json={"game": "tarot", "players": 3, "fill": False}).json()
+        two_days = datetime.now(UTC) - timedelta(days=2)
+        with store.session() as s:
+            s.execute(update(TableRow).where(TableRow.id.in_([old["id"], watched["id"]])).values(updated=two_days))
+        with client.websocket_connect(f"/ws/{watched['id']}") as ws:
+            ws.send_json({"type": "hello"})
+            ws.receive_json()
+            ws.receive_json()
+            assert hub.expire(86_400) == [old["id"]]
+        listed = [r["id"] for r in client.get("/api/tables?status=open").json()]
+        assert old["id"] not in listed and watched["id"] in listed and fresh["id"] in listed
+        assert store.table(old["id"]).status == "expired" and old["id"] not in hub.tables
+        assert client.get(f"/api/tables/{old['id']}").status_code == 404
