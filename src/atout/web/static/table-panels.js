@@ -136,7 +136,7 @@ function Rules({ f }) {
     ${r.trump_order && r.trump_order.length ? html`<h3>${t("trumpOrder")}</h3><p class="order">${r.trump_order.join(" › ")}</p>` : null}
     ${r.excuse ? html`<p class="order">${r.excuse}</p>` : null}
     ${!r.card_order && Array.isArray(order) ? html`<h3>${t("cardOrder")}</h3><p class="order">${order.map(actionLabel).join(" › ")}</p>` : null}
-    ${r.summary ? html`<div class="summary">${r.summary.split(/\n{2,}/).map((p, i) => html`<p key=${i}>${p.replace(/[#*`]/g, "")}</p>`)}</div>` : null}
+    ${r.summary ? html`<div class="summary" tabindex="0" role="region" aria-label=${t("rules")}>${r.summary.split(/\n{2,}/).map((p, i) => html`<p key=${i}>${p.replace(/[#*`]/g, "")}</p>`)}</div>` : null}
     ${r.error ? html`<p class="muted">${t("noRules")}</p>` : null}
   </details></section>`;
 }
