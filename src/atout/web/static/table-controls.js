@@ -32,15 +32,19 @@ function confirmSelect(f, s) {
   const texts = s.joined ? [[s.joined, ...chosen].join(" ")] : chosen.map((c) => (s.actions || {})[c]).filter(Boolean);
   if (!s.joined && s.finish && (s.done || 0) + chosen.length >= (s.min ?? 0)) texts.push(s.finish);
   texts.forEach((text, i) => send({ type: "act", action: text, n: f.n + i }));
+  T.pendingUntil = f.n + texts.length;  // the frames in between show no choice: the run is on its way
   T.selected = new Set();
+  draw();
 }
 
 function Controls({ f, you, rerender }) {
-  const turn = f.obs.current_player;
-  const legal = f.obs.legal_actions || [];
+  if (T.pendingUntil && f.n >= T.pendingUntil) T.pendingUntil = 0;
+  const pending = !!T.pendingUntil;
+  const turn = pending ? null : f.obs.current_player;
+  const legal = pending ? [] : f.obs.legal_actions || [];
   const hand = f.obs.hand || [];
   const g = groupActions(legal, hand);
-  const sel = selectState(f);
+  const sel = pending ? null : selectState(f);
   const selecting = !sel && g.select.length > 0;
   const picking = !sel && g.click && g.click.prefix !== "play";
   if (picking && T.picked && !g.click.cards.has(T.picked)) T.picked = null;
@@ -105,7 +109,7 @@ function Controls({ f, you, rerender }) {
   const banner = f.over ? html`<div class="banner over" id="over">${t("over")}</div>`
     : f.deal_end ? html`<div class="banner">${t("dealEnded")}</div>`
       : you !== null && you !== undefined && turn === you ? html`<div class="banner turn" id="your-turn">${t("turn")}</div>`
-        : html`<div class="banner">${t("waiting")} ${seatName(turn, you)}</div>`;
+        : pending ? html`<div class="banner">…</div>` : html`<div class="banner">${t("waiting")} ${seatName(turn, you)}</div>`;
   const tricks = (pubOf(f).tricks || []).length || lastTrickOf(f);
   const k = T.selected.size;
   return html`<section class="controls" id="controls" data-n=${f.n} data-turn=${turn ?? ""} aria-label=${t("actions")}>

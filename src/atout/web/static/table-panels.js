@@ -149,7 +149,14 @@ function DealEnd({ f, you, onContinue }) {
   const waiting = d.waiting || [];
   const mine = you !== null && you !== undefined && waiting.includes(you);
   const ref = useRef(null);
+  const [, tick] = useState(0);
   useEffect(() => { const b = ref.current && ref.current.querySelector("#continue"); if (b && mine) b.focus(); }, [d.deal]);
+  useEffect(() => {  // the deadline counted down, once a second, while someone is awaited
+    if (!d.deadline || !waiting.length) return undefined;
+    const timer = setInterval(() => tick((x) => x + 1), 1000);
+    return () => clearInterval(timer);
+  }, [d.deadline, waiting.length]);
+  const left = d.deadline ? Math.max(0, Math.round(d.deadline - Date.now() / 1000)) : null;
   return html`<section class="panel deal-end" id="deal-end" ref=${ref} aria-labelledby="deal-end-h">
     <h2 id="deal-end-h">${t("dealOver").replace("{n}", (d.deal ?? f.deal) + 1)}</h2>
     ${(d.result || []).length ? html`<ul class="result" id="deal-result">${d.result.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
@@ -163,6 +170,6 @@ function DealEnd({ f, you, onContinue }) {
     ${(d.breakdown || []).length ? html`<details open><summary>${t("breakdown")}</summary><ul>${d.breakdown.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul></details>` : null}
     ${(d.totals || []).length ? html`<p id="deal-totals">${t("total")}${t("colon")}${d.totals.map((x, s) => `${seatName(s, you)} ${signed(x)}`).join(" · ")}</p>` : null}
     ${mine ? html`<button type="button" class="primary" id="continue" onClick=${onContinue}>${t("continue")}</button>` : null}
-    ${waiting.length ? html`<p class="muted" id="waiting-for">${t("waitingFor")} ${waiting.map((s) => seatName(s, you)).join(", ")}</p>` : null}
+    ${waiting.length ? html`<p class="muted" id="waiting-for">${t("waitingFor")} ${waiting.map((s) => seatName(s, you)).join(", ")}${left !== null ? ` · ${t("autoContinue").replace("{n}", left)}` : ""}</p>` : null}
   </section>`;
 }

@@ -35,6 +35,7 @@ function connect() {
     if (msg.type === "welcome") { T.seat = msg.seat; T.retry = 0; setStatus(""); }
     else if (msg.type === "state") { receive(msg); }
     else if (msg.type === "error") {
+      if (msg.code !== "stale") T.pendingUntil = 0;  // a refused step of a several-card run: the choice is offered again
       if (msg.code === "stale") return;  // a double click: the first one played, the second is dropped silently
       if (msg.code === "bad_token") { localStorage.removeItem("atout.token." + T.id); T.token = null; }
       if (msg.code === "no_table") { T.over = true; T.frame = null; preactRender(html`<p class="panel">${t("noTable")}</p>`, document.getElementById("table")); }
@@ -138,7 +139,7 @@ function announce(f, prev) {
 }
 
 function yourTurn(f, prev) {
-  const mine = T.seat !== null && f.obs.current_player === T.seat && !f.over;
+  const mine = T.seat !== null && f.obs.current_player === T.seat && !f.over && !(T.pendingUntil && f.n < T.pendingUntil);
   const wasMine = prev && T.seat !== null && prev.obs.current_player === T.seat;
   document.title = `${mine ? "● " + t("yourTurnTitle") + " — " : ""}atout — ${f.table.title}`;
   if (mine && !wasMine && PACE.sound()) beep();
