@@ -291,3 +291,39 @@ def test_an_abandoned_table_expires_and_a_watched_or_finished_one_does_not() -> 
         assert old["id"] not in listed and watched["id"] in listed and fresh["id"] in listed
         assert store.table(old["id"]).status == "expired" and old["id"] not in hub.tables
         assert client.get(f"/api/tables/{old['id']}").status_code == 404
+
+
+def test_cards_shown_by_a_1637_declaration_carry_their_owner() -> None:
+    """seed 000: a player declaring 'triomphes' shows his trumps: the frame says whose they are."""
+    for seed in range(80):
+        g = atout.new_game("tarot1637", players=3, seed=seed)
+        while not g.is_terminal() and g.deal_index == 0:
+            legal = [str(a) for a in g.legal_actions()]
+            g.apply(next((a for a in legal if a == "declare triomphes"), legal[0]))
+            shown = g.observation(0).public["shown"]
+            if shown:
+                by = frame(g, None, "fr", {})["shown_by"]
+                declarer = next(s for s, d in enumerate(g.observation(0).public["declared"]) if "triomphes" in d)
+                assert by == [{"seat": declarer, "cards": list(shown), "what": "triomphes"}]
+                assert all(c.startswith("T") or c == "EX" for c in shown)  # the triomphes: trumps and the Mat
+                return
+    raise AssertionError("no declaration of triomphes")
+
+
+def test_continue_is_size_and_rate_limited_like_every_message() -> None:
+    """docs/web.md limits: a frame over 4096 bytes is refused, and more than 30 messages at once are slowed."""
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        t = client.post("/api/tables", json={"game": "triomphe", "players": 2, "seat": 0, "seed": 9}).json()
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t["token"]})
+            ws.receive_json()
+            ws.send_text('{"type": "continue", "pad": "' + "x" * 5000 + '"}')
+            codes = []
+            for _ in range(40):
+                ws.send_json({"type": "continue"})
+            while len(codes) < 41:
+                msg = ws.receive_json()
+                if msg["type"] == "error":
+                    codes.append(msg["code"])
+            assert codes[0] == "too_large"
+            assert "no_deal_end" in codes and "rate_limited" in codes  # refused for its use, then for its rate

@@ -19,15 +19,11 @@ import contextlib
 import hashlib
 import json
 import logging
-import multiprocessing
-import os
 import secrets
-import signal
-import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
@@ -35,13 +31,22 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from atout.bots.base import bot_names, make_bot
-from atout.bots.search import LEVELS as BOT_LEVELS
 from atout.core.actions import parse_action
 from atout.core.errors import IllegalAction
-from atout.core.protocol import GameState, Observation, game_info, json_number, new_game
-from atout.core.rng import is_secret_seed, new_seed, seed_bytes
+from atout.core.protocol import GameState, game_info, json_number, new_game
+from atout.core.rng import is_secret_seed, new_seed
 from atout.records import replay
+from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_name and friends, as before)
+    CHEAP_BOTS,
+    LEVELS,
+    _exit_with,
+    _worker_start,
+    bot_name,
+    bot_pool,
+    machine_cores,
+    move_seed,
+    think,
+)
 from atout.web.deal_end import CONTINUE_TIMEOUT, DealEnd, ended_view
 from atout.web.limits import log_refusal
 from atout.web.messages import CreateTable
@@ -50,12 +55,6 @@ from atout.web.views import frame, variant_texts
 
 log = logging.getLogger("atout.web")
 
-#: Bot level shown to people -> bot name in atout.bots (the game's own "heuristic" where it has one).
-#: The one table to change when stronger bots arrive.
-#: The lobby's levels: the bots' ladder (docs/bots.md), plus "normal", the name of "medium" in older tables.
-LEVELS: dict[str, str] = {**BOT_LEVELS, "normal": BOT_LEVELS["medium"]}
-#: Bots that decide in milliseconds (the lobby's "easy" and "medium"): never queued behind a search.
-CHEAP_BOTS = frozenset({"random", BOT_LEVELS["easy"], BOT_LEVELS["medium"]})
 FINISHED_CACHE = 32  # finished tables nobody watches kept in memory (LRU): a reconnecting spectator costs nothing
 LOADS = 2  # tables rebuilt from the database at once, off the event loop (Hub.load)
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
@@ -65,53 +64,6 @@ PRESENCE_DELAY = 0.25  # seconds: arrivals and departures within it share one br
 def encode(message: dict[str, Any]) -> str:
     """A frame as the text sent on the socket (as Starlette's ``send_json`` writes it), built once and shared."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-
-
-def think(game: str, name: str, seed: int, obs: Observation) -> str:
-    """A bot's move, in a worker process: the bot is made from its name and seed, so the move depends on them alone."""
-    return str(make_bot(game, name, seed=seed).act(obs))
-
-
-def machine_cores() -> int:
-    """The cores this process may run on (its CPU affinity where the system says, else ``os.cpu_count()``)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
-    """The process pool where bots think: ``workers`` processes (default: one per core).
-
-    Workers are forked from a fork server that has imported this module once (fast to start, and no
-    fork of the threaded server itself); a search bot's second of thought then holds neither the event
-    loop nor its GIL.
-    """
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
-    return ProcessPoolExecutor(max_workers=workers or machine_cores(), mp_context=context,
-                               initializer=_worker_start, initargs=(os.getpid(),))
-
-
-def _worker_start(server: int) -> None:
-    """A bot worker ignores Ctrl+C (sent to the whole terminal's process group): the server stops it in order.
-
-    It also ends when the server process is gone (killed by SIGKILL, it could not say so): no orphan stays.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_exit_with, args=(server,), daemon=True, name="atout-orphan-watch").start()
-
-
-def _exit_with(server: int) -> None:
-    """End this worker once the process ``server`` is gone (checked every second)."""
-    while True:
-        time.sleep(1)
-        try:
-            os.kill(server, 0)  # signal 0: only asks whether the process exists
-        except ProcessLookupError:
-            os._exit(0)
-        except PermissionError:  # exists, under another user (a reused pid): keep going
-            pass
 
 
 DB_RETRY = 5.0  # seconds a bot waits before trying again a move the database could not store
@@ -130,28 +82,6 @@ def db_error(exc: BaseException) -> str:
     cause = getattr(cause, "orig", None) or cause  # SQLAlchemy's wrapper -> the driver's own error
     lines = str(cause).strip().splitlines()
     return f"{type(cause).__name__}: {lines[0][:200] if lines else ''}"
-
-
-def bot_name(game: str, level: str) -> str:
-    """The bot that plays ``level`` at ``game``: the level's bot if the game has it, else 'random'."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
-    name = LEVELS[level]
-    return name if name in bot_names(game) else "random"
-
-
-def move_seed(table_seed: int, n: int, seat: int) -> int:
-    """The seed of the bot making move ``n`` at ``seat``: 128 bits of BLAKE2b keyed by the table's seed.
-
-    A pure function, so restarts replay the same moves; a keyed hash, so a bot's seed (which its moves
-    may betray) says nothing of the table's seed, the deals, or the other bots' seeds. (The deals' stream,
-    atout.core.rng.KeyedRandom, hashes 8-byte counters to 64-byte digests: never the same input.)
-
-    >>> move_seed(7, 0, 1) == move_seed(7, 0, 1) != move_seed(7, 0, 2)
-    True
-    """
-    digest = hashlib.blake2b(f"atout/bot/{n}/{seat}".encode(), key=seed_bytes(table_seed), digest_size=16)
-    return int.from_bytes(digest.digest(), "big")
 
 
 def faces_pack(game: str, options: dict[str, Any]) -> str | None:

@@ -8,7 +8,7 @@ public order of a trick's cards. The words come from the web catalog (section ``
 >>> import atout
 >>> g = atout.new_game("triomphe", players=4, seed=3)
 >>> [s["badges"] for s in seats(g, 0, g.observation(0).to_json(), {}, "fr")][:2]
-[['you'], []]
+[['you'], ['dealer']]
 """
 
 from __future__ import annotations

@@ -328,7 +328,25 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
         "select": choices.select(shown, viewer, obs, lang),
         "explain": choices.explain(shown, obs["legal_actions"], lang),
         "deal_end": end,
+        "shown_by": shown_by(state, viewer, waiting),
     }
+
+
+def shown_by(state: GameState, viewer: int | None, ended: bool = False) -> list[dict[str, Any]]:
+    """Cards shown this deal with their owner (the 1637 declarations: "triomphes" shows its trumps), from the
+    events the viewer may see: ``[{"seat", "cards", "what"}]`` (issue 18: shown cards named without their owner)."""
+    events = state.events(viewer)
+    last = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_scored"), None)
+    if ended and last is not None:
+        events = events[:last + 1]
+    begun = next((i for i in range(len(events) - 1, -1, -1)
+                  if events[i].kind in ("deal_started", "coup_started") or (not ended and events[i].kind == "deal_scored")), -1)
+    out = []
+    for e in events[begun + 1:]:
+        cards = e.data.get("cards")
+        if e.kind == "marques" and e.seat is not None and isinstance(cards, list) and cards:
+            out.append({"seat": e.seat, "cards": [str(c) for c in cards], "what": str(e.data.get("item", ""))})
+    return out
 
 
 def facts(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str, over: bool | None = None,
