@@ -102,8 +102,13 @@ def browser() -> Iterator[Browser]:
     yield from launch_browser()
 
 
-def new_page(browser: Browser, width: int = 1280, height: int = 900) -> Page:
-    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+def new_page(browser: Browser, width: int = 1280, height: int = 900, tempo: str = "instant") -> Page:
+    """A page of its own context; the table's pacing (a held trick, one move at a time) set to ``tempo``:
+    "instant" (no wait, for tests that click through games) unless a test checks the pacing itself."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(f"try {{ if (!localStorage.getItem('atout.tempo')) localStorage.setItem('atout.tempo', {tempo!r}); }}"
+                            " catch (e) {}")
+    page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -129,16 +134,41 @@ def frame_n(page: Page) -> int:
 
 
 def wait_turn_or_over(page: Page) -> bool:
-    """Wait until it is this page's turn (True) or the game is over (False)."""
-    page.wait_for_selector("#your-turn, #over")
+    """Wait until it is this page's turn or a deal's end waits for its "Continuer" (True), or the game is over (False)."""
+    page.wait_for_selector("#your-turn, #over, #continue")
     return page.locator("#over").count() == 0
 
 
+def choose_several(page: Page) -> None:
+    """A several-card choice (the frame's ``select``): pick cards in the hand until the counter is within
+    [min, max] (a poignée starts with every trump picked), then confirm once."""
+    sel = page.evaluate("() => T.frame.select")
+    chosen = set(page.eval_on_selector_all("#hand .card-btn.chosen", "els => els.map(e => e.dataset.card)"))
+    for code in sel["cards"]:
+        if sel["done"] + len(chosen) >= sel["min"]:
+            break
+        if code not in chosen:
+            page.click(f'#hand .card-btn[data-card="{code}"]')
+            chosen.add(code)
+    for code in sorted(chosen):
+        if sel["done"] + len(chosen) <= sel["max"]:
+            break
+        page.click(f'#hand .card-btn[data-card="{code}"]')
+        chosen.discard(code)
+    page.click("#confirm-pick")
+
+
 def click_one_move(page: Page) -> None:
-    """Make one legal move by clicking: a highlighted card, a chosen set of cards, or a button."""
+    """Make one legal move by clicking: "Continuer" at a deal's end, a highlighted card, a chosen set of cards, or a button."""
     n = frame_n(page)
     legal = page.locator(".card-btn.legal")
-    if legal.count():
+    if page.locator("#continue").count():
+        page.click("#continue")
+        page.wait_for_selector("#continue", state="detached")
+        return
+    if page.evaluate("() => !!T.frame.select"):
+        choose_several(page)
+    elif legal.count():
         legal.first.click()
         if page.locator("#confirm-pick").count():  # a discard one card at a time: picked, then confirmed
             page.click("#confirm-pick")
@@ -459,8 +489,11 @@ def test_tarot1637_discard_is_explained_and_confirmed(server: Server, browser: B
     names = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.getAttribute('aria-label'))")
     assert not any(re.search(r"\\b(pique|cœur|carreau|trèfle)\\b", n or "") for n in names), names
     n = frame_n(page)
-    page.locator(".card-btn.legal").first.click()
-    assert frame_n(page) == n  # a click only picks the card
+    # 1 card (a click, then confirm), or 4 for the dealer (chosen in the hand with a counter: frame.select)
+    need = page.evaluate("() => T.frame.select ? T.frame.select.need - T.frame.select.done : 1")
+    for _ in range(need):
+        page.locator(".card-btn.legal:not(.chosen)").first.click()
+        assert frame_n(page) == n  # a click only picks the card
     page.screenshot(path=str(IMG / "web-tarot1637-discard-fr.png"), full_page=True)
     page.click("#confirm-pick")
     page.wait_for_function(f"() => Number(document.querySelector('#controls')?.dataset.n) !== {n}")
@@ -478,7 +511,10 @@ def test_tarot_ecart_is_explained_in_french(server: Server, browser: Browser) ->
             break
         click_one_move(page)
     assert "chien" in page.inner_text("#pick-hint")
-    page.locator(".card-btn.legal").first.click()
+    need = page.evaluate("() => T.frame.select.need")  # the écart is chosen whole in the hand (issue 18), then confirmed
+    for _ in range(need):
+        assert page.locator("#confirm-pick").is_disabled()
+        page.locator(".card-btn.legal:not(.chosen)").first.click()
     assert page.locator("#confirm-pick").is_enabled()
     page.screenshot(path=str(IMG / "web-tarot-ecart-fr.png"), full_page=True)
     assert not page.errors  # type: ignore[attr-defined]

@@ -39,33 +39,34 @@ async function api(path, options) {
   return body;
 }
 
-// A score as people write it: a true minus sign, a decimal comma in French ("−54", "2,5").
+// A score as people write it: a true minus sign, the language's decimal mark ("−54", "2,5"; catalog key decimalMark).
 function signed(x) {
   if (typeof x !== "number") return String(x);
   const text = String(Math.abs(x));
-  return (x < 0 ? "−" : "") + (getLang() === "fr" ? text.replace(".", ",") : text);
+  return (x < 0 ? "−" : "") + text.replace(".", t("decimalMark"));
 }
+
+// Seat names sent with each frame (frame.seats: a nickname, a bot by level); the table page fills it.
+let SEAT_NAMES = {};
+function setSeatNames(seats) { SEAT_NAMES = {}; for (const s of seats || []) if (s && s.name) SEAT_NAMES[s.seat] = s.name; }
 
 function seatName(seat, you) {
   if (seat === null || seat === undefined) return "—";
-  return seat === you ? t("you") : `${t("seat")} ${seat + 1}`;
+  if (seat === you) return t("you");
+  if (SEAT_NAMES[seat]) return SEAT_NAMES[seat];
+  return seat < 0 ? t("mort") : `${t("seat")} ${seat + 1}`;
 }
 
 // --- cards -------------------------------------------------------------------------------------
 const CARD_RE = /^(T(?:[1-9]|1[0-9]|2[01])|EX|(?:10|[2-9AJNCQK])[SHDC])$/;
 function isCard(tok) { return CARD_RE.test(tok); }
 
-const SUITS = {
-  S: { sym: "♠", red: false, fr: "pique", en: "spades" },
-  H: { sym: "♥", red: true, fr: "cœur", en: "hearts" },
-  D: { sym: "♦", red: true, fr: "carreau", en: "diamonds" },
-  C: { sym: "♣", red: false, fr: "trèfle", en: "clubs" },
-};
-const RANKS = {
-  A: { fr: "As", en: "Ace", idx: { fr: "1", en: "A" } }, J: { fr: "Valet", en: "Jack", idx: { fr: "V", en: "J" } },
-  N: { fr: "Cavalier", en: "Knight", idx: { fr: "C", en: "C" } }, C: { fr: "Cavalier", en: "Knight", idx: { fr: "C", en: "C" } },
-  Q: { fr: "Dame", en: "Queen", idx: { fr: "D", en: "Q" } }, K: { fr: "Roi", en: "King", idx: { fr: "R", en: "K" } },
-};
+// Suits and ranks: symbols here, words in the catalogs (web, section page: suitS, rankK, idxK…).
+const SUITS = { S: { sym: "♠", red: false }, H: { sym: "♥", red: true }, D: { sym: "♦", red: true }, C: { sym: "♣", red: false } };
+const COURTS = { J: "J", N: "N", C: "N", Q: "Q", K: "K", A: "A" };
+function suitWord(code) { return t("suit" + code); }
+function rankWord(rank) { return COURTS[rank] ? t("rank" + COURTS[rank]) : rank; }
+function rankIndex(rank) { return COURTS[rank] ? t("idx" + COURTS[rank]) : rank; }
 
 function cardParts(code) {
   if (code === "EX") return { kind: "excuse" };
@@ -79,26 +80,22 @@ function setCardNames(names) { CARD_NAMES = names || {}; }
 
 function cardName(code) {
   if (CARD_NAMES[code]) return CARD_NAMES[code];
-  const lang = getLang();
   const p = cardParts(code);
-  if (p.kind === "excuse") return lang === "fr" ? "l'Excuse" : "the Excuse";
-  if (p.kind === "trump") return lang === "fr" ? `${p.n} d'atout` : `Trump ${p.n}`;
-  const s = SUITS[p.suit];
-  const r = RANKS[p.rank] ? RANKS[p.rank][lang] : p.rank;
-  if (!s) return code;
-  return lang === "fr" ? `${r} de ${s.fr}` : `${r} of ${s.en}`;
+  if (p.kind === "excuse") return t("excuseName");
+  if (p.kind === "trump") return t("trumpName").replace("{n}", p.n);
+  if (!SUITS[p.suit]) return code;
+  return t("cardOf").replace("{rank}", rankWord(p.rank)).replace("{suit}", suitWord(p.suit));
 }
 
 // A card face: 60 x 90 units, rank index in two corners, a large suit symbol; trumps show their number.
 function cardSVG(code) {
   const p = cardParts(code);
-  const lang = getLang();
   let body = "";
   let color = "#1b1b1b";
   if (p.kind === "excuse") {
     color = "#6b3fa0";
     body = `<text x="30" y="56" font-size="30" text-anchor="middle" fill="${color}">★</text>
-      <text x="30" y="80" font-size="8" text-anchor="middle" fill="${color}">${lang === "fr" ? "Excuse" : "Excuse"}</text>`;
+      <text x="30" y="80" font-size="8" text-anchor="middle" fill="${color}">${t("excuseFace")}</text>`;
   } else if (p.kind === "trump") {
     color = "#6b3fa0";
     body = `<rect x="8" y="18" width="44" height="54" rx="4" fill="#efe6fa" stroke="${color}" stroke-width="0.8"/>
@@ -109,14 +106,14 @@ function cardSVG(code) {
     const court = ["J", "N", "C", "Q", "K"].includes(p.rank);
     body = court
       ? `<rect x="12" y="20" width="36" height="50" rx="3" fill="none" stroke="${color}" stroke-width="0.8"/>
-         <text x="30" y="44" font-size="16" font-weight="700" text-anchor="middle" fill="${color}">${RANKS[p.rank].idx[lang]}</text>
+         <text x="30" y="44" font-size="16" font-weight="700" text-anchor="middle" fill="${color}">${rankIndex(p.rank)}</text>
          <text x="30" y="64" font-size="16" text-anchor="middle" fill="${color}">${s.sym}</text>`
       : `<text x="30" y="60" font-size="32" text-anchor="middle" fill="${color}">${s.sym}</text>`;
   }
   let idx = code;
   let sym = "";
   if (p.kind === "plain") {
-    idx = RANKS[p.rank] ? RANKS[p.rank].idx[lang] : p.rank;
+    idx = rankIndex(p.rank);
     sym = (SUITS[p.suit] || { sym: "" }).sym;
   } else if (p.kind === "trump") { idx = String(p.n); } else { idx = "★"; }
   const corner = `<text x="5" y="13" font-size="11" font-weight="700" fill="${color}">${idx}</text>

@@ -177,7 +177,7 @@ async function tableList(status) {
 }
 
 function uploadForm() {
-  const input = el("input", { type: "file", accept: "application/json,.json", id: "upload-file" });
+  const input = el("input", { type: "file", accept: "application/json,.json", id: "upload-file", "aria-label": t("upload") });
   const problem = el("p", { class: "error", id: "upload-error", role: "alert", hidden: true });
   const form = el("form", { class: "panel", id: "upload", onsubmit: async (ev) => {
     ev.preventDefault();

@@ -3,25 +3,43 @@
 
 const R = { id: tableIdFromPath(), n: 0, total: 0 };
 
+function Replay({ f }) {
+  const center = shownCenter(f);
+  return html`
+    <div class="play">
+      <nav class="replay-nav" aria-label=${t("replay")}>
+        <button type="button" id="r-first" onClick=${() => showStep(0)}>« ${t("first")}</button>
+        <button type="button" id="r-prev" onClick=${() => showStep(Math.max(0, R.n - 1))}>◀ ${t("prev")}</button>
+        <span id="r-count">${t("move")} ${R.n} ${t("of")} ${R.total}</span>
+        <button type="button" id="r-next" onClick=${() => showStep(Math.min(R.total, R.n + 1))}>${t("next")} ▶</button>
+        <button type="button" id="r-last" onClick=${() => showStep(R.total)}>${t("last")} »</button>
+        <a href=${`/api/tables/${R.id}/record`} download=${`atout-${R.id}.json`}>${t("download")}</a>
+      </nav>
+      <${Felt} f=${f} you=${null} shown=${center} />
+      ${f.hands ? html`<${Hands} hands=${f.hands} you=${null} />` : null}
+    </div>
+    <aside class="side" aria-label=${t("sheet")}>
+      <${Facts} f=${f} you=${null} /><${Sheet} f=${f} you=${null} /><${Log} f=${f} you=${null} />
+    </aside>`;
+}
+
 async function showStep(n) {
   const f = await api(`/api/tables/${encodeURIComponent(R.id)}/replay?n=${n}&lang=${getLang()}`);
+  const prev = T.frame;
   R.n = f.n; R.total = f.total;
   T.frame = f; T.seat = null; T.id = R.id;
   document.documentElement.lang = getLang();
   document.getElementById("langbox").replaceChildren(langSwitch(() => showStep(R.n)));
   setCardNames(f.names);
+  setFacesPack(f.table.faces);
+  setSeatNames(f.seats);
   document.getElementById("subtitle").textContent = `${t("replay")} · ${f.table.title} · ${variantTitle(f.table.variant_texts, f.table.variant)} · ${f.table.players} ${t("players").toLowerCase()}`;
-  const nav = el("div", { class: "replay-nav", role: "group" },
-    el("button", { type: "button", id: "r-first", onclick: () => showStep(0) }, "« " + t("first")),
-    el("button", { type: "button", id: "r-prev", onclick: () => showStep(Math.max(0, R.n - 1)) }, "◀ " + t("prev")),
-    el("span", { id: "r-count" }, `${t("move")} ${R.n} ${t("of")} ${R.total}`),
-    el("button", { type: "button", id: "r-next", onclick: () => showStep(Math.min(R.total, R.n + 1)) }, t("next") + " ▶"),
-    el("button", { type: "button", id: "r-last", onclick: () => showStep(R.total) }, t("last") + " »"),
-    el("a", { href: `/api/tables/${R.id}/record`, download: `atout-${R.id}.json` }, t("download")));
-  document.getElementById("replay").replaceChildren(nav, board(f, { you: null, hands: f.hands }), sidePanel(f));
+  preactRender(html`<${Replay} f=${f} />`, document.getElementById("replay"));
+  announce(f, prev && prev.n === f.n - 1 ? prev : null);
 }
 
 document.addEventListener("keydown", (ev) => {
+  if (ev.target && ev.target.closest && ev.target.closest("input, select, textarea")) return;
   if (ev.key === "ArrowRight") showStep(Math.min(R.total, R.n + 1));
   if (ev.key === "ArrowLeft") showStep(Math.max(0, R.n - 1));
 });

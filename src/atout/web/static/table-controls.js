@@ -1,0 +1,214 @@
+// atout web: what the seat can do — the hand, the choices, a several-card selection, the tools and options.
+"use strict";
+
+// A several-card choice (frame.select: the écart, a poignée, Mistigri's draws, 1637's discards, the pillage):
+// the player picks the cards in the hand, sees a counter, confirms once; the one-card actions go out in order.
+function selectState(f) {
+  const s = f.select;
+  if (!s || !Array.isArray(s.cards)) return null;
+  if (!T.chosenFor || T.chosenFor !== `${f.n}|${s.kind}`) {
+    T.chosenFor = `${f.n}|${s.kind}`;
+    T.selected = new Set((s.preselected || []).filter((c) => s.cards.includes(c)));
+  }
+  return s;
+}
+
+function selectCounter(s, k) {
+  const done = (s.done || 0) + k;
+  return (s.counter || "{done}/{need}").replace("{done}", done).replace("{need}", s.need);
+}
+
+// The game's own hint for the verb being chosen ("the écart goes with the chien…", "down to 20 cards").
+function selHint(s, hints) {
+  const first = s.joined || Object.values(s.actions || {})[0] || "";
+  const verb = first.split(" ").filter((x) => !isCard(x)).join(" ");
+  return hints[verb] || hints[verb.split(" ")[0]] || "";
+}
+
+function confirmSelect(f, s) {
+  const hand = f.obs.hand || [];
+  const chosen = [...T.selected].sort((a, b) => hand.indexOf(a) - hand.indexOf(b));
+  // One action naming every card (Mistigri's draw), or the one-card actions in order, then the one that stops.
+  const texts = s.joined ? [[s.joined, ...chosen].join(" ")] : chosen.map((c) => (s.actions || {})[c]).filter(Boolean);
+  if (!s.joined && s.finish && (s.done || 0) + chosen.length >= (s.min ?? 0)) texts.push(s.finish);
+  texts.forEach((text, i) => send({ type: "act", action: text, n: f.n + i }));
+  T.pendingUntil = f.n + texts.length;  // the frames in between show no choice: the run is on its way
+  T.selected = new Set();
+  draw();
+}
+
+function Controls({ f, you, rerender }) {
+  if (T.pendingUntil && f.n >= T.pendingUntil) T.pendingUntil = 0;
+  const pending = !!T.pendingUntil;
+  const turn = pending ? null : f.obs.current_player;
+  const legal = pending ? [] : f.obs.legal_actions || [];
+  const hand = f.obs.hand || [];
+  const g = groupActions(legal, hand);
+  const sel = pending ? null : selectState(f);
+  const selecting = !sel && g.select.length > 0;
+  const picking = !sel && g.click && g.click.prefix !== "play";
+  if (picking && T.picked && !g.click.cards.has(T.picked)) T.picked = null;
+  const hints = f.hints || {};
+  const explain = f.explain || {};
+  const sides = sidesOf(f, you);
+  const mySide = sides && sides.find((s) => s.you);
+
+  const state = (code) => {
+    if (sel) {
+      const ok = sel.cards.includes(code);
+      return { legal: ok, chosen: T.selected.has(code), pressable: true, disabled: !ok, dim: !ok };
+    }
+    const legalCard = g.click && g.click.cards.has(code);
+    const why = g.click && !legalCard;  // clickable anyway: the engine's refusal says why
+    const chosen = selecting ? T.selected.has(code) : picking && T.picked === code;
+    return { legal: legalCard, chosen, pressable: selecting || picking, dim: why, disabled: !(legalCard || selecting || why) };
+  };
+  const onCard = (code) => {
+    if (sel) {
+      if (!sel.cards.includes(code)) return;
+      if (T.selected.has(code)) T.selected.delete(code);
+      else if ((sel.done || 0) + T.selected.size < (sel.max ?? sel.need)) T.selected.add(code);
+      rerender();
+    } else if (selecting) { if (T.selected.has(code)) T.selected.delete(code); else T.selected.add(code); rerender(); }
+    else if (picking && g.click.cards.has(code)) { T.picked = T.picked === code ? null : code; rerender(); }
+    else if (g.click) act(`${g.click.prefix} ${code}`);
+  };
+
+  const button = (text, extra) => {
+    const toks = text.split(" ");
+    const cards = toks.filter(isCard);
+    const words = toks.filter((x) => !isCard(x)).join(" ");
+    const why = explain[text] || hints[text];
+    const b = html`<button key=${text} type="button" class=${"act" + (extra ? " " + extra : "")} data-action=${text} title=${why || undefined}
+        onClick=${() => act(text)}>${capital(cards.length ? actionLabel(words) : actionLabel(text))}${cards.map((c) => html`<${Face} key=${c} code=${c} cls="tiny" />`)}</button>`;
+    return why ? html`<span key=${"h" + text} class="act-with-hint">${b}<small class="hint">${why}</small></span>` : b;
+  };
+
+  // Choices grouped by verb ("Appeler : Roi de cœur, Roi de pique"), in the server's reading order.
+  const byVerb = new Map();
+  for (const text of g.plain) {
+    const toks = text.split(" ");
+    const key = toks.length === 2 ? toks[0] : "";
+    if (!byVerb.has(key)) byVerb.set(key, []);
+    byVerb.get(key).push(text);
+  }
+  const loose = []; const grouped = [];
+  for (const [verb, texts] of byVerb) {
+    if (!verb || texts.length < 2) { loose.push(...texts); continue; }
+    grouped.push(html`<span key=${"v" + verb} class="verb">${capital(actionLabel(verb))}${t("colon").trimEnd()}</span>`);
+    for (const text of texts) {
+      grouped.push(html`<button key=${text} type="button" class="act" data-action=${text} title=${explain[text] || undefined}
+          onClick=${() => act(text)}>${actionLabel(text.split(" ")[1])}</button>`);
+    }
+  }
+  const firstGrouped = legal.findIndex((x) => byVerb.has(x.split(" ")[0]) && byVerb.get(x.split(" ")[0]).length >= 2 && x.split(" ").length === 2);
+  const early = loose.filter((x) => firstGrouped >= 0 && legal.indexOf(x) < firstGrouped);
+  const selectCards = sel ? new Set([...Object.values(sel.actions || {}), sel.finish].filter(Boolean)) : new Set();
+  const rest = [...loose.filter((x) => !early.includes(x)), ...g.buttons].filter((x) => !selectCards.has(x));
+
+  const banner = f.over ? html`<div class="banner over" id="over">${t("over")}</div>`
+    : f.deal_end ? html`<div class="banner">${t("dealEnded")}</div>`
+      : you !== null && you !== undefined && turn === you ? html`<div class="banner turn" id="your-turn">${t("turn")}</div>`
+        : pending ? html`<div class="banner">…</div>` : html`<div class="banner">${t("waiting")} ${seatName(turn, you)}</div>`;
+  const tricks = (pubOf(f).tricks || []).length || lastTrickOf(f);
+  const k = T.selected.size;
+  return html`<section class="controls" id="controls" data-n=${f.n} data-turn=${turn ?? ""} aria-label=${t("actions")}>
+    <div class="bar">${banner}
+      ${mySide ? html`<span class="my-side" id="my-side">${t("yourSide")}${t("colon")}${mySide.name} · ${signed(mySide.total)}</span>` : null}</div>
+    <${Toast} />
+    ${f.table.seed_chosen ? html`<p class="muted notice" id="seed-chosen" role="note">${t("seedChosen")}</p>` : null}
+    ${you === null || you === undefined ? html`<p class="muted">${t("spectator")}</p>${seatOffers(f)}` : null}
+    ${hand.length ? html`<${Hand} hand=${hand} state=${state} onCard=${onCard} marks=${f.marks} />` : null}
+    ${legal.length && !f.deal_end ? html`<div class="actions" id="actions" role="group" aria-label=${t("actions")}>
+      ${sel ? html`<div class="select-hint" id="pick-hint"><strong>${sel.title}</strong> — <span id="select-counter">${selectCounter(sel, k)}</span>
+          ${/ecart|discard/.test(sel.kind) ? html` · <span id="left-in-hand">${t("leftInHand").replace("{n}", hand.length - k)}</span>` : null}
+          ${selHint(sel, hints) ? html`<br /><small>${selHint(sel, hints)}</small>` : null}</div>
+        <button type="button" class="act primary" id="confirm-pick" disabled=${(sel.done || 0) + k < (sel.min ?? sel.need) || (sel.done || 0) + k > (sel.max ?? sel.need)}
+          onClick=${() => confirmSelect(f, sel)}>${sel.confirm || t("confirm")}</button>` : null}
+      ${picking ? html`<div class="select-hint" id="pick-hint">${hints[g.click.prefix] || t("clickDiscard")} (${t("leftInHand").replace("{n}", hand.length)})</div>
+        <button type="button" class="act primary" id="confirm-pick" disabled=${!T.picked}
+          onClick=${() => { if (T.picked) act(`${g.click.prefix} ${T.picked}`); }}>${capital(actionLabel(g.click.prefix))}${T.picked ? " — " + cardName(T.picked) : ""}</button>` : null}
+      ${early.map((x) => button(x))}${grouped}${rest.map((x) => button(x))}
+      ${selecting ? g.select.map((s) => {
+    const counts = [...s.counts].sort((a, b) => a - b);
+    return html`<div key=${"s" + s.prefix} class="select-hint" id="select-counter">${hints[s.prefix] || `${t("select")} (${counts.join("/")})`} — ${k} ${t("chosen")}</div>
+      <button key=${"c" + s.prefix} type="button" class="act primary" id="confirm-select" disabled=${!s.counts.has(k)}
+        onClick=${() => act([s.prefix, ...[...T.selected].sort((a, b) => hand.indexOf(a) - hand.indexOf(b))].filter(Boolean).join(" "))}>${capital(actionLabel(s.prefix))} (${k})</button>
+      ${s.acts.length <= 6 ? s.acts.map((a) => html`<button key=${a.text} type="button" class="act suggestion" data-action=${a.text} onClick=${() => act(a.text)}>
+        ${s.prefix === "discard" ? t("suggested") : capital(actionLabel(s.prefix))}${a.cards.map((c) => html`<${Face} key=${c} code=${c} cls="tiny" />`)}</button>`) : null}`;
+  }) : null}
+    </div>
+    <${Notation} f=${f} legal=${legal} />` : null}
+    <${Tools} f=${f} you=${you} hasTricks=${!!tricks} rerender=${rerender} />
+    ${f.over ? html`<div class="panel over-box">
+      <p id="final-total">${t("total")}${t("colon")}${f.totals.map((x, s) => `${f.totals.length === f.table.players ? seatName(s, you) : `${t("side")} ${s + 1}`} ${signed(x)}`).join(" · ")}</p>
+      <a href=${`/api/tables/${T.id}/record`} download=${`atout-${T.id}.json`} id="download">${t("download")}</a>
+      <a href=${"/r/" + T.id}>${t("replay")}</a> <a href="/">${t("newGame")}</a></div>` : null}
+  </section>`;
+}
+
+function Notation({ f, legal }) {
+  const ref = useRef(null);
+  const example = t("notationHint").replace("{example}", (f.examples || legal.slice(0, 2)).slice(0, 2).join(", "));
+  return html`<details class="notation"><summary>${t("notation")}</summary>
+    <form onSubmit=${(ev) => { ev.preventDefault(); const v = ref.current.value.trim(); if (v) send({ type: "act", action: v, n: T.frame.n, typed: true }); }}>
+      <input type="text" id="notation" ref=${ref} aria-label=${t("notation")} placeholder=${example} list="legal-list" />
+      <datalist id="legal-list">${legal.slice(0, 200).map((a) => html`<option key=${a} value=${a}></option>`)}</datalist>
+      <button type="submit">${t("send")}</button></form></details>`;
+}
+
+// A refusal: in the flow above the tools (never over the buttons), its source behind "pourquoi ?".
+function Toast() {
+  const m = T.toast;
+  if (!m) return html`<div id="toast" class="toast" role="alert" hidden></div>`;
+  return html`<div id="toast" class="toast" role="alert">
+    <span class="msg">${m.message}</span>
+    ${m.why ? html`<details class="why"><summary>${t("why")}</summary>${m.why}</details>` : null}
+    <button type="button" class="close" aria-label=${t("close")} onClick=${() => { T.toast = null; draw(); }}>×</button></div>`;
+}
+
+function Tools({ f, you, hasTricks, rerender }) {
+  const link = location.origin + "/t/" + T.id;
+  const lastShown = !!T.showLast || !!shownCenter(f).caption;  // the last trick is on the table already: not offered
+  return html`<div class="tools">
+    ${hasTricks && !lastShown ? html`<button type="button" id="last-trick" onClick=${() => { T.showLast = true; rerender(); }}>${t("showLastTrick")}</button>` : null}
+    ${hasTricks && T.showLast ? html`<button type="button" id="last-trick" onClick=${() => { T.showLast = false; rerender(); }}>${t("hideLastTrick")}</button>` : null}
+    ${f.can_undo ? html`<button type="button" id="undo" onClick=${() => send({ type: "undo" })}>${t("undo")}</button>` : null}
+    ${you !== null && you !== undefined && f.table.seats.some((s) => s.kind === "empty")
+    ? html`<button type="button" id="fill-bots" onClick=${() => send({ type: "fill_bots" })}>${t("fillBots")}</button>` : null}
+    <label class="opt">${t("tempo")}
+      <select id="tempo" value=${PACE.tempo()} onChange=${(ev) => { PACE.setTempo(ev.currentTarget.value); rerender(); }}>
+        ${["slow", "normal", "fast", "instant"].map((x) => html`<option key=${x} value=${x}>${t("tempo_" + x)}</option>`)}
+      </select></label>
+    <label class="opt"><input type="checkbox" id="autoplay" checked=${PACE.autoplay()} onChange=${(ev) => { PACE.set("autoplay", ev.currentTarget.checked); }} /> ${t("autoplay")}</label>
+    <label class="opt"><input type="checkbox" id="sound" checked=${PACE.sound()} onChange=${(ev) => { PACE.set("sound", ev.currentTarget.checked); if (ev.currentTarget.checked) beep(); }} /> ${t("sound")}</label>
+    <span class="share">${t("share")} <code id="share-link">${link}</code>
+      <button type="button" onClick=${async (ev) => { try { await navigator.clipboard.writeText(link); ev.currentTarget.textContent = t("copied"); } catch (e) { /* no clipboard */ } }}>${t("copy")}</button></span>
+  </div>`;
+}
+
+function seatOffers(f) {
+  return f.table.seats.filter((s) => s.kind === "empty").map((s) => html`<button key=${"o" + s.seat} type="button" class="take-seat" data-seat=${s.seat}
+    onClick=${async () => {
+    try {
+      const res = await api(`/api/tables/${T.id}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat: s.seat }) });
+      localStorage.setItem("atout.token." + T.id, res.token);
+      T.token = res.token;
+      T.ws.close();
+    } catch (e) { toast(e.message); }
+  }}>${t("takeSeat")} ${s.seat + 1}</button>`);
+}
+
+// A short chime made in the page (WebAudio), only when the player turned the sound on.
+let AUDIO = null;
+function beep() {
+  try {
+    AUDIO = AUDIO || new (window.AudioContext || window.webkitAudioContext)();
+    const o = AUDIO.createOscillator(); const g = AUDIO.createGain();
+    o.type = "sine"; o.frequency.value = 880;
+    g.gain.setValueAtTime(0.0001, AUDIO.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.2, AUDIO.currentTime + 0.02);
+    g.gain.exponentialRampToValueAtTime(0.0001, AUDIO.currentTime + 0.25);
+    o.connect(g).connect(AUDIO.destination); o.start(); o.stop(AUDIO.currentTime + 0.3);
+  } catch (e) { /* no audio: nothing to say */ }
+}

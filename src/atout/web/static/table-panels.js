@@ -1,0 +1,175 @@
+// atout web: the panels beside the table — facts, score sheet by seat and by side, narration, rules, end of deal.
+"use strict";
+
+// Public facts shown in the side panel with their own look; technical ones left out.
+const SKIP = new Set(["trick", "tricks", "hand_sizes", "leader", "deal", "deals", "variant", "order", "sides",
+  "last_row", "concession", "italian", "eldest", "status", "engaged", "declarations_done", "payments", "outcome",
+  "result", "dealer", "target", "drawn", "pending", "carry", "second_discard", "laid_aside", "participants",
+  "discards_face_up"]);  // 1637: shown by owner as discards_face_up_by_seat
+const SUIT_WORDS = { S: "S", H: "H", D: "D", C: "C", spades: "S", hearts: "H", diamonds: "D", clubs: "C" };
+
+// "pique ♠": the suit's name in the page's language, then its symbol.
+function suitWords(code) {
+  const key = SUIT_WORDS[code];
+  return key ? `${suitWord(key)} ${SUITS[key].sym}` : code;
+}
+
+function Cards({ cards, cls }) {
+  return html`<span class="cards">${cards.map((c, i) => html`<${Face} key=${c + i} code=${c} cls=${cls || "tiny"} />`)}</span>`;
+}
+
+function joinedNodes(nodes) { return nodes.flatMap((n, i) => (i ? [", ", n] : [n])); }
+
+// One value of a fact, as a person reads it: a card face, a seat, a game word (atout.present's labels).
+function valueNode(v, you) {
+  if (typeof v === "string" && isCard(v)) return html`<${Face} code=${v} cls="tiny" />`;
+  if (typeof v === "string") return SUIT_WORDS[v] ? suitWords(v) : actionLabel(v);
+  if (typeof v === "number") return signed(v);
+  if (typeof v === "boolean") return v ? "✓" : "—";
+  if (Array.isArray(v)) return html`<span class="cards">${joinedNodes(v.map((x) => valueNode(x, you)))}</span>`;
+  if (v && typeof v === "object") {
+    return html`<span>${joinedNodes(Object.entries(v).filter(([, x]) => x !== null && x !== undefined)
+      .map(([k, x]) => html`<span>${k === "seat" ? seatName(x, you) : html`${TEXTS[getLang()][k] || actionLabel(k)}${t("colon")}${valueNode(x, you)}`}</span>`))}</span>`;
+  }
+  return String(v);
+}
+
+function factValue(key, value, you, players) {
+  if (value === null || value === undefined || value === "" || (Array.isArray(value) && !value.length)) return null;
+  if (Array.isArray(value) && value.every((v) => v === null || (Array.isArray(v) && !v.length))) return null;
+  if (typeof value === "string" && isCard(value)) return html`<${Face} code=${value} cls="small" />`;
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" && isCard(v))) return html`<${Cards} cards=${value} cls="small" />`;
+  if (["taker", "partner", "bettor", "fille_taker", "pillager"].includes(key) && typeof value === "number") return seatName(value, you);
+  if (key === "announcements" && Array.isArray(value) && value.every((a) => a && typeof a === "object")) {
+    return html`<span>${value.map((a, i) => html`<span key=${i} class="announce">${seatName(a.seat, you)}${t("colon")}${actionLabel(a.kind)} <${Cards} cards=${a.cards || []} /></span>`)}</span>`;
+  }
+  if (typeof value === "string") return SUIT_WORDS[value] ? suitWords(value) : actionLabel(value);
+  if (typeof value === "boolean") return value ? "✓" : null;
+  if (typeof value === "number") return String(value);
+  if (key === "bids" && Array.isArray(value)) return value.map(([s, w]) => `${seatName(s, you)}${t("colon")}${actionLabel(w)}`).join(" · ");
+  if (Array.isArray(value) && value.every((v) => typeof v === "number")) {
+    const perSeat = value.length === players;  // else per side (partnerships)
+    return value.map((v, s) => `${perSeat ? seatName(s, you) : `${t("side")} ${s + 1}`} ${signed(v)}`).join(" · ");
+  }
+  // One entry per seat (declarations, hands shown): "Joueur 2 : les Rois…", empty seats left out.
+  if (Array.isArray(value) && value.length === players && value.every((v) => Array.isArray(v) || v === null)) {
+    return html`<div class="per-seat">${value.map((v, s) => (v && v.length
+      ? html`<div key=${s} class="seat-fact">${seatName(s, you)}${t("colon")}${joinedNodes(v.map((x) => valueNode(x, you)))}</div>` : null))}</div>`;
+  }
+  if (Array.isArray(value)) return html`<span class="cards">${joinedNodes(value.map((x) => valueNode(x, you)))}</span>`;
+  if (value && typeof value === "object") return valueNode(value, you);
+  return String(value);
+}
+
+function Facts({ f, you }) {
+  const pub = pubOf(f);
+  const rows = [];
+  for (const [key, value] of Object.entries(pub)) {
+    if (SKIP.has(key)) continue;
+    if (key === "taker" && BIDDING.test(f.obs.phase || "")) continue;  // the high bidder is no taker yet
+    const shown = factValue(key, value, you, f.table.players);
+    if (shown === null) continue;
+    rows.push(html`<dt key=${"t" + key}>${TEXTS[getLang()][key] || key}</dt><dd key=${"d" + key} data-fact=${key}>${shown}</dd>`);
+  }
+  return html`<section class="panel">
+    ${(f.facts || []).length ? html`<ul class="situation" id="situation">${f.facts.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
+    <dl class="facts" id="facts"><dt>${t("phase")}</dt><dd>${actionLabel(f.obs.phase)}</dd>${rows}</dl>
+  </section>`;
+}
+
+function Sheet({ f, you }) {
+  const n = f.table.players;
+  const cols = f.sheet.length ? f.sheet[0].length : n;
+  const short = (s) => (s === you ? t("you") : `${t("seat")[0]}${s + 1}`);
+  const sides = sidesOf(f, you);
+  const winner = f.winner_side ?? null;
+  return html`<section class="panel" id="sheet" aria-labelledby="sheet-h">
+    <h2 id="sheet-h">${t("sheet")}</h2>
+    <div class="sheet-wrap" tabindex="0" role="region" aria-label=${t("sheet")}><table class="sheet">
+      <thead><tr><th scope="col">${t("deal")}</th>${Array.from({ length: cols }, (_, s) => html`<th scope="col" title=${cols === n ? seatName(s, you) : ""}>${cols === n ? short(s) : `#${s + 1}`}</th>`)}</tr></thead>
+      <tbody>${f.sheet.map((row, i) => {
+    const lines = (f.breakdowns || [])[i] || [];
+    return html`<tr key=${"r" + i}><td>${i + 1}</td>${row.map((x, j) => html`<td key=${j}>${signed(x)}</td>`)}</tr>
+        ${lines.length ? html`<tr key=${"b" + i} class="breakdown"><td colspan=${cols + 1}><details open=${i === f.sheet.length - 1}>
+          <summary>${t("breakdown")}</summary><ul>${lines.map((l, k) => html`<li key=${k}>${l}</li>`)}</ul></details></td></tr>` : null}`;
+  })}</tbody>
+      <tfoot><tr class="totals"><th scope="row">${t("total")}</th>${f.totals.map((x, j) => html`<th key=${j}>${signed(x)}</th>`)}</tr></tfoot>
+    </table></div>
+    ${sides ? html`<table class="sheet sides" id="sides"><caption>${t("bySide")}</caption><tbody>
+      ${sides.map((sd, i) => html`<tr key=${i} class=${(sd.you ? "mine" : "") + (winner === i ? " winner" : "")}>
+        <th scope="row">${sd.name}${sd.you ? ` (${t("yourSide")})` : ""}</th><td>${signed(sd.total)}</td></tr>`)}
+    </tbody></table>` : null}
+    ${f.over && sides && winner !== null && sides[winner] ? html`<p class="winner-side" id="winner-side">${t("sideWins").replace("{side}", sides[winner].name)}</p>` : null}
+  </section>`;
+}
+
+function Log({ f, you }) {
+  const ref = useRef(null);
+  const lines = (f.narration && f.narration.length) ? f.narration : f.moves.slice(-30).map((m) => `${seatName(m.seat, you)}: ${actionLabel(m.action)}`);
+  useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; });
+  return html`<section class="panel"><h2 id="log-h">${t("narration")}</h2>
+    <ol class="log" id="log" ref=${ref} tabindex="0" aria-labelledby="log-h" style=${`--log-digits:${String(lines.length).length}`}>
+      ${lines.map((l, i) => html`<li key=${i}>${l}</li>`)}</ol></section>`;
+}
+
+// The rules at the table: GET /api/rules/{game} (card order, trump order, summary), asked for once per language.
+const RULES = {};
+function Rules({ f }) {
+  const [open, setOpen] = useState(false);
+  const [, bump] = useState(0);
+  const game = f.table.game || f.obs.game;
+  const key = `${game}|${getLang()}|${f.table.players}|${f.table.variant}`;
+  useEffect(() => {
+    if (!open || RULES[key]) return;
+    RULES[key] = { loading: true };
+    const q = new URLSearchParams({ lang: getLang(), players: f.table.players, variant: f.table.variant || "" });
+    api(`/api/rules/${encodeURIComponent(game)}?${q}`).then((r) => { RULES[key] = r; bump((x) => x + 1); })
+      .catch(() => { RULES[key] = { error: true }; bump((x) => x + 1); });
+  }, [open, key]);
+  const r = RULES[key] || {};
+  const order = pubOf(f).order;
+  return html`<section class="panel rules"><details id="rules" open=${open} onToggle=${(ev) => setOpen(ev.currentTarget.open)}>
+    <summary>${t("rules")}</summary>
+    ${r.loading ? html`<p class="muted">…</p>` : null}
+    ${r.card_order ? html`<h3>${t("cardOrder")}</h3>${r.card_order.map((o, i) => (typeof o === "string" ? html`<span key=${i}>${i ? " › " : ""}${o}</span>`
+    : html`<p key=${i} class="order"><strong>${o.suit}</strong>${t("colon")}${o.cards.map((c, j) => html`<span key=${j} title=${(o.names || [])[j] || ""}>${j ? " › " : ""}${c}</span>`)}</p>`))}` : null}
+    ${r.trump_order && r.trump_order.length ? html`<h3>${t("trumpOrder")}</h3><p class="order">${r.trump_order.join(" › ")}</p>` : null}
+    ${r.excuse ? html`<p class="order">${r.excuse}</p>` : null}
+    ${!r.card_order && Array.isArray(order) ? html`<h3>${t("cardOrder")}</h3><p class="order">${order.map(actionLabel).join(" › ")}</p>` : null}
+    ${r.summary ? html`<div class="summary" tabindex="0" role="region" aria-label=${t("rules")}>${r.summary.split(/\n{2,}/).map((p, i) => html`<p key=${i}>${p.replace(/[#*`]/g, "")}</p>`)}</div>` : null}
+    ${r.error ? html`<p class="muted">${t("noRules")}</p>` : null}
+  </details></section>`;
+}
+
+// The end of a deal (frame.deal_end): the last trick, every hand now public, the result, "Continuer".
+function DealEnd({ f, you, onContinue }) {
+  const d = f.deal_end;
+  const n = f.table.players;
+  const last = d.last_trick ? normTrick(d.last_trick, n) : null;
+  const waiting = d.waiting || [];
+  const mine = you !== null && you !== undefined && waiting.includes(you);
+  const ref = useRef(null);
+  const [, tick] = useState(0);
+  useEffect(() => { const b = ref.current && ref.current.querySelector("#continue"); if (b && mine) b.focus(); }, [d.deal]);
+  useEffect(() => {  // the deadline counted down, once a second, while someone is awaited
+    if (!d.deadline || !waiting.length) return undefined;
+    const timer = setInterval(() => tick((x) => x + 1), 1000);
+    return () => clearInterval(timer);
+  }, [d.deadline, waiting.length]);
+  const left = d.deadline ? Math.max(0, Math.round(d.deadline - Date.now() / 1000)) : null;
+  return html`<section class="panel deal-end" id="deal-end" ref=${ref} aria-labelledby="deal-end-h">
+    <h2 id="deal-end-h">${t("dealOver").replace("{n}", (d.deal ?? f.deal) + 1)}</h2>
+    ${(d.result || []).length ? html`<ul class="result" id="deal-result">${d.result.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
+    ${last && last.cards.length ? html`<div class="de-row"><h3>${t("lastTrick")}</h3>
+      <div class="cards">${last.cards.map((p) => html`<span key=${p.card} class=${"de-card" + (p.seat === last.winner ? " win" : "")}>
+        <${Face} code=${p.card} cls="small" /><small>${seatName(p.seat, you)}</small></span>`)}</div></div>` : null}
+    ${(d.hands || []).some((h) => h && h.length) ? html`<div class="de-row"><h3>${t("hands")}</h3>
+      ${d.hands.map((h, s) => (h && h.length ? html`<div key=${s} class="de-hand"><span class="who">${seatName(s, you)}</span><${Cards} cards=${h} /></div>` : null))}</div>` : null}
+    ${(d.talon || []).length ? html`<div class="de-row"><h3>${t("talon")}</h3><${Cards} cards=${d.talon} /></div>` : null}
+    ${(d.ecart || []).length ? html`<div class="de-row"><h3>${t("ecart")}</h3><${Cards} cards=${d.ecart} /></div>` : null}
+    ${(d.breakdown || []).length ? html`<details open><summary>${t("breakdown")}</summary><ul>${d.breakdown.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul></details>` : null}
+    ${(d.totals || []).length ? html`<p id="deal-totals">${t("total")}${t("colon")}${d.totals.map((x, s) => `${seatName(s, you)} ${signed(x)}`).join(" · ")}</p>` : null}
+    ${mine ? html`<button type="button" class="primary" id="continue" onClick=${onContinue}>${t("continue")}</button>` : null}
+    ${waiting.length ? html`<p class="muted" id="waiting-for">${t("waitingFor")} ${waiting.map((s) => seatName(s, you)).join(", ")}${left !== null ? ` · ${t("autoContinue").replace("{n}", left)}` : ""}</p>` : null}
+  </section>`;
+}

@@ -1,0 +1,439 @@
+"""The card room in a real browser (issue 18; its server side: tests/test_web_room.py).
+
+Whole games of every game and table size played by clicking, in French and English, on a desktop and a
+phone, with layout assertions (seats, trick and hand inside the screen, nothing to scroll on a phone) and
+axe-core (0 serious or critical violation) on the table, the lobby and the replay; the end-of-deal panel,
+partners and sides, the several-card selection, the tempo, the keyboard, refusals and forced moves.
+
+Bots at delay 0 and the table's tempo "instant" (tests/test_web_e2e.py ``new_page``) keep it fast, except in
+the tempo test. Screenshots of each game (desktop and phone, both languages) go to docs/img/room-*.png with
+ATOUT_SCREENSHOTS=1.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from atout.core.cards import CARDS
+
+# tests/test_web_e2e.py: importing it runs its guard before anything imports Playwright here.
+from test_web_e2e import (
+    IMG,
+    PREFER,
+    Browser,
+    Page,
+    Server,
+    create_from_lobby,
+    launch_browser,
+    new_page,
+    seed_where_we_make_the_ecart,
+)
+
+pytestmark = pytest.mark.xdist_group("web_room")
+CODES = {c.code for c in CARDS}
+
+PHONE = (390, 844)
+DESKTOP = (1280, 900)
+STEP_TIMEOUT = 20_000
+#: Where a finger taps a card of an overlapping hand: its left strip, the part left uncovered by the next card.
+VISIBLE = {"x": 6, "y": 30}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(tmp_path_factory.mktemp("room") / "room.db", bot_delay=0)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from launch_browser()
+
+
+def axe_serious(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is (the axe-playwright-python package)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+    return [f"{v['id']}: {v['help']} — {[n['target'] for n in v['nodes'][:3]]}" for v in bad]
+
+
+def in_language(where: Browser | Page, server: Server, lang: str, size: tuple[int, int]) -> Page:
+    """The lobby in ``lang`` (kept by the browser, as the language button does), on a new page or ``where``."""
+    page = where if isinstance(where, Page) else new_page(where, *size)
+    page.goto(server.url + "/")
+    page.evaluate(f"() => localStorage.setItem('atout.lang', '{lang}')")
+    page.reload()
+    page.wait_for_selector("#new-table")
+    return page
+
+
+def state_key(page: Page) -> str:
+    """What changes when the table moves on: the frame shown and whether a deal's end waits for us."""
+    return page.evaluate("() => `${document.querySelector('#controls')?.dataset.n}|${!!document.querySelector('#continue')}`")
+
+
+def wait_mine(page: Page) -> str:
+    """Wait until this page has something to do: its turn, a deal's end to continue from, or the match over."""
+    page.wait_for_selector("#your-turn, #over, #continue", timeout=STEP_TIMEOUT)
+    if page.locator("#over").count():
+        return "over"
+    return "continue" if page.locator("#continue").count() else "turn"
+
+
+def choose_cards(page: Page) -> None:
+    """A several-card choice (frame.select): click cards until the counter is within [min, max], confirm once."""
+    sel = page.evaluate("() => T.frame.select")
+    chosen = set(page.eval_on_selector_all("#hand .card-btn.chosen", "els => els.map(e => e.dataset.card)"))
+    done, low, high = sel["done"], sel["min"], sel["max"]
+    for code in sel["cards"]:
+        if done + len(chosen) >= low:
+            break
+        if code not in chosen:
+            page.click(f'#hand .card-btn[data-card="{code}"]', position=VISIBLE)
+            chosen.add(code)
+    for code in list(chosen):
+        if done + len(chosen) <= high:
+            break
+        page.click(f'#hand .card-btn[data-card="{code}"]', position=VISIBLE)
+        chosen.discard(code)
+    page.click("#confirm-pick")
+
+
+def room_move(page: Page) -> bool:
+    """One move by clicking, as a person would: continue, a several-card choice, a card, or a button (False:
+    nothing to click, the page being between two frames)."""
+    before = state_key(page)
+    if page.locator("#continue").count():
+        page.click("#continue")
+    elif page.evaluate("() => !!T.frame.select"):
+        choose_cards(page)
+    elif page.locator(".card-btn.legal").count():
+        page.locator(".card-btn.legal").first.click(position=VISIBLE)
+        if page.locator("#confirm-pick").count():
+            page.click("#confirm-pick")
+    elif page.locator("#confirm-select").count():
+        first = page.locator("#legal-list option").first.get_attribute("value") or ""
+        for code in [tok for tok in first.split() if tok in CODES]:
+            page.click(f'.card-btn[data-card="{code}"]')
+        page.click("#confirm-select")
+    else:
+        buttons = page.locator("#actions button.act[data-action]")
+        actions = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+        if not actions:
+            page.wait_for_timeout(50)
+            return False
+        choice = next((a for p in PREFER for a in actions if a == p), actions[0])
+        page.click(f'#actions button[data-action="{choice}"]')
+    page.wait_for_function("(k) => `${document.querySelector('#controls')?.dataset.n}|${!!document.querySelector('#continue')}`"
+                           " !== k || document.querySelector('#over') !== null", arg=before, timeout=STEP_TIMEOUT)
+    return True
+
+
+LAYOUT_JS = """() => {
+  const r = (e) => { const b = e.getBoundingClientRect();
+    return {x: b.left, y: b.top, r: b.right, b: b.bottom, w: b.width, h: b.height}; };
+  const q = (s) => [...document.querySelectorAll(s)].map(r);
+  const one = (s) => { const e = document.querySelector(s); return e ? r(e) : null; };
+  return {vw: innerWidth, vh: innerHeight, scroll: document.documentElement.scrollWidth, seats: q('[data-zone=seat]'),
+    hand: one('[data-zone=hand]'), trick: one('[data-zone=trick]'), cards: q('#hand .card-btn'), played: q('.played .card'),
+    felt: one('#felt'), turn: one('#your-turn')};
+}"""
+
+
+def inside(box: dict[str, float], w: float, h: float, what: str) -> None:
+    assert box["x"] >= -1 and box["y"] >= -1 and box["r"] <= w + 1 and box["b"] <= h + 1, f"{what} outside {w}x{h}: {box}"
+
+
+def check_layout(page: Page, players: int, phone: bool, mort: bool = False) -> None:
+    """Seats, trick and hand inside the screen; on a phone, the trick, the hand and whose turn without scrolling."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(60)  # the hand measures its room after a resize
+    lay = page.evaluate(LAYOUT_JS)
+    w, h = lay["vw"], lay["vh"]
+    assert lay["scroll"] <= w + 1, f"the page scrolls sideways: {lay['scroll']} > {w}"
+    assert len(lay["seats"]) == players + (1 if mort else 0)
+    for i, s in enumerate(lay["seats"]):
+        inside(s, w, h, f"seat {i}")
+        inside(s, lay["felt"]["r"] + 1, lay["felt"]["b"] + 1, f"seat {i} (felt)")
+    for i, a in enumerate(lay["seats"]):  # no chip over another
+        for b in lay["seats"][i + 1:]:
+            assert a["r"] <= b["x"] + 2 or b["r"] <= a["x"] + 2 or a["b"] <= b["y"] + 2 or b["b"] <= a["y"] + 2, (a, b)
+    assert lay["hand"] is not None and lay["trick"] is not None
+    inside(lay["trick"], w, h, "trick")
+    for c in lay["played"]:
+        inside(c, w, h, "a card of the trick")
+    for c in lay["cards"]:
+        assert c["x"] >= -1 and c["r"] <= w + 1, f"a card of the hand outside the width: {c}"
+    if phone:
+        inside(lay["hand"], w, h, "hand")
+        assert lay["turn"] is not None
+        inside(lay["turn"], w, h, "whose turn")
+
+
+#: (game, players, variant or None, language, size): every game and table size; each game in both languages
+#: and on both screens across its sizes.
+GAMES = [
+    ("tarot", 3, None, "fr", PHONE), ("tarot", 4, None, "en", DESKTOP), ("tarot", 5, None, "en", PHONE),
+    ("triomphe", 2, None, "en", PHONE), ("triomphe", 4, None, "fr", DESKTOP), ("triomphe", 6, None, "fr", PHONE),
+    ("mistigri", 3, None, "en", DESKTOP), ("mistigri", 4, None, "fr", PHONE), ("mistigri", 5, None, "en", PHONE),
+    ("prime", 3, None, "fr", DESKTOP), ("prime", 4, "societe", "en", PHONE), ("prime", 5, None, "en", DESKTOP),
+    ("prime", 6, None, "fr", PHONE),
+    ("tarot1637", 2, None, "en", PHONE), ("tarot1637", 3, None, "fr", DESKTOP),
+]
+WORD = {"fr": ("À vous de jouer", "Your turn"), "en": ("Your turn", "À vous de jouer")}
+
+
+@pytest.mark.parametrize(("game", "players", "variant", "lang", "size"), GAMES,
+                         ids=[f"{g}-{n}{'-' + v if v else ''}-{lang}-{'phone' if s == PHONE else 'desktop'}"
+                              for g, n, v, lang, s in GAMES])
+def test_whole_game_played_by_clicking(server: Server, browser: Browser, game: str, players: int, variant: str | None,
+                                       lang: str, size: tuple[int, int]) -> None:
+    page = in_language(browser, server, lang, size)
+    if variant:
+        page.select_option("#f-game", game)
+        page.select_option("#f-variant", variant)
+    # La Triomphe: a deal number at which the first deal is played out (a concession may end one before our card)
+    table_id = create_from_lobby(page, server, game, players, deals=1, **({"seed": SEED4} if game == "triomphe" else {}))
+    checked = False
+    moves = 0
+    while (what := wait_mine(page)) != "over":
+        # Our first card to play (La Prime: its first choice with a hand): the table as it is then.
+        playing = page.locator(".card-btn.legal").count() or (game == "prime" and page.locator("#hand .card-btn").count())
+        if what == "turn" and not checked and playing:
+            yours, other = WORD[lang]
+            assert page.inner_text("#your-turn") == yours and other not in page.inner_text("#table")
+            for s, is_phone in ((PHONE, True), (DESKTOP, False)):
+                page.set_viewport_size({"width": s[0], "height": s[1]})
+                check_layout(page, players, is_phone, mort=game == "tarot1637" and players == 2)
+                if os_screens() and (s == size or game not in SHOT):
+                    page.screenshot(path=str(IMG / f"room-{game}-{'phone' if is_phone else 'desktop'}-{lang}.png"))
+            SHOT.add(game)
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            assert axe_serious(page) == []
+            checked = True
+        room_move(page)
+        moves += 1
+        assert moves < 400, "the game did not end"
+    assert checked, "never our turn to play a card"
+    state = server.app.state.hub.tables[table_id].state
+    assert state.is_terminal()
+    assert page.locator("#sheet tbody tr").count() >= 1 and page.locator("#download").count() == 1
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+SHOT: set[str] = set()
+
+
+def os_screens() -> bool:
+    return IMG.name == "img"
+
+
+SEED4 = 5  # a deal number at which the first deal of La Triomphe at four is played to its last trick
+
+
+def test_partners_sides_and_the_deal_end_panel(server: Server, browser: Browser) -> None:
+    """La Triomphe at 4 (classic: partners facing): the partner marked on its seat, the score by side, the
+    end-of-deal panel with the last trick, every hand and "Continuer", then the next deal; the winning side named."""
+    page = in_language(browser, server, "fr", DESKTOP)
+    table_id = create_from_lobby(page, server, "triomphe", 4, deals=2, seed=SEED4)
+    page.wait_for_selector('[data-zone=seat][data-seat="2"] .b-partner')
+    partner = page.locator('[data-zone=seat][data-seat="2"]')
+    assert "partenaire" in partner.inner_text(), partner.inner_text()
+    for s in (1, 3):
+        assert "partenaire" not in page.inner_text(f'[data-zone=seat][data-seat="{s}"]')
+    assert page.locator("#sides tr").count() == 2
+    assert "votre camp" in page.inner_text("#sides")
+    page.click("#rules summary")  # the rules at the table: in La Triomphe the King beats the Ace (seed 002)
+    page.wait_for_selector("#rules .order strong")
+    first = page.inner_text("#rules .order >> nth=0")
+    assert first.index("R") < first.index("D") < first.index("V") < first.index("A") < first.index("10"), first
+    assert "Ordre des cartes" in page.inner_text("#rules")
+    while wait_mine(page) == "turn":
+        room_move(page)
+    assert wait_mine(page) == "continue", "a match of two deals waits after the first"
+    panel = page.inner_text("#deal-end")
+    assert "Fin de la donne 1" in panel and "Continuer" in panel
+    last = page.evaluate("() => T.frame.deal_end.last_trick")
+    assert last and len(last["cards"]) == 4, last  # SEED4: the deal went to its fifth trick
+    assert page.locator("#deal-end .de-card").count() == 4  # the last trick, one card per seat, its winner marked
+    assert page.locator("#deal-end .de-card.win").count() == 1
+    assert page.locator("#deal-end .de-hand").count() >= 1
+    assert axe_serious(page) == []
+    if os_screens():
+        page.screenshot(path=str(IMG / "room-deal-end-fr.png"), full_page=True)
+    page.reload()  # the server keeps the deal's end: the same panel after a reload
+    assert wait_mine(page) == "continue" and "Fin de la donne 1" in page.inner_text("#deal-end")
+    room_move(page)
+    while wait_mine(page) != "over":
+        room_move(page)
+    state = server.app.state.hub.tables[table_id].state
+    assert state.is_terminal() and state.deal_index == 1
+    sides = page.evaluate("() => T.frame.sides")
+    assert [sd["seats"] for sd in sides] == [[0, 2], [1, 3]]
+    totals = [sd["total"] for sd in sides]
+    assert totals == [sum(state.returns()[s] for s in (0, 2)) / 2, sum(state.returns()[s] for s in (1, 3)) / 2]
+    if totals[0] != totals[1]:  # the side ahead is named the winner
+        best = sides[0 if totals[0] > totals[1] else 1]["name"]
+        assert page.inner_text("#winner-side") == f"{best} gagne la partie"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_ecart_chosen_in_the_hand_with_a_counter(server: Server, browser: Browser) -> None:
+    """Tarot at 4, the taker's écart: six cards picked in the hand, the counter follows, one confirm sends six discards."""
+    page = in_language(browser, server, "fr", DESKTOP)
+    table_id = create_from_lobby(page, server, "tarot", 4, seed=seed_where_we_make_the_ecart(4))
+    for _ in range(8):
+        assert wait_mine(page) == "turn"
+        if page.evaluate("() => !!T.frame.select"):
+            break
+        room_move(page)
+    sel = page.evaluate("() => T.frame.select")
+    assert sel["kind"] == "ecart" and sel["need"] == 6
+    assert page.inner_text("#select-counter") == "0/6 écartées"
+    assert "24 cartes en main" in page.inner_text("#pick-hint")  # 18 + the chien's 6
+    assert page.locator("#confirm-pick").is_disabled()
+    n = int(page.get_attribute("#controls", "data-n") or 0)
+    for k, code in enumerate(sel["cards"][:6], 1):
+        page.click(f'#hand .card-btn[data-card="{code}"]')
+        assert page.inner_text("#select-counter") == f"{k}/6 écartées"
+    assert "18 cartes en main" in page.inner_text("#pick-hint")
+    assert int(page.get_attribute("#controls", "data-n") or 0) == n  # nothing sent yet
+    page.click(f'#hand .card-btn[data-card="{sel["cards"][7]}"]')  # a seventh is refused by the counter
+    assert page.inner_text("#select-counter") == "6/6 écartées"
+    if os_screens():
+        page.screenshot(path=str(IMG / "room-ecart-fr.png"))
+    page.click("#confirm-pick")
+    page.wait_for_function("() => !T.frame.select || T.frame.select.kind !== 'ecart'")
+    made = [a for s, a in server.app.state.hub.tables[table_id].state.log[-1].actions if s == 0 and a.startswith("discard ")]
+    assert sorted(a.split()[1] for a in made) == sorted(sel["cards"][:6])
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_tempo_holds_the_trick_and_shows_one_move_at_a_time(server: Server, browser: Browser) -> None:
+    """At the normal tempo a finished trick stays until a click (or about 2 s), bots' moves are shown one by one
+    at least the tempo's step apart; the tempo chosen is kept by the browser."""
+    page = in_language(new_page(browser, *DESKTOP, tempo="normal"), server, "en", DESKTOP)
+    create_from_lobby(page, server, "tarot", 5, seed=4)
+    page.evaluate("""() => { window.__shown = []; new MutationObserver(() => {
+        const n = Number(document.querySelector('#controls')?.dataset.n);
+        const last = window.__shown[window.__shown.length - 1];
+        if (!last || last[0] !== n) window.__shown.push([n, performance.now()]);
+      }).observe(document.getElementById('table'), {subtree: true, attributes: true, childList: true}); }""")
+    held = False
+    for _ in range(80):
+        what = wait_mine(page)
+        assert what == "turn"
+        if page.locator(".hold-note").count():
+            held = True
+            assert page.locator(".trick .played").count() == 5
+            time.sleep(0.8)
+            assert page.locator(".hold-note").count() == 1, "released before the hold was over"
+            page.click(".hold-note")
+            page.wait_for_selector(".hold-note", state="detached", timeout=2000)
+            break
+        room_move(page)
+    assert held, "no trick was held"
+    shown = page.evaluate("() => window.__shown")
+    gaps = [(b[1] - a[1], a[0], b[0]) for a, b in itertools.pairwise(shown) if b[0] == a[0] + 1]
+    assert gaps and all(b == a + 1 for _, a, b in gaps)
+    bots = [g for g, a, b in gaps if g > 0]
+    assert max(bots) >= 600, gaps  # bots' moves, one at a time, not faster than the step (700 ms at normal)
+    page.select_option("#tempo", "slow")
+    page.reload()
+    page.wait_for_selector("#tempo")
+    assert page.input_value("#tempo") == "slow"
+    assert page.evaluate("() => localStorage.getItem('atout.tempo')") == "slow"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_keyboard_play_live_region_and_your_turn(server: Server, browser: Browser) -> None:
+    """Arrows choose a card, Enter plays it; the focus stays in the hand; the live region says the card and the
+    turn; the title carries the turn badge."""
+    page = in_language(browser, server, "en", DESKTOP)
+    create_from_lobby(page, server, "triomphe", 2, deals=1)
+    for _ in range(20):
+        assert wait_mine(page) == "turn"
+        if page.locator(".card-btn.legal").count() and not page.locator("#actions button.act").count():
+            break
+        room_move(page)
+    assert page.title().startswith("● Your turn")
+    first = page.locator("#hand .card-btn").first
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("() => document.activeElement.dataset.card")
+    assert focused == page.locator("#hand .card-btn").nth(1).get_attribute("data-card")
+    legal = page.eval_on_selector_all("#hand .card-btn.legal", "els => els.map(e => e.dataset.card)")
+    hand = page.eval_on_selector_all("#hand .card-btn", "els => els.map(e => e.dataset.card)")
+    target = hand.index(legal[0])
+    for _ in range(abs(target - 1)):
+        page.keyboard.press("ArrowRight" if target > 1 else "ArrowLeft")
+    n = int(page.get_attribute("#controls", "data-n") or 0)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.querySelector('#controls').dataset.n) > {n}")
+    assert legal[0] not in page.eval_on_selector_all("#hand .card-btn", "els => els.map(e => e.dataset.card)")
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#hand') !== null")
+    said = page.inner_text("#announce")
+    assert "You:" in said or "Your turn" in said or "Waiting" in said, said
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_lobby_and_replay_are_axe_clean(server: Server, browser: Browser) -> None:
+    page = in_language(browser, server, "fr", DESKTOP)
+    assert axe_serious(page) == []
+    page.select_option("#f-game", "triomphe")
+    page.select_option("#f-mode", "watch")
+    page.click("#create")
+    page.wait_for_selector("#over", timeout=60_000)
+    table_id = page.url.rsplit("/", 1)[-1]
+    assert axe_serious(page) == []  # a spectator's table, the match over
+    page.goto(f"{server.url}/r/{table_id}")
+    page.wait_for_selector("#r-count")
+    page.click("#r-next")
+    assert page.locator("#hands .mini-hand").count() == 2
+    assert axe_serious(page) == []
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+
+def test_refusal_in_the_flow_with_its_why_and_forced_moves_played_for_us(server: Server, browser: Browser) -> None:
+    """A greyed card clicked: the refusal sits above the tools (over no button), its source behind "pourquoi ?";
+    with "Jouer mes coups forcés" on, a move that is our only legal one is played by the page (the deal's last card)."""
+    page = in_language(browser, server, "fr", DESKTOP)
+    page.evaluate("() => localStorage.setItem('atout.autoplay', '1')")  # as the table's checkbox "Jouer mes coups forcés" does
+    table_id = create_from_lobby(page, server, "tarot", 5, deals=1)
+    refused = False
+    clicks = 0
+    while wait_mine(page) != "over":
+        if page.evaluate("() => T.frame.obs.legal_actions.length === 1"):  # the page plays it: no click
+            page.wait_for_function("(n) => T.frame.n !== n || T.over", arg=page.evaluate("() => T.frame.n"))
+            continue
+        dim = page.locator("#hand .card-btn.dim")
+        if not refused and dim.count():
+            page.evaluate("() => { T.toast = null; draw(); }")
+            dim.first.click()
+            page.wait_for_selector("#toast:not([hidden])")
+            assert page.locator("#toast .why summary").inner_text().replace("\u202f", " ") == "pourquoi ?"
+            toast = page.locator("#toast").bounding_box()
+            assert toast is not None
+            for b in page.locator("#controls button:visible").all():
+                box = b.bounding_box()
+                if box is None or b.evaluate("e => e.closest('#toast') !== null"):
+                    continue
+                apart = (box["x"] + box["width"] <= toast["x"] or toast["x"] + toast["width"] <= box["x"]
+                         or box["y"] + box["height"] <= toast["y"] or toast["y"] + toast["height"] <= box["y"])
+                assert apart, (box, toast)
+            page.click("#toast .why summary")
+            assert page.locator("#toast .why").inner_text().strip() != "pourquoi ?"  # the citation, now open
+            refused = True
+        clicks += room_move(page)
+    mine = [a for s, a in server.app.state.hub.tables[table_id].state.log[-1].actions if s == 0]
+    assert refused, "no greyed card met"
+    assert len(mine) > clicks, (len(mine), clicks)  # at least the last card was played for us
+    assert not page.errors  # type: ignore[attr-defined]
