@@ -42,7 +42,7 @@ def test_a_deal_analysed_in_french_and_english_and_kept(client: TestClient) -> N
     table = upload(client, PAB)
     fr = get(client, table, deal=1, lang="fr")
     if fr.status_code == 503:  # the worker's first solve loads the compiled kernel (seconds): not kept, asked again
-        assert fr.json()["error"] == "too_slow"
+        assert fr.json()["error"] in ("too_slow", "busy")  # busy: the worker is still at another task
         fr = get(client, table, deal=1, lang="fr")
     assert fr.status_code == 200, fr.text
     a = fr.json()

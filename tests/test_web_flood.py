@@ -107,6 +107,7 @@ def test_spectators_get_the_same_frame_text_encoded_once(monkeypatch: pytest.Mon
 
     with TestClient(create_app("sqlite://", bot_delay=0)) as client:
         t = create(client, game="triomphe", players=2, fill=False, seed=5)
+        client.post(f"/api/tables/{t['id']}/join", json={"seat": 1})  # a friend: the cards are dealt once seated
         path = f"/ws/{t['id']}"
         with client.websocket_connect(path) as player:
             player.send_json({"type": "hello", "token": t["token"]})

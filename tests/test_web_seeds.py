@@ -145,7 +145,8 @@ def test_a_chosen_seed_is_told_to_whoever_joins() -> None:
     from atout.present import catalogs  # the page's words: the catalogs' domain web (/texts.js)
 
     assert all("seedChosen" in catalogs.entries("web", "page", lang) for lang in ("fr", "en"))
-    assert "seed_chosen" in (__import__("pathlib").Path(atout.__file__).parent / "web" / "static" / "table.js").read_text("utf-8")
+    static = __import__("pathlib").Path(atout.__file__).parent / "web" / "static"
+    assert any("seed_chosen" in f.read_text("utf-8") for f in static.glob("table*.js"))
 
 
 def test_no_frame_or_rest_answer_holds_the_seed_before_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
