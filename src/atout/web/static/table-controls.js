@@ -169,7 +169,8 @@ function Toast() {
 
 function Tools({ f, you, hasTricks, rerender }) {
   const link = location.origin + "/t/" + T.id;
-  const lastShown = !!T.showLast || !!shownCenter(f).caption;  // the last trick is on the table already: not offered
+  // the last trick is on the table already, or in the deal-end panel, or the game is over: not offered
+  const lastShown = !!T.showLast || !!shownCenter(f).caption || !!f.deal_end || !!f.over;
   return html`<div class="tools">
     ${hasTricks && !lastShown ? html`<button type="button" id="last-trick" onClick=${() => { T.showLast = true; rerender(); }}>${t("showLastTrick")}</button>` : null}
     ${hasTricks && T.showLast ? html`<button type="button" id="last-trick" onClick=${() => { T.showLast = false; rerender(); }}>${t("hideLastTrick")}</button>` : null}
@@ -187,11 +188,26 @@ function Tools({ f, you, hasTricks, rerender }) {
   </div>`;
 }
 
+// What a join sends: the seat and the nickname typed in the lobby or beside the seat offers (the server checks it).
+function joinBody(seat) {
+  const box = document.getElementById("join-name");
+  const name = ((box && box.value) || localStorage.getItem("atout.name") || "").trim();
+  if (name) localStorage.setItem("atout.name", name);
+  return name ? { seat, name } : { seat };
+}
+
 function seatOffers(f) {
+  const offers = f.table.seats.filter((s) => s.kind === "empty");
+  if (!offers.length) return null;
+  return html`<label class="opt join-name">${t("nickname")} <input id="join-name" maxlength="24" autocomplete="nickname"
+    value=${localStorage.getItem("atout.name") || ""} /></label>${seatButtons(f)}`;
+}
+
+function seatButtons(f) {
   return f.table.seats.filter((s) => s.kind === "empty").map((s) => html`<button key=${"o" + s.seat} type="button" class="take-seat" data-seat=${s.seat}
     onClick=${async () => {
     try {
-      const res = await api(`/api/tables/${T.id}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat: s.seat }) });
+      const res = await api(`/api/tables/${T.id}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(joinBody(s.seat)) });
       localStorage.setItem("atout.token." + T.id, res.token);
       T.token = res.token;
       T.ws.close();
