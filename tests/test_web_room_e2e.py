@@ -469,5 +469,5 @@ def test_a_guest_joins_a_friends_table_under_the_name_typed(server: Server, brow
     page.click('.take-seat[data-seat="1"]')
     page.wait_for_function("() => T.seat === 1")
     assert server.app.state.hub.tables[table_id].names[1] == "Émilie"
-    assert page.evaluate("() => T.frame.seats[1].name") == "Émilie"
+    page.wait_for_function("() => T.frame.seats[1].name === 'Émilie'", timeout=5000)
     assert not page.errors  # type: ignore[attr-defined]
