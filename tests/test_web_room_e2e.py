@@ -233,6 +233,7 @@ def test_whole_game_played_by_clicking(server: Server, browser: Browser, game: s
     state = server.app.state.hub.tables[table_id].state
     assert state.is_terminal()
     assert page.locator("#sheet tbody tr").count() >= 1 and page.locator("#download").count() == 1
+    assert page.locator("#last-trick").count() == 0  # game over: the last trick is on the felt already
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -270,6 +271,7 @@ def test_partners_sides_and_the_deal_end_panel(server: Server, browser: Browser)
     assert wait_mine(page) == "continue", "a match of two deals waits after the first"
     panel = page.inner_text("#deal-end")
     assert "Fin de la donne 1" in panel and "Continuer" in panel
+    assert page.locator("#last-trick").count() == 0  # the panel shows the last trick: not offered again
     last = page.evaluate("() => T.frame.deal_end.last_trick")
     assert last and len(last["cards"]) == 4, last  # SEED4: the deal went to its fifth trick
     assert page.locator("#deal-end .de-card").count() == 4  # the last trick, one card per seat, its winner marked
