@@ -55,6 +55,14 @@ def browser() -> Iterator[Browser]:
     yield from launch_browser()
 
 
+@pytest.fixture(autouse=True)
+def _close_pages(browser: Browser) -> Iterator[None]:
+    """Each test's pages closed after it: their sockets freed (the server allows 20 per address), memory kept low."""
+    yield
+    for context in browser.contexts:
+        context.close()
+
+
 def axe_serious(page: Page) -> list[str]:
     """axe-core's serious and critical violations on the page as it is (the axe-playwright-python package)."""
     from axe_playwright_python.sync_playwright import Axe
@@ -225,6 +233,7 @@ def test_whole_game_played_by_clicking(server: Server, browser: Browser, game: s
     state = server.app.state.hub.tables[table_id].state
     assert state.is_terminal()
     assert page.locator("#sheet tbody tr").count() >= 1 and page.locator("#download").count() == 1
+    assert page.locator("#last-trick").count() == 0  # game over: the last trick is on the felt already
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -254,12 +263,15 @@ def test_partners_sides_and_the_deal_end_panel(server: Server, browser: Browser)
     page.wait_for_selector("#rules .order strong")
     first = page.inner_text("#rules .order >> nth=0")
     assert first.index("R") < first.index("D") < first.index("V") < first.index("A") < first.index("10"), first
-    assert "Ordre des cartes" in page.inner_text("#rules")
+    rules = page.inner_text("#rules")
+    assert "Ordre des cartes" in rules and "object" not in rules.lower(), rules
+    assert "Cœur" in rules or "Coeur" in rules, rules  # each suit named, its cards after it
     while wait_mine(page) == "turn":
         room_move(page)
     assert wait_mine(page) == "continue", "a match of two deals waits after the first"
     panel = page.inner_text("#deal-end")
     assert "Fin de la donne 1" in panel and "Continuer" in panel
+    assert page.locator("#last-trick").count() == 0  # the panel shows the last trick: not offered again
     last = page.evaluate("() => T.frame.deal_end.last_trick")
     assert last and len(last["cards"]) == 4, last  # SEED4: the deal went to its fifth trick
     assert page.locator("#deal-end .de-card").count() == 4  # the last trick, one card per seat, its winner marked
@@ -296,6 +308,9 @@ def test_ecart_chosen_in_the_hand_with_a_counter(server: Server, browser: Browse
         room_move(page)
     sel = page.evaluate("() => T.frame.select")
     assert sel["kind"] == "ecart" and sel["need"] == 6
+    # the bid's button is gone: the focus went to the écart's first control (the hand), not to <body>
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#controls') !== null")
+    assert "une à une" not in page.inner_text("#controls")  # select, then confirm once: the help says so
     assert page.inner_text("#select-counter") == "0/6 écartées"
     assert "24 cartes en main" in page.inner_text("#pick-hint")  # 18 + the chien's 6
     assert page.locator("#confirm-pick").is_disabled()
@@ -311,6 +326,8 @@ def test_ecart_chosen_in_the_hand_with_a_counter(server: Server, browser: Browse
         page.screenshot(path=str(IMG / "room-ecart-fr.png"))
     page.click("#confirm-pick")
     page.wait_for_function("() => !T.frame.select || T.frame.select.kind !== 'ecart'")
+    wait_mine(page)  # the next phase: the focus is on its first control again
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#controls') !== null")
     made = [a for s, a in server.app.state.hub.tables[table_id].state.log[-1].actions if s == 0 and a.startswith("discard ")]
     assert sorted(a.split()[1] for a in made) == sorted(sel["cards"][:6])
     assert not page.errors  # type: ignore[attr-defined]
@@ -381,6 +398,13 @@ def test_keyboard_play_live_region_and_your_turn(server: Server, browser: Browse
     page.wait_for_function("() => document.activeElement && document.activeElement.closest('#hand') !== null")
     said = page.inner_text("#announce")
     assert "You:" in said or "Your turn" in said or "Waiting" in said, said
+    assert page.inner_text("#langbox .lang") == "Français"  # the button names the other language, and follows it
+    page.click("#langbox .lang")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    assert page.inner_text("#langbox .lang") == "English"
+    page.click("#langbox .lang")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert page.inner_text("#langbox .lang") == "Français"
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -436,4 +460,24 @@ def test_refusal_in_the_flow_with_its_why_and_forced_moves_played_for_us(server:
     mine = [a for s, a in server.app.state.hub.tables[table_id].state.log[-1].actions if s == 0]
     assert refused, "no greyed card met"
     assert len(mine) > clicks, (len(mine), clicks)  # at least the last card was played for us
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_guest_joins_a_friends_table_under_the_name_typed(server: Server, browser: Browser) -> None:
+    """A friends' table (seats left open): the guest's nickname, typed in the lobby or beside the seat offers,
+    is sent with the join and named on the seat."""
+    import httpx
+
+    made = httpx.post(server.url + "/api/tables", json={"game": "triomphe", "players": 2, "fill": False, "name": "Hôte"})
+    table_id = made.json()["id"]
+    page = in_language(browser, server, "fr", PHONE)
+    page.evaluate("() => localStorage.setItem('atout.name', 'Émile')")  # as the lobby keeps it
+    page.goto(f"{server.url}/t/{table_id}")
+    page.wait_for_selector("#join-name")
+    assert page.input_value("#join-name") == "Émile"
+    page.fill("#join-name", "Émilie")
+    page.click('.take-seat[data-seat="1"]')
+    page.wait_for_function("() => T.seat === 1")
+    assert server.app.state.hub.tables[table_id].names[1] == "Émilie"
+    page.wait_for_function("() => T.frame.seats[1].name === 'Émilie'", timeout=5000)
     assert not page.errors  # type: ignore[attr-defined]

@@ -155,5 +155,5 @@ function variantTitle(texts, variant) {
 }
 
 function langSwitch(onChange) {
-  return el("button", { class: "lang", type: "button", onclick: () => { const langs = ["fr", "en", ...Object.keys(TEXTS).filter((l) => l !== "fr" && l !== "en").sort()].filter((l) => TEXTS[l]); setLang(langs[(langs.indexOf(getLang()) + 1) % langs.length]); onChange(); } }, t("language"));
+  return el("button", { class: "lang", type: "button", onclick: (ev) => { const langs = ["fr", "en", ...Object.keys(TEXTS).filter((l) => l !== "fr" && l !== "en").sort()].filter((l) => TEXTS[l]); setLang(langs[(langs.indexOf(getLang()) + 1) % langs.length]); ev.currentTarget.textContent = t("language"); onChange(); } }, t("language"));
 }

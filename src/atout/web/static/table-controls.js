@@ -74,12 +74,18 @@ function Controls({ f, you, rerender }) {
     else if (g.click) act(`${g.click.prefix} ${code}`);
   };
 
+  // An explanation several buttons share after their own words ("appeler R♠ : le joueur qui l'a sera…") is said once.
+  const tail = (why) => String(why || "").split(/\s?:\s/).slice(1).join(" : ");
+  const tails = new Map();
+  for (const x of legal) { const w = tail(explain[x] || hints[x]); if (w) tails.set(w, (tails.get(w) || 0) + 1); }
+  const shared = [...tails].filter(([, n]) => n > 1).map(([w]) => w);
   const button = (text, extra) => {
     const toks = text.split(" ");
     const cards = toks.filter(isCard);
     const words = toks.filter((x) => !isCard(x)).join(" ");
-    const why = explain[text] || hints[text];
-    const b = html`<button key=${text} type="button" class=${"act" + (extra ? " " + extra : "")} data-action=${text} title=${why || undefined}
+    const full = explain[text] || hints[text];
+    const why = shared.includes(tail(full)) ? "" : full;
+    const b = html`<button key=${text} type="button" class=${"act" + (extra ? " " + extra : "")} data-action=${text} title=${full || undefined}
         onClick=${() => act(text)}>${capital(cards.length ? actionLabel(words) : actionLabel(text))}${cards.map((c) => html`<${Face} key=${c} code=${c} cls="tiny" />`)}</button>`;
     return why ? html`<span key=${"h" + text} class="act-with-hint">${b}<small class="hint">${why}</small></span>` : b;
   };
@@ -129,6 +135,7 @@ function Controls({ f, you, rerender }) {
         <button type="button" class="act primary" id="confirm-pick" disabled=${!T.picked}
           onClick=${() => { if (T.picked) act(`${g.click.prefix} ${T.picked}`); }}>${capital(actionLabel(g.click.prefix))}${T.picked ? " — " + cardName(T.picked) : ""}</button>` : null}
       ${early.map((x) => button(x))}${grouped}${rest.map((x) => button(x))}
+      ${shared.map((w) => html`<small key=${"sh" + w} class="hint shared-hint">${capital(w)}</small>`)}
       ${selecting ? g.select.map((s) => {
     const counts = [...s.counts].sort((a, b) => a - b);
     return html`<div key=${"s" + s.prefix} class="select-hint" id="select-counter">${hints[s.prefix] || `${t("select")} (${counts.join("/")})`} — ${k} ${t("chosen")}</div>
@@ -169,7 +176,8 @@ function Toast() {
 
 function Tools({ f, you, hasTricks, rerender }) {
   const link = location.origin + "/t/" + T.id;
-  const lastShown = !!T.showLast || !!shownCenter(f).caption;  // the last trick is on the table already: not offered
+  // the last trick is on the table already, or in the deal-end panel, or the game is over: not offered
+  const lastShown = !!T.showLast || !!shownCenter(f).caption || !!f.deal_end || !!f.over;
   return html`<div class="tools">
     ${hasTricks && !lastShown ? html`<button type="button" id="last-trick" onClick=${() => { T.showLast = true; rerender(); }}>${t("showLastTrick")}</button>` : null}
     ${hasTricks && T.showLast ? html`<button type="button" id="last-trick" onClick=${() => { T.showLast = false; rerender(); }}>${t("hideLastTrick")}</button>` : null}
@@ -187,11 +195,26 @@ function Tools({ f, you, hasTricks, rerender }) {
   </div>`;
 }
 
+// What a join sends: the seat and the nickname typed in the lobby or beside the seat offers (the server checks it).
+function joinBody(seat) {
+  const box = document.getElementById("join-name");
+  const name = ((box && box.value) || localStorage.getItem("atout.name") || "").trim();
+  if (name) localStorage.setItem("atout.name", name);
+  return name ? { seat, name } : { seat };
+}
+
 function seatOffers(f) {
+  const offers = f.table.seats.filter((s) => s.kind === "empty");
+  if (!offers.length) return null;
+  return html`<label class="opt join-name">${t("nickname")} <input id="join-name" maxlength="24" autocomplete="nickname"
+    value=${localStorage.getItem("atout.name") || ""} /></label>${seatButtons(f)}`;
+}
+
+function seatButtons(f) {
   return f.table.seats.filter((s) => s.kind === "empty").map((s) => html`<button key=${"o" + s.seat} type="button" class="take-seat" data-seat=${s.seat}
     onClick=${async () => {
     try {
-      const res = await api(`/api/tables/${T.id}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat: s.seat }) });
+      const res = await api(`/api/tables/${T.id}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(joinBody(s.seat)) });
       localStorage.setItem("atout.token." + T.id, res.token);
       T.token = res.token;
       T.ws.close();

@@ -112,6 +112,12 @@ function Log({ f, you }) {
       ${lines.map((l, i) => html`<li key=${i}>${l}</li>`)}</ol></section>`;
 }
 
+// One entry of a card order, in words: a card code, or the server's {suit, cards} group (never "[object Object]").
+function orderWord(o) {
+  if (o && typeof o === "object") return `${o.suit ? o.suit + t("colon") : ""}${(o.cards || o.names || []).map(actionLabel).join(" ")}`;
+  return actionLabel(String(o));
+}
+
 // The rules at the table: GET /api/rules/{game} (card order, trump order, summary), asked for once per language.
 const RULES = {};
 function Rules({ f }) {
@@ -135,7 +141,7 @@ function Rules({ f }) {
     : html`<p key=${i} class="order"><strong>${o.suit}</strong>${t("colon")}${o.cards.map((c, j) => html`<span key=${j} title=${(o.names || [])[j] || ""}>${j ? " › " : ""}${c}</span>`)}</p>`))}` : null}
     ${r.trump_order && r.trump_order.length ? html`<h3>${t("trumpOrder")}</h3><p class="order">${r.trump_order.join(" › ")}</p>` : null}
     ${r.excuse ? html`<p class="order">${r.excuse}</p>` : null}
-    ${!r.card_order && Array.isArray(order) ? html`<h3>${t("cardOrder")}</h3><p class="order">${order.map(actionLabel).join(" › ")}</p>` : null}
+    ${!r.card_order && !r.loading && Array.isArray(order) ? html`<h3>${t("cardOrder")}</h3><p class="order">${order.map(orderWord).join(" › ")}</p>` : null}
     ${r.summary ? html`<div class="summary" tabindex="0" role="region" aria-label=${t("rules")}>${r.summary.split(/\n{2,}/).map((p, i) => html`<p key=${i}>${p.replace(/[#*`]/g, "")}</p>`)}</div>` : null}
     ${r.error ? html`<p class="muted">${t("noRules")}</p>` : null}
   </details></section>`;

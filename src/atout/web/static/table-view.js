@@ -24,7 +24,7 @@ function Seat({ s, you, n }) {
   const kind = s.seat < 0 || (s.bot && s.level) ? "" : s.bot ? t("bot") : t(s.kind === "empty" ? "empty" : "human");
   return html`<div class=${cls} data-zone="seat" role="group" data-seat=${s.seat} style=${`--x:${spot.x}%;--y:${spot.y}%`}
       aria-label=${`${name}${s.turn ? " — " + t("theirTurn") : ""}`}>
-    <div class="seat-name"><span class=${"dot" + (s.online ? " on" : "")}></span><span class="nm">${name}</span>${kind ? html`<span class="kind"> · ${kind}</span>` : null}</div>
+    <div class="seat-name"><span class=${"dot" + (s.online ? " on" : "")}></span>${s.seat >= 0 && !me ? html`<span class="no" aria-hidden="true">${s.seat + 1}</span>` : null}<span class="nm">${name}</span>${kind ? html`<span class="kind"> · ${kind}</span>` : null}</div>
     <div class="seat-sub">
       ${typeof s.cards === "number" ? html`<span class="count" title=${t("cardsInHand")}>🂠 ${s.cards}</span>` : null}
       ${typeof s.chips === "number" ? html`<span class="chips" title=${t("chips")}>● ${s.chips}</span>` : null}
@@ -53,7 +53,7 @@ function Trick({ trick, you, n, gather, faded, caption }) {
     return html`<figure key=${p.seat + ":" + p.card} class=${"played" + (win ? " win" : "")} data-seat=${p.seat}
         style=${`left:${50 + 30 * dx}%;top:${50 + 22 * dy}%;z-index:${i + 1}`}>
       <${Face} code=${p.card} />
-      <figcaption>${seatName(p.seat, you)}${win ? html` <span class="win-mark">★ ${trick.complete ? t("wins") : t("leads")}</span>` : null}</figcaption>
+      <figcaption>${p.seat >= 0 && p.seat !== you ? html`<span class="no">${p.seat + 1}</span>` : null}<span class=${p.seat >= 0 && p.seat !== you ? "full" : ""}>${seatName(p.seat, you)}</span>${win ? html` <span class="win-mark">★ ${trick.complete ? t("wins") : t("leads")}</span>` : null}</figcaption>
     </figure>`;
   })}
   </div>`;

@@ -185,7 +185,22 @@ function draw() {
   const sub = document.getElementById("subtitle");
   if (sub) sub.textContent = `${f.table.title} · ${variantTitle(f.table.variant_texts, f.table.variant)} · ${f.table.players} ${t("players").toLowerCase()}`;
   if (location.pathname !== "/t/" + T.id) history.replaceState(null, "", "/t/" + encodeURIComponent(T.id));
-  preactRender(html`<${App} f=${f} />`, document.getElementById("table"));
+  const box = document.getElementById("table");
+  const before = document.activeElement;
+  const inTable = !!before && before !== document.body && box.contains(before);
+  preactRender(html`<${App} f=${f} />`, box);
+  keepFocus(inTable);
+}
+
+// A phase change removes the focused control (bid → écart → announcements): the focus goes to the new phase's
+// first control (an enabled action, else the hand), not to <body> — at once, or once the player's turn comes.
+function keepFocus(inTable) {
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (!lost) { T.focusLost = false; return; }
+  if (!inTable && !T.focusLost) return;
+  const next = ["#actions button:not([disabled])", "#deal-end button", "#hand [tabindex='0']"]
+    .map((q) => document.querySelector(q)).find(Boolean);
+  if (next) { next.focus({ preventScroll: true }); T.focusLost = false; } else T.focusLost = true;
 }
 
 if (document.getElementById("table")) {
