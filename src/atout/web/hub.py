@@ -153,6 +153,7 @@ class Live:
     pending: bool = False  # a move applied but not yet committed: no frame may show it
     said: dict[Any, Any] = field(default_factory=dict)  # narration cache (atout.web.views.narration); reset on undo
     known_after: dict[int, int] = field(default_factory=dict)  # move index -> its mover's known_cards just after it
+    deal_before: dict[int, int] = field(default_factory=dict)  # move index -> the deal index just before it
     frames: dict[tuple[int | None, str], str] = field(default_factory=dict)  # (seat, lang) -> frame text, this state
     presence: asyncio.TimerHandle | None = None  # a broadcast due for arrivals and departures
     names: list[str] = field(default_factory=list)  # each seat's nickname ("" : none chosen)
@@ -218,11 +219,19 @@ class Live:
         mine = [i for i, (s, _) in enumerate(self.moves) if s == seat]
         if not mine:
             return "undo_forbidden"
-        if self.state.known_cards(seat) & ~self._known_after(mine[-1], seat):
-            return "undo_reveals"
+        if self._ended_deal(mine[-1]) or self.state.known_cards(seat) & ~self._known_after(mine[-1], seat):
+            return "undo_reveals"  # a move that ended a deal (or had it dealt again) is never taken back
         if any(s != seat for s, _ in self.moves[mine[-1] + 1:]):
             return "undo_spoken"
         return None
+
+    def _ended_deal(self, index: int) -> bool:
+        """True when move ``index`` ended a deal (the next deal, or a new deal after all passed, is dealt since):
+        the seat has seen a new hand, so taking the move back would let it choose knowing that hand (attack 1)."""
+        if index not in self.deal_before:
+            before = build_state(self.game, self.players, self.variant, self.seed, self.options, self.moves[:index])
+            self.deal_before[index] = before.deal_index
+        return self.deal_before[index] != self.state.deal_index
 
     def _known_after(self, index: int, seat: int) -> int:
         """``known_cards(seat)`` of the state rebuilt just after move ``index`` (cached until an undo)."""
@@ -626,6 +635,7 @@ class Hub:
             live.state = state
             live.said.clear()
             live.known_after.clear()
+            live.deal_before.clear()
             self.broadcast(live)
 
     def fill_bots(self, live: Live) -> None:

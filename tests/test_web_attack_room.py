@@ -1,0 +1,45 @@
+"""The card room's server against the attacks of issue 18's check (/work/wt/ATTACK18.md, FIX18.md): each test
+reproduces one attack and asserts the refusal, the precise message and the unchanged state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import atout
+from atout.web.hub import Live
+
+
+def _live(game: str, players: int, seed: int, options: dict[str, Any], moves: list[tuple[int, str]],
+          state: Any, person: int) -> Live:
+    """A Live table (no database) with ``person`` the only human, the others bots."""
+    live = Live.__new__(Live)
+    for k, v in dict(game=game, players=players, variant=state.variant, seed=seed, options=options, moves=moves,
+                     state=state, kinds=["bot"] * players, ended=None, known_after={}, deal_before={}).items():
+        setattr(live, k, v)
+    live.kinds[person] = "human"
+    return live
+
+
+def test_a1_a_pass_that_has_the_cards_dealt_again_is_not_taken_back() -> None:
+    """Tarot at 4: everybody passes, the cards are dealt again; the last to pass has seen the new hand, so
+    taking the pass back would let him bid knowing it (attack 1, undo_redeal.py)."""
+    g = atout.new_game("tarot", players=4, seed=7, deals=3)
+    moves: list[tuple[int, str]] = []
+    while g.deal_index == 0:
+        moves.append((g.current_player, "pass"))
+        g.apply("pass")
+    last = moves[-1][0]
+    live = _live("tarot", 4, 7, {"deals": 3}, moves, g, last)
+    assert live.undo_refusal(last) == "undo_reveals"
+    assert not live.can_undo(last)
+    assert g.deal_index == 1 and len(live.moves) == 4
+
+
+def test_a1_a_move_inside_the_deal_may_still_be_taken_back() -> None:
+    """The rule is not wider than needed: a first bid, nothing since, may be taken back."""
+    g = atout.new_game("tarot", players=4, seed=7, deals=3)
+    first = g.current_player
+    moves = [(first, "pass")]
+    g.apply("pass")
+    live = _live("tarot", 4, 7, {"deals": 3}, moves, g, first)
+    assert live.undo_refusal(first) is None
