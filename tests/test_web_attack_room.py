@@ -43,3 +43,31 @@ def test_a1_a_move_inside_the_deal_may_still_be_taken_back() -> None:
     g.apply("pass")
     live = _live("tarot", 4, 7, {"deals": 3}, moves, g, first)
     assert live.undo_refusal(first) is None
+
+
+def test_a2_the_pillage_count_never_depends_on_the_hidden_stock() -> None:
+    """As qui pille: the pillager's observation is the same in a world re-dealt consistently with it, so the
+    frame's ``select`` must be too; its count covers only the card turned now (attack 2, select_hidden_pillage.py)."""
+    import random
+
+    from atout.bots.search import sample_world
+    from atout.web import choices
+
+    rng = random.Random(9)
+    compared = 0
+    for seed in range(1, 60):
+        g = atout.new_game("triomphe", players=4, variant="as_qui_pille", seed=seed)
+        seat = g.current_player
+        obs = g.observation(seat).to_json()
+        if not any(a.startswith("pillage ") for a in obs["legal_actions"]):
+            continue
+        sel = choices.select(g, seat, obs, "fr")
+        assert sel is not None and sel["kind"] == "pillage"
+        assert (sel["min"], sel["need"], sel["max"], sel["finish"]) == (0, 1, 1, "stop")
+        for _ in range(4):
+            w = sample_world(g.observation(seat), rng)
+            if w is None:
+                continue
+            assert choices.select(w, seat, w.observation(seat).to_json(), "fr") == sel
+            compared += 1
+    assert compared >= 10
