@@ -71,3 +71,38 @@ def test_a2_the_pillage_count_never_depends_on_the_hidden_stock() -> None:
             assert choices.select(w, seat, w.observation(seat).to_json(), "fr") == sel
             compared += 1
     assert compared >= 10
+
+
+def test_a3_a_guest_may_not_call_bots_to_a_friends_table() -> None:
+    """A stranger joins a friends' table from the lobby and asks for bots: refused in his language, the seats
+    stay free for the friends; the creator may (attack 3, stranger_fill.py)."""
+    from fastapi.testclient import TestClient
+
+    from atout.web import create_app
+
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        t = client.post("/api/tables", json={"game": "triomphe", "players": 4, "seat": 0, "fill": False,
+                                             "name": "Hôte"}).json()
+        s = client.post(f"/api/tables/{t['id']}/join", json={"name": "Inconnu"}).json()
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": s["token"], "lang": "fr"})
+            ws.send_json({"type": "fill_bots"})
+            ws.send_json({"type": "ping"})
+            errors = []
+            msg = ws.receive_json()
+            while msg["type"] != "pong":
+                errors += [msg] if msg["type"] == "error" else []
+                msg = ws.receive_json()
+            assert [e["code"] for e in errors] == ["not_host"]
+            assert errors[0]["message"].startswith("Seul le créateur de la table")
+        kinds = [x["kind"] for x in client.get(f"/api/tables/{t['id']}").json()["seats"]]
+        assert kinds == ["human", "human", "empty", "empty"]
+        assert client.post(f"/api/tables/{t['id']}/join", json={"seat": 2, "name": "Amie"}).status_code == 200
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t["token"], "lang": "en"})
+            ws.send_json({"type": "fill_bots"})
+            for _ in range(20):
+                msg = ws.receive_json()
+                if msg["type"] == "state" and not msg["seating"]:
+                    break
+            assert [x["bot"] for x in msg["seats"]] == [False, False, False, True]

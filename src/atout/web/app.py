@@ -657,7 +657,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             elif isinstance(msg, Undo):
                 await hub.undo(live, conn.seat)
             elif isinstance(msg, FillBots):
-                hub.fill_bots(live)
+                hub.fill_bots(live, conn.seat)
             elif isinstance(msg, Continue):
                 await hub.go_on(live, conn.seat)
         except (IllegalAction, NotationError) as exc:
@@ -705,7 +705,7 @@ def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
 
     if isinstance(exc, InputProblem):
         return str(exc)  # already in the player's language, with examples of what is accepted
-    if getattr(exc, "code", "") in ("deal_end", "no_deal_end", "seating"):  # the table's own refusals (issue 18)
+    if getattr(exc, "code", "") in ("deal_end", "no_deal_end", "seating", "not_host"):  # the table's own refusals
         from atout.web.seats import word
 
         return word(f"error_{getattr(exc, 'code', '')}", lang)

@@ -159,6 +159,7 @@ class Live:
     names: list[str] = field(default_factory=list)  # each seat's nickname ("" : none chosen)
     ended: DealEnd | None = None  # a deal ended and not yet continued from (atout.web.deal_end)
     end_timer: asyncio.TimerHandle | None = None  # continues for the people still waited for, at the deadline
+    host: int | None = None  # the creator's seat: the only one who may have bots fill the empty seats
 
     @property
     def bots_only(self) -> bool:
@@ -402,7 +403,8 @@ class Hub:
                     options=dict(row.options), level=row.level, source=row.source,
                     kinds=[s.kind for s in seats] or ["bot"] * row.players,
                     hashes=[s.token_hash for s in seats] or [None] * row.players,
-                    state=state, moves=moves, history=len(history), names=[s.name or "" for s in seats])
+                    state=state, moves=moves, history=len(history), names=[s.name or "" for s in seats],
+                    host=row.host)
         if before is not None:
             last_move = max((i for i, h in enumerate(history) if h.kind == "move"), default=-1)
             said = {h.seat for h in history[last_move + 1:] if h.kind == "continue"}
@@ -438,9 +440,9 @@ class Hub:
         names = [req.name or "" if s == req.seat else "" for s in range(state.players)]
         live = Live(id=table_id, game=state.game_name, variant=state.variant, players=state.players, seed=seed,
                     options=options, level=req.level, source="played", kinds=kinds, hashes=hashes, state=state,
-                    moves=[], history=0, names=names)
+                    moves=[], history=0, names=names, host=req.seat)
         self._write_now(table_id, self.store.create_table, table_id, live.game, live.variant, live.players, seed,
-                        options, req.level, list(zip(kinds, hashes, strict=True)), live.status, names)
+                        options, req.level, list(zip(kinds, hashes, strict=True)), live.status, names, req.seat)
         self.tables[table_id] = live
         self.kick_bots(live)
         return live, token
@@ -638,8 +640,12 @@ class Hub:
             live.deal_before.clear()
             self.broadcast(live)
 
-    def fill_bots(self, live: Live) -> None:
-        """Bots take every empty seat."""
+    def fill_bots(self, live: Live, seat: int | None = None) -> None:
+        """Bots take every empty seat, when the table's creator asks (``seat``; any seated person at a table
+        stored before its creator was: migration 0003). A guest may not: a stranger from the lobby would lock
+        the friends out (attack 3)."""
+        if seat is not None and live.host is not None and seat != live.host:
+            raise IllegalAction("only the table's creator may have bots take the empty seats", code="not_host")
         for s, k in enumerate(live.kinds):
             if k == "empty":
                 live.kinds[s] = "bot"

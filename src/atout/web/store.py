@@ -118,11 +118,13 @@ class Store:
         seats: Sequence[tuple[str, str | None]],
         status: str = "open",
         names: Sequence[str] = (),
+        host: int | None = None,
     ) -> None:
-        """Store a new table and its seats (``(kind, token_hash)`` per seat, and their ``names``)."""
+        """Store a new table and its seats (``(kind, token_hash)`` per seat, and their ``names``), and the
+        creator's seat (``host``: None when only bots sit)."""
         with self.session() as s:
             s.add(TableRow(id=table_id, game=game, variant=variant, players=players, seed=seed, options=options,
-                           level=level, status=status, source="played"))
+                           level=level, status=status, source="played", host=host))
             s.flush()
             for i, (kind, token_hash) in enumerate(seats):
                 s.add(SeatRow(table_id=table_id, seat=i, kind=kind, token_hash=token_hash,
