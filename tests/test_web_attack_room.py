@@ -106,3 +106,31 @@ def test_a3_a_guest_may_not_call_bots_to_a_friends_table() -> None:
                 if msg["type"] == "state" and not msg["seating"]:
                     break
             assert [x["bot"] for x in msg["seats"]] == [False, False, False, True]
+
+
+def test_a4_names_that_pass_for_someone_else_are_refused_with_one_message() -> None:
+    """Reserved words, bot and player names, the Mort, look-alikes, blank-looking names, a name twice at one
+    table: 422 with one message, nothing stored (attack 4, names.py); plain names stay welcome."""
+    from fastapi.testclient import TestClient
+
+    from atout.web import create_app
+
+    refused = ["Vous", "Zoé (vous)", "Robot moyen 2", "Medium bot 2", "Joueur 1", "Player 3", "Le Mort",
+               "the Dummy", "\u0412\u043e\u0442\u043et moyen 2", "\uff36\uff4f\uff55\uff53", "\u3164", "\u2800",
+               "\u0301\u0301", "\u00a0Vous\u00a0", "V\u200bous", "ROBOT"]
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        for name in refused:
+            r = client.post("/api/tables", json={"game": "tarot", "players": 4, "seat": 0, "name": name})
+            assert r.status_code == 422, name
+            body = r.json()
+            assert body["error"] == "malformed" and "name" in body["message"], (name, body)
+        assert client.get("/api/tables?status=open").json() == []
+        t = client.post("/api/tables", json={"game": "tarot", "players": 4, "seat": 0, "fill": False,
+                                             "name": "Alice"}).json()
+        for twin in ("Alice", "ALICE", "\uff21lice"):
+            r = client.post(f"/api/tables/{t['id']}/join", json={"name": twin})
+            assert r.status_code == 422 and r.json()["error"] == "name_taken", twin
+        seats = client.get(f"/api/tables/{t['id']}").json()["seats"]
+        assert [x["kind"] for x in seats] == ["human", "empty", "empty", "empty"]
+        for good in ("Zoé 2", "Youssef", "Борис"):
+            assert client.post(f"/api/tables/{t['id']}/join", json={"name": good}).status_code == 200, good

@@ -39,7 +39,7 @@ from atout.present.records import say_refusal
 from atout.records import dumps
 from atout.web import messages
 from atout.web.deal_end import CONTINUE_TIMEOUT
-from atout.web.hub import LEVELS, Conn, Hub, Live, TableUnavailable
+from atout.web.hub import LEVELS, Conn, Hub, Live, NameTaken, TableUnavailable
 from atout.web.limits import BodyCap, SameSitePosts, TrustedHosts, log_refusal
 from atout.web.messages import (
     MAX_RECORD,
@@ -401,6 +401,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             seat, token = hub.join(live, body.seat, body.name)
         except TableUnavailable as exc:  # the database is down: the seat stays free
             return _error(503, "db_unavailable", str(exc))
+        except NameTaken as exc:
+            return _error(422, "name_taken", str(exc))
         except PermissionError as exc:
             log_refusal("seat_taken", f"table {table_id}: join refused: {exc}")
             return _error(409, "seat_taken", str(exc))

@@ -49,7 +49,7 @@ from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_n
 )
 from atout.web.deal_end import CONTINUE_TIMEOUT, DealEnd, ended_view
 from atout.web.limits import log_refusal
-from atout.web.messages import CreateTable
+from atout.web.messages import CreateTable, fold
 from atout.web.store import Store
 from atout.web.views import frame, seating_frame, variant_texts
 
@@ -74,6 +74,10 @@ class TableUnavailable(IllegalAction):
 
     def __init__(self, message: str = "the database is unavailable: nothing was recorded; try again in a moment") -> None:
         super().__init__(message, code="db_unavailable")
+
+
+class NameTaken(ValueError):
+    """A nickname already worn at the table (compared folded: atout.web.messages.fold): 422 ``name_taken``."""
 
 
 def db_error(exc: BaseException) -> str:
@@ -458,6 +462,8 @@ class Hub:
             raise ValueError(f"no seat {seat} at a table of {live.players} (seats are 0..{live.players - 1})")
         if seat not in free:
             raise PermissionError(f"seat {seat} is taken")
+        if name and fold(name) in {fold(n) for n in live.names if n}:
+            raise NameTaken(f"another seat at this table is already called {name!r}: choose another name")
         token = secrets.token_urlsafe(24)
         live.kinds[seat], live.hashes[seat] = "human", token_hash(token)
         while len(live.names) < live.players:
