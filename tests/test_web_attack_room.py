@@ -134,3 +134,31 @@ def test_a4_names_that_pass_for_someone_else_are_refused_with_one_message() -> N
         assert [x["kind"] for x in seats] == ["human", "empty", "empty", "empty"]
         for good in ("Zoé 2", "Youssef", "Борис"):
             assert client.post(f"/api/tables/{t['id']}/join", json={"name": good}).status_code == 200, good
+
+
+def test_a5_uploads_never_push_played_games_out_of_the_finished_list() -> None:
+    """One address uploads 55 records: the lobby's finished games still list the played game, and the uploads
+    are listed apart (``source=uploaded``) (attack 5, lobby_fill.py)."""
+    import json
+
+    from fastapi.testclient import TestClient
+
+    from atout.web import create_app
+
+    with TestClient(create_app("sqlite://", bot_delay=0, http_rate=1000)) as client:
+        t = client.post("/api/tables", json={"game": "triomphe", "players": 2, "seat": None, "seed": 5}).json()
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello"})
+            while not (m := ws.receive_json()).get("over"):
+                pass
+        for seed in range(55):
+            g = atout.new_game("triomphe", players=2, seed=1000 + seed)
+            while not g.is_terminal():
+                g.apply(g.legal_actions()[0])
+            r = client.post("/api/records", content=json.dumps(g.to_record()),
+                            headers={"Content-Type": "application/json"})
+            assert r.status_code == 200, r.text
+        over = client.get("/api/tables?status=over").json()
+        assert [r["id"] for r in over] == [t["id"]] and over[0]["source"] == "played"
+        uploaded = client.get("/api/tables?status=over&source=uploaded").json()
+        assert len(uploaded) == 50 and {r["source"] for r in uploaded} == {"uploaded"}

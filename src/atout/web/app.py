@@ -364,12 +364,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         return {"id": live.id, "seat": body.seat, "token": token, "url": f"/t/{live.id}", "table": live.meta()}
 
     @app.get("/api/tables")
-    async def tables(status: str = "open", lang: str = "fr") -> list[dict[str, Any]]:
-        """The lobby's lists: each table's game, its seats' names, when it last moved, and once over its winners."""
-        if status not in ("open", "playing", "over"):
+    async def tables(status: str = "open", lang: str = "fr", source: str = "played") -> list[dict[str, Any]]:
+        """The lobby's lists: each table's game, its seats' names, when it last moved, and once over its winners.
+        Played games by default; uploaded records only when asked (``source=uploaded``), never mixed in."""
+        if status not in ("open", "playing", "over") or source not in ("played", "uploaded"):
             return []
         lang = lang if lang in present.LANGS else "fr"
-        rows = await asyncio.to_thread(store.list_tables, status)
+        rows = await asyncio.to_thread(store.list_tables, status, 50, source)
         seats = await asyncio.to_thread(store.seats_of, [t.id for t in rows])
         out = []
         for t in rows:
