@@ -162,3 +162,40 @@ def test_a5_uploads_never_push_played_games_out_of_the_finished_list() -> None:
         assert [r["id"] for r in over] == [t["id"]] and over[0]["source"] == "played"
         uploaded = client.get("/api/tables?status=over&source=uploaded").json()
         assert len(uploaded) == 50 and {r["source"] for r in uploaded} == {"uploaded"}
+
+
+def test_n1_the_deal_end_panel_shows_the_whole_ecart_and_each_hand_as_dealt() -> None:
+    """Tarot at 4, a garde: the taker lays aside six cards of his own hand (none from the chien). At the deal's
+    end the panel shows those six as the écart and the taker's 18 cards as dealt (newcomer 1)."""
+    from atout.web.deal_end import DealEnd, ended_view
+
+    for seed in range(60):
+        g = atout.new_game("tarot", players=4, variant="fft", seed=seed, deals=2)
+        while g.phase != "ecart" and g.deal_index == 0:
+            legal = [str(a) for a in g.legal_actions()]
+            g.apply("bid garde" if "bid garde" in legal else legal[-1] if "petit_sec" not in legal[-1] else legal[0])
+        if g.phase != "ecart":
+            continue
+        taker = g.current_player
+        dealt = list(g.log[-1].deal["hands"][taker])
+        legal = [str(a) for a in g.legal_actions()]
+        own = [a for a in legal if a.startswith("discard ") and a.split()[1] in dealt][:6]
+        if len(own) < 6:
+            continue
+        for a in own:
+            g.apply(a)
+        while True:
+            before, text = g.clone(), str(g.legal_actions()[0])
+            g.apply(text)
+            if g.deal_index == 1:
+                break
+        view = ended_view(before, text)
+        assert view is not None
+        table = {"seats": [{"kind": "human", "name": "Zoé"}] + [{"kind": "bot"}] * 3, "level": "medium"}
+        panel = DealEnd(deal=0, view=view, humans={0}).describe(0, "fr", table)
+        assert sorted(panel["ecart"]) == sorted(a.split()[1] for a in own)
+        assert [len(h) for h in panel["hands"]] == [18, 18, 18, 18]
+        assert sorted(panel["hands"][taker]) == sorted(dealt)
+        assert panel["hands_title"] == "Mains telles que distribuées"
+        return
+    raise AssertionError("no garde with an écart of the taker's own cards")
