@@ -199,3 +199,22 @@ def test_n1_the_deal_end_panel_shows_the_whole_ecart_and_each_hand_as_dealt() ->
         assert panel["hands_title"] == "Mains telles que distribuées"
         return
     raise AssertionError("no garde with an écart of the taker's own cards")
+
+
+def test_8_mistigri_says_the_card_shown_with_take_the_turned_card_is_the_one_given() -> None:
+    """The button reads "Prendre la retourne en donnant [A♠]": the card shown goes away (newcomer 8)."""
+    from atout.web.views import labels
+
+    for seed in range(200):
+        g = atout.new_game("mistigri", players=4, seed=seed)
+        for _ in range(40):
+            obs = g.observation(g.current_player).to_json()
+            if any(a.startswith("exchange_retourne ") for a in obs["legal_actions"]):
+                fr = labels(g, obs, [], "fr")["exchange_retourne"]
+                en = labels(g, obs, [], "en")["exchange_retourne"]
+                assert (fr.lower(), en.lower()) == ("prendre la retourne en donnant", "take the turned card, giving")
+                return
+            if g.is_terminal():
+                break
+            g.apply(g.legal_actions()[0])
+    raise AssertionError("no exchange of the turned card offered")
