@@ -149,7 +149,7 @@ def test_a5_uploads_never_push_played_games_out_of_the_finished_list() -> None:
         t = client.post("/api/tables", json={"game": "triomphe", "players": 2, "seat": None, "seed": 5}).json()
         with client.websocket_connect(f"/ws/{t['id']}") as ws:
             ws.send_json({"type": "hello"})
-            while not (m := ws.receive_json()).get("over"):
+            while not ws.receive_json().get("over"):
                 pass
         for seed in range(55):
             g = atout.new_game("triomphe", players=2, seed=1000 + seed)
