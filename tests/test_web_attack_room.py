@@ -218,3 +218,23 @@ def test_8_mistigri_says_the_card_shown_with_take_the_turned_card_is_the_one_giv
                 break
             g.apply(g.legal_actions()[0])
     raise AssertionError("no exchange of the turned card offered")
+
+
+def test_n3_a_friends_prime_is_not_dealt_before_its_seats_are_taken_and_a_guest_keeps_his_name() -> None:
+    """La Prime for friends (newcomer 4): no hand and nothing to bet while seats are empty; the guest's
+    nickname sent on the join path is his seat's name."""
+    from fastapi.testclient import TestClient
+
+    from atout.web import create_app
+
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        t = client.post("/api/tables", json={"game": "prime", "players": 3, "seat": 0, "fill": False,
+                                             "name": "Hôte"}).json()
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t["token"], "lang": "fr"})
+            f = ws.receive_json()
+            while f["type"] != "state":
+                f = ws.receive_json()
+            assert f["seating"] == [1, 2] and f["obs"]["hand"] == [] and f["obs"]["legal_actions"] == []
+        assert client.post(f"/api/tables/{t['id']}/join", json={"name": "Émile"}).json()["seat"] == 1
+        assert [s["name"] for s in client.get(f"/api/tables/{t['id']}").json()["seats"]] == ["Hôte", "Émile", ""]
