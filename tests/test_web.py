@@ -330,17 +330,17 @@ def test_an_uploaded_record_of_a_known_game_does_not_add_a_row(client: TestClien
         while not next_state(ws)["over"]:
             pass
     rec = client.get(f"/api/tables/{t['id']}/record").json()
-    before = len(client.get("/api/tables?status=over").json())
+    before = len(client.get("/api/tables?status=over&source=uploaded").json())
     up = client.post("/api/records", content=json.dumps(rec), headers=JSON).json()
     assert up["id"] == t["id"] and up["url"] == f"/r/{t['id']}"
-    assert len(client.get("/api/tables?status=over").json()) == before
+    assert len(client.get("/api/tables?status=over&source=uploaded").json()) == before
     g = atout.new_game("triomphe", players=2, seed=77)  # a new record: one row, then found again
     while not g.is_terminal():
         g.apply(g.legal_actions()[0])
     first = client.post("/api/records", content=json.dumps(g.to_record()), headers=JSON).json()
     again = client.post("/api/records", content=json.dumps(g.to_record()), headers=JSON).json()
     assert first["id"] == again["id"]
-    assert len(client.get("/api/tables?status=over").json()) == before + 1
+    assert len(client.get("/api/tables?status=over&source=uploaded").json()) == before + 1
 
 
 # --- undo and bots ------------------------------------------------------------------------------------

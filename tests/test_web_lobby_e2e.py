@@ -51,6 +51,9 @@ def post(url: str, body: dict[str, object]) -> dict[str, object]:
 def test_the_lobby_opens_on_tarot_labels_options_and_refuses_a_long_name(server: Server, browser: Browser) -> None:
     page = new_page(browser)
     page.goto(server.url + "/")
+    page.evaluate("localStorage.setItem('atout.game', 'prime')")  # a last game chosen (older lobby): ignored
+    page.select_option("#f-game", "prime")
+    page.reload()
     assert page.input_value("#f-game") == "tarot"
     page.locator("details.options summary").click()
     assert page.locator("details.options label[title='italian']").inner_text().startswith("Couleurs italiennes")

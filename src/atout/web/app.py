@@ -39,7 +39,7 @@ from atout.present.records import say_refusal
 from atout.records import dumps
 from atout.web import messages
 from atout.web.deal_end import CONTINUE_TIMEOUT
-from atout.web.hub import LEVELS, Conn, Hub, Live, TableUnavailable
+from atout.web.hub import LEVELS, Conn, Hub, Live, NameTaken, TableUnavailable
 from atout.web.limits import BodyCap, SameSitePosts, TrustedHosts, log_refusal
 from atout.web.messages import (
     MAX_RECORD,
@@ -364,12 +364,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         return {"id": live.id, "seat": body.seat, "token": token, "url": f"/t/{live.id}", "table": live.meta()}
 
     @app.get("/api/tables")
-    async def tables(status: str = "open", lang: str = "fr") -> list[dict[str, Any]]:
-        """The lobby's lists: each table's game, its seats' names, when it last moved, and once over its winners."""
-        if status not in ("open", "playing", "over"):
+    async def tables(status: str = "open", lang: str = "fr", source: str = "played") -> list[dict[str, Any]]:
+        """The lobby's lists: each table's game, its seats' names, when it last moved, and once over its winners.
+        Played games by default; uploaded records only when asked (``source=uploaded``), never mixed in."""
+        if status not in ("open", "playing", "over") or source not in ("played", "uploaded"):
             return []
         lang = lang if lang in present.LANGS else "fr"
-        rows = await asyncio.to_thread(store.list_tables, status)
+        rows = await asyncio.to_thread(store.list_tables, status, 50, source)
         seats = await asyncio.to_thread(store.seats_of, [t.id for t in rows])
         out = []
         for t in rows:
@@ -401,6 +402,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             seat, token = hub.join(live, body.seat, body.name)
         except TableUnavailable as exc:  # the database is down: the seat stays free
             return _error(503, "db_unavailable", str(exc))
+        except NameTaken as exc:
+            return _error(422, "name_taken", str(exc))
         except PermissionError as exc:
             log_refusal("seat_taken", f"table {table_id}: join refused: {exc}")
             return _error(409, "seat_taken", str(exc))
@@ -657,7 +660,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             elif isinstance(msg, Undo):
                 await hub.undo(live, conn.seat)
             elif isinstance(msg, FillBots):
-                hub.fill_bots(live)
+                hub.fill_bots(live, conn.seat)
             elif isinstance(msg, Continue):
                 await hub.go_on(live, conn.seat)
         except (IllegalAction, NotationError) as exc:
@@ -705,7 +708,7 @@ def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
 
     if isinstance(exc, InputProblem):
         return str(exc)  # already in the player's language, with examples of what is accepted
-    if getattr(exc, "code", "") in ("deal_end", "no_deal_end", "seating"):  # the table's own refusals (issue 18)
+    if getattr(exc, "code", "") in ("deal_end", "no_deal_end", "seating", "not_host"):  # the table's own refusals
         from atout.web.seats import word
 
         return word(f"error_{getattr(exc, 'code', '')}", lang)

@@ -106,7 +106,12 @@ def select(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str)
             if game == "tarot1637" and verb == "discard":
                 kind = "discards_1637"
             done = _trailing(state, viewer, verb)
-            low, high, finish = _run_length(state, viewer, verb)
+            if kind == "pillage":
+                # Each pillage turns the next stock card, hidden until then: only this step is known, so the
+                # count never depends on the stock (attack 2); the next frame offers the next step, if any.
+                low, high, finish = 0, 1, "stop" if "stop" in legal else None
+            else:
+                low, high, finish = _run_length(state, viewer, verb)
             if high < 2 and done == 0 and kind != "pillage":
                 continue  # a single card to choose: the hand's own click is enough
             actions = {_verb(a)[1][0]: a for a in by_verb[verb]}

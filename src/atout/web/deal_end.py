@@ -24,6 +24,9 @@ CONTINUE_TIMEOUT = 60.0  # seconds a person has to say "continue" before being c
 CONTINUE_RANGE = (5.0, 3600.0)  # the range ``atout serve --continue-timeout`` accepts
 #: The methods each game calls to deal again: stopped in the copy (a new game must name its own here).
 DEALERS = ("_start_deal", "_start_coup")
+#: Games whose écart is shown at the deal's end: the Tarot counts it for the taker (so the hands as dealt are
+#: whole too). Not La Prime: its discards are never shown.
+SHOWN_ECART = frozenset({"tarot"})
 
 
 class _Stop(Exception):
@@ -85,6 +88,8 @@ class DealEnd:
         mask = public_mask(view)
         public = {CARDS[c].code for c in range(len(CARDS)) if mask >> c & 1}
         deal = view.log[-1].deal if isinstance(view.log[-1].deal, dict) else {}
+        if view.game_name in SHOWN_ECART:  # the écart is counted for the taker: laid on the table at the count
+            public |= {c for _, a in view.log[-1].actions if a.startswith("discard ") for c in a.split()[1:]}
         hands = []
         for s in range(view.players):
             start = (deal.get("hands") or [[]] * view.players)[s] if isinstance(deal.get("hands"), list) else []
@@ -110,6 +115,7 @@ class DealEnd:
             "row": [json_number(x) for x in (view.log[-1].result or [])],
             "totals": [json_number(x) for x in view.returns()], "waiting": self.waiting,
             "waiting_names": names, "deadline": None if self.final else self.deadline,
+            "hands_title": seats.word("deal_end_hands_dealt", lang),
             "title": seats.word("match_end_title" if self.final else "deal_end_title", lang, n=self.deal + 1),
             "continue": seats.word("deal_end_continue", lang),
         }

@@ -49,7 +49,7 @@ from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_n
 )
 from atout.web.deal_end import CONTINUE_TIMEOUT, DealEnd, ended_view
 from atout.web.limits import log_refusal
-from atout.web.messages import CreateTable
+from atout.web.messages import CreateTable, fold
 from atout.web.store import Store
 from atout.web.views import frame, seating_frame, variant_texts
 
@@ -74,6 +74,10 @@ class TableUnavailable(IllegalAction):
 
     def __init__(self, message: str = "the database is unavailable: nothing was recorded; try again in a moment") -> None:
         super().__init__(message, code="db_unavailable")
+
+
+class NameTaken(ValueError):
+    """A nickname already worn at the table (compared folded: atout.web.messages.fold): 422 ``name_taken``."""
 
 
 def db_error(exc: BaseException) -> str:
@@ -153,11 +157,13 @@ class Live:
     pending: bool = False  # a move applied but not yet committed: no frame may show it
     said: dict[Any, Any] = field(default_factory=dict)  # narration cache (atout.web.views.narration); reset on undo
     known_after: dict[int, int] = field(default_factory=dict)  # move index -> its mover's known_cards just after it
+    deal_before: dict[int, int] = field(default_factory=dict)  # move index -> the deal index just before it
     frames: dict[tuple[int | None, str], str] = field(default_factory=dict)  # (seat, lang) -> frame text, this state
     presence: asyncio.TimerHandle | None = None  # a broadcast due for arrivals and departures
     names: list[str] = field(default_factory=list)  # each seat's nickname ("" : none chosen)
     ended: DealEnd | None = None  # a deal ended and not yet continued from (atout.web.deal_end)
     end_timer: asyncio.TimerHandle | None = None  # continues for the people still waited for, at the deadline
+    host: int | None = None  # the creator's seat: the only one who may have bots fill the empty seats
 
     @property
     def bots_only(self) -> bool:
@@ -218,11 +224,19 @@ class Live:
         mine = [i for i, (s, _) in enumerate(self.moves) if s == seat]
         if not mine:
             return "undo_forbidden"
-        if self.state.known_cards(seat) & ~self._known_after(mine[-1], seat):
-            return "undo_reveals"
+        if self._ended_deal(mine[-1]) or self.state.known_cards(seat) & ~self._known_after(mine[-1], seat):
+            return "undo_reveals"  # a move that ended a deal (or had it dealt again) is never taken back
         if any(s != seat for s, _ in self.moves[mine[-1] + 1:]):
             return "undo_spoken"
         return None
+
+    def _ended_deal(self, index: int) -> bool:
+        """True when move ``index`` ended a deal (the next deal, or a new deal after all passed, is dealt since):
+        the seat has seen a new hand, so taking the move back would let it choose knowing that hand (attack 1)."""
+        if index not in self.deal_before:
+            before = build_state(self.game, self.players, self.variant, self.seed, self.options, self.moves[:index])
+            self.deal_before[index] = before.deal_index
+        return self.deal_before[index] != self.state.deal_index
 
     def _known_after(self, index: int, seat: int) -> int:
         """``known_cards(seat)`` of the state rebuilt just after move ``index`` (cached until an undo)."""
@@ -393,7 +407,8 @@ class Hub:
                     options=dict(row.options), level=row.level, source=row.source,
                     kinds=[s.kind for s in seats] or ["bot"] * row.players,
                     hashes=[s.token_hash for s in seats] or [None] * row.players,
-                    state=state, moves=moves, history=len(history), names=[s.name or "" for s in seats])
+                    state=state, moves=moves, history=len(history), names=[s.name or "" for s in seats],
+                    host=row.host)
         if before is not None:
             last_move = max((i for i, h in enumerate(history) if h.kind == "move"), default=-1)
             said = {h.seat for h in history[last_move + 1:] if h.kind == "continue"}
@@ -429,9 +444,9 @@ class Hub:
         names = [req.name or "" if s == req.seat else "" for s in range(state.players)]
         live = Live(id=table_id, game=state.game_name, variant=state.variant, players=state.players, seed=seed,
                     options=options, level=req.level, source="played", kinds=kinds, hashes=hashes, state=state,
-                    moves=[], history=0, names=names)
+                    moves=[], history=0, names=names, host=req.seat)
         self._write_now(table_id, self.store.create_table, table_id, live.game, live.variant, live.players, seed,
-                        options, req.level, list(zip(kinds, hashes, strict=True)), live.status, names)
+                        options, req.level, list(zip(kinds, hashes, strict=True)), live.status, names, req.seat)
         self.tables[table_id] = live
         self.kick_bots(live)
         return live, token
@@ -447,6 +462,8 @@ class Hub:
             raise ValueError(f"no seat {seat} at a table of {live.players} (seats are 0..{live.players - 1})")
         if seat not in free:
             raise PermissionError(f"seat {seat} is taken")
+        if name and fold(name) in {fold(n) for n in live.names if n}:
+            raise NameTaken(f"another seat at this table is already called {name!r}: choose another name")
         token = secrets.token_urlsafe(24)
         live.kinds[seat], live.hashes[seat] = "human", token_hash(token)
         while len(live.names) < live.players:
@@ -626,10 +643,15 @@ class Hub:
             live.state = state
             live.said.clear()
             live.known_after.clear()
+            live.deal_before.clear()
             self.broadcast(live)
 
-    def fill_bots(self, live: Live) -> None:
-        """Bots take every empty seat."""
+    def fill_bots(self, live: Live, seat: int | None = None) -> None:
+        """Bots take every empty seat, when the table's creator asks (``seat``; any seated person at a table
+        stored before its creator was: migration 0003). A guest may not: a stranger from the lobby would lock
+        the friends out (attack 3)."""
+        if seat is not None and live.host is not None and seat != live.host:
+            raise IllegalAction("only the table's creator may have bots take the empty seats", code="not_host")
         for s, k in enumerate(live.kinds):
             if k == "empty":
                 live.kinds[s] = "bot"

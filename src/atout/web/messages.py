@@ -24,6 +24,8 @@ malformed message: act.n: Input should be a valid integer
 from __future__ import annotations
 
 import math
+import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
@@ -114,7 +116,59 @@ def clean_name(name: str | None) -> str | None:
     text = " ".join("".join(ch for ch in name if ch.isprintable()).split())
     if not 1 <= len(text) <= MAX_NAME:
         raise ValueError(f"a name holds 1 to {MAX_NAME} characters (spaces at the ends not counted), not {len(text)}")
+    problem = name_problem(text)
+    if problem:
+        raise ValueError(problem)
     return text
+
+
+FILLERS = frozenset("\u115f\u1160\u3164\uffa0")  # Hangul fillers: letters by category, blank on screen
+SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")  # alphabets whose letters look alike (В and B, о and o)
+PRONOUNS = frozenset({"vous", "you", "moi", "me"})
+
+
+def fold(name: str) -> str:
+    """A name as compared: NFKC (fullwidth and compatibility forms to plain letters), casefolded, spaces collapsed.
+
+    >>> fold("  Ｖｏｕｓ ")
+    'vous'
+    """
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _reserved() -> set[str]:
+    """The table's own words for seats, folded: bots by level, "Joueur"/"Player", the Mort, in every language."""
+    from atout.present import catalogs
+
+    out = {"robot", "bot", "joueur", "player", "mort", "dummy"}
+    for lang in ("fr", "en"):
+        for key in ("bot", "bot_easy", "bot_medium", "bot_hard", "bot_expert", "mort", "player"):
+            out.add(fold(catalogs.text("web", "frame", key, lang, 1).replace("{n}", "")))
+    return out
+
+
+def name_problem(name: str) -> str | None:
+    """Why a nickname could pass for someone else (issue 18, attack 4), or None: a name needs a letter or a
+    digit, uses one alphabet of Latin, Cyrillic and Greek, and is none of the table's own words ("vous", a
+    bot's or a numbered player's name, the Mort), compared folded (:func:`fold`).
+
+    >>> name_problem("Zoé") is None
+    True
+    >>> name_problem("Robot moyen 2")
+    'a name may not be one the table gives (you, a bot, a numbered player, the Dummy): choose another'
+    """
+    folded = fold(name)
+    letters = [ch for ch in folded if unicodedata.category(ch)[0] in "LN" and ch not in FILLERS]
+    if not letters:
+        return "a name needs at least one letter or digit"
+    scripts = {unicodedata.name(ch, "").split(" ")[0] for ch in letters} & set(SCRIPTS)
+    if len(scripts) > 1:
+        return "a name keeps to one alphabet (Latin, Cyrillic or Greek), so that it cannot imitate another"
+    words = set(re.split(r"[^\w]+", folded)) - {""}
+    core = re.sub(r"[\s\d]+$", "", folded).strip()
+    if words & PRONOUNS or core in _reserved() or core.removeprefix("le ").removeprefix("the ") in _reserved():
+        return "a name may not be one the table gives (you, a bot, a numbered player, the Dummy): choose another"
+    return None
 
 
 def parse_client(text: str | bytes) -> Client:

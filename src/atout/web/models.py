@@ -76,6 +76,7 @@ class TableRow(Base):
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # the atout-record/1, once over
     returns: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     record_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # models.record_hash(record), indexed
+    host: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the creator's seat (migration 0003)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 

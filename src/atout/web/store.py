@@ -118,11 +118,13 @@ class Store:
         seats: Sequence[tuple[str, str | None]],
         status: str = "open",
         names: Sequence[str] = (),
+        host: int | None = None,
     ) -> None:
-        """Store a new table and its seats (``(kind, token_hash)`` per seat, and their ``names``)."""
+        """Store a new table and its seats (``(kind, token_hash)`` per seat, and their ``names``), and the
+        creator's seat (``host``: None when only bots sit)."""
         with self.session() as s:
             s.add(TableRow(id=table_id, game=game, variant=variant, players=players, seed=seed, options=options,
-                           level=level, status=status, source="played"))
+                           level=level, status=status, source="played", host=host))
             s.flush()
             for i, (kind, token_hash) in enumerate(seats):
                 s.add(SeatRow(table_id=table_id, seat=i, kind=kind, token_hash=token_hash,
@@ -180,9 +182,12 @@ class Store:
             row.kind, row.token_hash, row.name = kind, token_hash, name
             s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status, updated=_now()))
 
-    def list_tables(self, status: str, limit: int = 50) -> list[TableRow]:
+    def list_tables(self, status: str, limit: int = 50, source: str = "played") -> list[TableRow]:
+        """The last ``limit`` tables of a status and a source: played games and uploads are listed apart, so
+        uploads never push the played games out of the lobby (issue 18, attack 5)."""
         with self.session() as s:
-            q = select(TableRow).where(TableRow.status == status).order_by(TableRow.updated.desc()).limit(limit)
+            q = (select(TableRow).where(TableRow.status == status).where(TableRow.source == source)
+                 .order_by(TableRow.updated.desc()).limit(limit))
             return list(s.scalars(q))
 
     def seats_of(self, table_ids: Sequence[str]) -> dict[str, list[SeatRow]]:

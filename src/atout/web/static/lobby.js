@@ -30,10 +30,9 @@ setInterval(refreshLists, REFRESH_MS);
 function newTableForm() {
   const form = el("form", { class: "panel", id: "new-table", onsubmit: onCreate });
   const gameSel = el("select", { name: "game", id: "f-game" }, GAMES.map((g) => el("option", { value: g.name }, g.title)));
-  const prefer = localStorage.getItem("atout.game");  // the last game chosen, else the Tarot (issue 18)
-  gameSel.value = prefer && GAMES.some((g) => g.name === prefer) ? prefer : GAMES.some((g) => g.name === "tarot") ? "tarot" : GAMES[0].name;
+  gameSel.value = GAMES.some((g) => g.name === "tarot") ? "tarot" : GAMES[0].name;  // always opens on the Tarot (issue 18)
   const detail = el("div", { id: "game-detail" });
-  const refresh = () => { localStorage.setItem("atout.game", gameSel.value); detail.replaceChildren(...gameFields(gameSel.value)); };
+  const refresh = () => { detail.replaceChildren(...gameFields(gameSel.value)); };
   gameSel.addEventListener("change", refresh);
   const mode = el("select", { name: "mode", id: "f-mode" },
     el("option", { value: "bots" }, t("modeBots")), el("option", { value: "friends" }, t("modeFriends")),
