@@ -310,6 +310,7 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
         "sheet": [[json_number(x) for x in row] for row in shown.sheet()],
         "totals": totals,
         "deal": shown.deal_index,
+        "deal_word": str(present.phrases(state.game_name).section("play_labels", lang)["deal"]),  # Prime: "Coup"
         "dealer": shown.dealer,
         "over": over,
         "narration": lines,

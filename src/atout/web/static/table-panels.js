@@ -86,7 +86,7 @@ function Sheet({ f, you }) {
   return html`<section class="panel" id="sheet" aria-labelledby="sheet-h">
     <h2 id="sheet-h">${t("sheet")}</h2>
     <div class="sheet-wrap" tabindex="0" role="region" aria-label=${t("sheet")}><table class="sheet">
-      <thead><tr><th scope="col">${t("deal")}</th>${Array.from({ length: cols }, (_, s) => html`<th scope="col" title=${cols === n ? seatName(s, you) : ""}>${cols === n ? short(s) : `#${s + 1}`}</th>`)}</tr></thead>
+      <thead><tr><th scope="col">${f.deal_word || t("deal")}</th>${Array.from({ length: cols }, (_, s) => html`<th scope="col" title=${cols === n ? seatName(s, you) : ""}>${cols === n ? short(s) : `#${s + 1}`}</th>`)}</tr></thead>
       <tbody>${f.sheet.map((row, i) => {
     const lines = (f.breakdowns || [])[i] || [];
     return html`<tr key=${"r" + i}><td>${i + 1}</td>${row.map((x, j) => html`<td key=${j}>${signed(x)}</td>`)}</tr>
