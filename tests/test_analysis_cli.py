@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ATOUT = shutil.which("atout") or str(Path(sys.executable).with_name("atout"))
 RECORDS = Path(__file__).parent / "records"
 PAB = RECORDS / "tarot" / "seed_petit_au_bout_won.json"  # 4 players, garde sans, the Petit led at the last trick
@@ -21,6 +23,7 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 
 def test_french_and_english_with_a_plot(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="--plot needs the plot extra (pip install 'atout[plot]')")
     png = tmp_path / "value.png"
     fr = run("replay", str(PAB), "--analyse", "--tricks", "2", "--plot", str(png))
     assert fr.returncode == 0, fr.stderr

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.test_web_e2e import TIMEOUT, Server, launch_browser
+
+from test_web_e2e import TIMEOUT, Server, launch_browser
 
 pytestmark = pytest.mark.xdist_group("browser")
 
