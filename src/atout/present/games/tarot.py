@@ -5,7 +5,7 @@
 >>> say(Event("bid", seat=1, data={"contract": "garde_sans"}), "fr", Table("tarot", 4))
 'Joueur 2 annonce une Garde sans le chien.'
 >>> say(Event("talon_shown", seat=0, data={"cards": ["KH", "T3"]}), "en", Table("tarot", 4, me=0))
-'You turn up the talon (le chien): K♥ 3.'
+'You turn up the talon: K♥ 3.'
 """
 
 from __future__ import annotations
