@@ -352,3 +352,21 @@ def test_a_table_for_friends_is_dealt_only_once_every_seat_is_taken() -> None:
                 if not f["seating"]:
                     assert len(f["obs"]["hand"]) == 24 and f["seats"][2]["bot"]  # Tarot at three: 24 cards each
                     break
+
+
+def test_no_taker_badge_while_the_bidding_goes_on() -> None:
+    """Tarot at 4 (seed 3, eldest seat 2): 2 bids a prise, 3 a garde, 0 and 1 pass. While the bidding lasts the
+    highest bid so far is no taker (3 may be overbid): no badge, no sides; once it is over, 3 is the taker."""
+    g = atout.new_game("tarot", players=4, seed=3)
+    for action in ("bid prise", "bid garde", "pass"):
+        g.apply(action)
+        assert g.phase == "bidding"
+        for viewer in (None, 0, 1, 2, 3):
+            f = frame(g, viewer, "fr", {})
+            assert all("taker" not in s["badges"] for s in f["seats"]), (action, viewer)
+            assert f["sides"] is None and all("partner" not in s["badges"] for s in f["seats"])
+    g.apply("pass")  # seat 1: the bidding is over, seat 3's garde stands
+    assert g.phase != "bidding"
+    f = frame(g, 0, "fr", {})
+    assert [s["seat"] for s in f["seats"] if "taker" in s["badges"]] == [3]
+    assert [s["seats"] for s in f["sides"]] == [[3], [0, 1, 2]]  # the taker alone against the defence
