@@ -370,3 +370,50 @@ def test_no_taker_badge_while_the_bidding_goes_on() -> None:
     f = frame(g, 0, "fr", {})
     assert [s["seat"] for s in f["seats"] if "taker" in s["badges"]] == [3]
     assert [s["seats"] for s in f["sides"]] == [[3], [0, 1, 2]]  # the taker alone against the defence
+
+
+def test_the_1637_discards_are_one_choice_with_a_counter_for_every_seat() -> None:
+    """Rules §5 (tarot-1637.md): each non-dealer discards exactly 1 card, the dealer 4, one card at a time.
+    At three (seed 1, dealer seat 2) seats 0 and 1 get a choice of 1 card, then the dealer one of 4, counted."""
+    g = atout.new_game("tarot1637", players=3, seed=1)
+    assert g.phase == "discard" and g.dealer == 2
+    for seat in (0, 1):
+        assert g.current_player == seat
+        sel = frame(g, seat, "fr", {})["select"]
+        assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["done"]) == ("discards_1637", 1, 1, 1, 0)
+        assert sel["title"] == "Choisissez la carte à écarter"  # one card: the singular
+        assert sel["counter"].format(done=0, need=1) == "0/1 écartées"
+        g.apply(sel["actions"][sel["cards"][0]])
+    for done in range(4):
+        assert g.current_player == 2
+        sel = frame(g, 2, "en", {})["select"]
+        assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["done"]) == ("discards_1637", 4, 4, 4, done)
+        assert sel["title"] == "Choose the 4 cards to discard" and sel["confirm"] == "Discard"
+        assert sel["counter"].format(done=done, need=4) == f"{done}/4 discarded"
+        g.apply(sel["actions"][sel["cards"][0]])
+    assert g.phase != "discard"
+    assert frame(g, 2, "fr", {})["select"] is None  # nothing left to choose
+
+
+def test_la_primes_first_discard_is_one_choice_of_none_to_two_cards() -> None:
+    """Rules §4.2/§4.4 (prime.md): a passer lays aside 0, 1 or 2 of his two cards (seed 004: the default), or
+    with ``first_discard="after_calling"`` each participant discards 0-2 after the calling: one choice each."""
+    g = atout.new_game("prime", players=4, seed=1)
+    seat = g.current_player
+    assert g.phase == "opening" and seat is not None and len(g.observation(seat).hand) == 2
+    sel = frame(g, seat, "fr", {})["select"]
+    assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["joined"]) == ("pass_aside", 2, 0, 2, "pass")
+    assert sel["confirm"] == "Passer" and sorted(sel["cards"]) == sorted(c.code for c in g.observation(seat).hand)
+    assert all(sel["actions"][c] == f"pass {c}" for c in sel["cards"])
+    g.apply(f"pass {' '.join(sel['cards'])}")  # the page's one confirm: both cards laid aside
+    assert len(g.observation(seat).hand) == 0
+    g = atout.new_game("prime", players=4, seed=1, first_discard="after_calling")
+    g.apply("bet 1")
+    while g.phase == "calling":
+        g.apply("accept")
+    seat = g.current_player
+    assert g.phase == "first_discard" and seat is not None
+    sel = frame(g, seat, "en", {})["select"]
+    assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["joined"]) == ("first_discard", 2, 0, 2, "discard")
+    assert sel["title"] == "Choose the cards to discard (none, or up to 2)"
+    assert sel["counter"].format(done=1, need=2) == "1 discarded (at most 2)"
