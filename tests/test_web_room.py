@@ -19,7 +19,7 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 
 import atout  # noqa: E402
 from atout.web import create_app  # noqa: E402
-from atout.web.deal_end import ended_view  # noqa: E402
+from atout.web.deal_end import DealEnd, ended_view  # noqa: E402
 from atout.web.hub import build_state  # noqa: E402
 from atout.web.messages import BadMessage, parse_client  # noqa: E402
 from atout.web.views import frame  # noqa: E402
@@ -417,3 +417,27 @@ def test_la_primes_first_discard_is_one_choice_of_none_to_two_cards() -> None:
     assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["joined"]) == ("first_discard", 2, 0, 2, "discard")
     assert sel["title"] == "Choose the cards to discard (none, or up to 2)"
     assert sel["counter"].format(done=1, need=2) == "1 discarded (at most 2)"
+
+
+def test_a_deal_won_early_lays_every_hand_down_at_its_end() -> None:
+    """La Triomphe at two (5 cards each, rules §5-§6): the deal ends once a side has 3 tricks, the other cards
+    unplayed. The end-of-deal panel then shows both hands whole, 5 cards each, to each seat and to spectators;
+    the frames before the end never named an unplayed card of another seat (the leak tests judge every frame)."""
+    for seed in range(40):
+        g = atout.new_game("triomphe", players=2, seed=seed)
+        dealt = [sorted(c.code for c in g.observation(s).hand) for s in range(2)]
+        while g.deal_index == 0 and not g.is_terminal():
+            before = g.clone()
+            legal = [str(a) for a in g.legal_actions()]
+            action = "no_concession" if "no_concession" in legal else "stop" if "stop" in legal else legal[0]
+            g.apply(action)
+        view = ended_view(before, action) if g.deal_index == 1 else g if g.is_terminal() else None
+        if view is None or not any(view.observation(s).hand for s in range(2)):
+            continue  # every card played (or the match over at once): not a deal won early
+        end = DealEnd(deal=0, view=view, humans={0}, final=g.is_terminal())
+        for viewer in (None, 0, 1):
+            hands = frame(g, viewer, "fr", {}, ended=end)["deal_end"]["hands"]
+            assert [sorted(h) for h in hands] == dealt, (seed, viewer)
+            assert [len(h) for h in hands] == [5, 5]
+        return
+    raise AssertionError("no Triomphe deal won with cards unplayed")
