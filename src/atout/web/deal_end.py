@@ -102,7 +102,8 @@ class DealEnd:
             shown = public | set(held) if view.game_name in LAID_DOWN else public
             dealt = [c for c in start if isinstance(c, str) and c in shown]
             played = [a.split()[1] for p, a in view.log[-1].actions if p == s and a.startswith("play ")]
-            since = [c for c in played + held if c in shown and c not in start]  # taken or drawn since the deal
+            # taken or drawn since the deal; not the Tarot's chien, shown as the talon and the écart
+            since = [c for c in played + held if c in shown and c not in start] if view.game_name not in SHOWN_ECART else []
             hands.append(dealt + since)
         talon = [c for c in deal.get("talon") or [] if isinstance(c, str) and c in public]
         ecart = [c for s, a in view.log[-1].actions if a.startswith("discard ") for c in a.split()[1:] if c in public]

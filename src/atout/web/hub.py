@@ -800,7 +800,8 @@ class Hub:
         if key not in live.frames:
             meta = meta or live.meta()
             if live.seating:
-                live.frames[key] = encode(seating_frame(live.state, seat, lang, meta, live.seating))
+                live.frames[key] = encode({**seating_frame(live.state, seat, lang, meta, live.seating),
+                                           "turn_deadline": None})
             else:
                 data = frame(live.state, seat, lang, meta, live.can_undo(seat), live.said, live.ended)
                 data["turn_deadline"] = deadlines.deadline(live, self.move_timeout)  # unix seconds, or None
