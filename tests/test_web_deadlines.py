@@ -1,5 +1,5 @@
 """The move deadline at friends' tables (issue 18; atout.web.deadlines): a seated person who never moves no
-longer stalls the table. Short timeouts here (1.5 s); each wait is bounded."""
+longer stalls the table. Short timeouts here (3 s); each wait is bounded."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from atout.web.deal_end import DealEnd
 pytest.importorskip("fastapi.testclient")
 from fastapi.testclient import TestClient
 
-TIMEOUT = 1.5  # seconds a person has to move in these tests
+TIMEOUT = 3.0  # seconds a person has to move in these tests (a loaded machine answers in well under that)
 ME, FRIEND = 1, 0  # La Triomphe at two, seed 0: seat 0 speaks first (the concession): the friend, who is silent
 
 
@@ -118,27 +118,42 @@ def test_a_silent_person_is_replaced_by_the_bot_and_plays_again_after_coming_bac
 def test_away_and_the_turns_clock_survive_a_restart(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'restart.db'}"
     with TestClient(create_app(db, bot_delay=0, move_timeout=60)) as client:
-        t, _ = friends_table(client)
+        t, token = friends_table(client)
         with client.websocket_connect(f"/ws/{t['id']}") as ws:
             ws.send_json({"type": "hello", "token": t["token"], "lang": "en"})
             ws.receive_json()
             due = next(states(ws))["turn_deadline"]
             assert due is not None and abs(due - (time.time() + 60)) < 5
+    time.sleep(1.5)  # the server is down a while: a clock started again at the restart would end later
     with TestClient(create_app(db, bot_delay=0, move_timeout=60)) as client:  # a restart: the clock goes on
         with client.websocket_connect(f"/ws/{t['id']}") as ws:
             ws.send_json({"type": "hello", "token": t["token"], "lang": "en"})
             ws.receive_json()
-            assert abs(next(states(ws))["turn_deadline"] - due) < 0.01  # from the stored time, not reset
+            again = next(states(ws))["turn_deadline"]
+            # from the stored time of the last change (the friend's seat taken, stored just before the first
+            # frame was built): the same deadline within a few ms, not one started again at the restart
+            assert abs(again - due) < 0.5 and again < time.time() + 60 - 1
         store = client.app.state.store  # type: ignore[attr-defined]
         store.add_mark(t["id"], len(store.history(t["id"])), FRIEND, "away")  # as if it had passed before the restart
     with TestClient(create_app(db, bot_delay=0, move_timeout=60)) as client:
+        store = client.app.state.store  # type: ignore[attr-defined]
         live = client.app.state.hub.get(t["id"])  # type: ignore[attr-defined]
         assert live.away == {FRIEND} and live.bot_plays(FRIEND) and not live.bot_plays(ME)
         with client.websocket_connect(f"/ws/{t['id']}") as ws:
             ws.send_json({"type": "hello", "token": t["token"], "lang": "en"})
             ws.receive_json()
             f = next(f for f in states(ws) if f["n"] >= 1)  # the bot moved for the friend after the restart
-            assert away(f, FRIEND) and live.moves[0][0] == FRIEND
+            assert away(f, FRIEND) and live.moves[0][0] == FRIEND and live.state.current_player == ME
+            with client.websocket_connect(f"/ws/{t['id']}") as ws1:  # the friend acts out of turn: refused, but back
+                ws1.send_json({"type": "hello", "token": token, "lang": "en"})
+                ws1.receive_json()
+                ws1.send_json({"type": "act", "action": "no_concession"})
+                msg = ws1.receive_json()
+                while msg["type"] != "error":
+                    msg = ws1.receive_json()
+                assert msg["code"] == "not_your_turn"
+                assert next(f for f in states(ws) if not away(f, FRIEND))["n"] == 1  # everyone sees him back
+            assert live.away == set() and [h.kind for h in store.history(t["id"])][-1] == "back"
 
 
 def test_no_deadline_alone_with_bots_at_bots_only_tables_nor_for_a_bot() -> None:

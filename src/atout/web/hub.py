@@ -498,8 +498,14 @@ class Hub:
     async def act(self, live: Live, seat: int, text: str, n: int | None = None) -> None:
         """A seat's action: checked by the engine, committed, then sent to everyone. Raises IllegalAction."""
         async with live.lock:
+            was_away = seat in live.away
             await deadlines.back(self, live, seat)  # a person who moves takes the seat back from the bot
-            await self._move(live, seat, text, n)
+            try:
+                await self._move(live, seat, text, n)
+            except Exception:
+                if was_away:
+                    self.broadcast(live)  # refused, but back: every seat sees it
+                raise
         self.kick_bots(live)
 
     async def back(self, live: Live, seat: int) -> None:
