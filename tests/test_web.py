@@ -24,7 +24,7 @@ from atout.core.cards import CARDS, Card  # noqa: E402
 from atout.core.errors import IllegalAction  # noqa: E402
 from atout.core.protocol import GameState, Observation  # noqa: E402
 from atout.web import create_app  # noqa: E402
-from atout.web.deal_end import DealEnd, ended_view  # noqa: E402
+from atout.web.deal_end import LAID_DOWN, DealEnd, ended_view  # noqa: E402
 from atout.web.hub import LEVELS, Hub, Live, bot_name, build_state  # noqa: E402
 from atout.web.messages import MAX_FRAME, CreateTable  # noqa: E402
 from atout.web.store import Store, effective_moves  # noqa: E402
@@ -90,6 +90,8 @@ def check_frame(state: GameState, seat: int | None, data: dict[str, Any]) -> Non
     if panel:
         laid = {Card.parse(c).id for _, a in state.log[-1].actions if a.startswith("discard ")
                 for c in a.split()[1:]} if state.game_name == "tarot" else set()
+        if state.game_name in LAID_DOWN:  # a trick game's deal won early: the cards still held are laid down
+            laid |= {c.id for s in range(state.players) for c in state.observation(s).hand}
         extra = cards_in({k: data[k] for k in panel}) - allowed(state, seat) - laid
         assert not extra, f"deal end for seat {seat} names hidden cards {[CARDS[c].code for c in extra]}"
 

@@ -19,7 +19,7 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 
 import atout  # noqa: E402
 from atout.web import create_app  # noqa: E402
-from atout.web.deal_end import ended_view  # noqa: E402
+from atout.web.deal_end import DealEnd, ended_view  # noqa: E402
 from atout.web.hub import build_state  # noqa: E402
 from atout.web.messages import BadMessage, parse_client  # noqa: E402
 from atout.web.views import frame  # noqa: E402
@@ -352,3 +352,92 @@ def test_a_table_for_friends_is_dealt_only_once_every_seat_is_taken() -> None:
                 if not f["seating"]:
                     assert len(f["obs"]["hand"]) == 24 and f["seats"][2]["bot"]  # Tarot at three: 24 cards each
                     break
+
+
+def test_no_taker_badge_while_the_bidding_goes_on() -> None:
+    """Tarot at 4 (seed 3, eldest seat 2): 2 bids a prise, 3 a garde, 0 and 1 pass. While the bidding lasts the
+    highest bid so far is no taker (3 may be overbid): no badge, no sides; once it is over, 3 is the taker."""
+    g = atout.new_game("tarot", players=4, seed=3)
+    for action in ("bid prise", "bid garde", "pass"):
+        g.apply(action)
+        assert g.phase == "bidding"
+        for viewer in (None, 0, 1, 2, 3):
+            f = frame(g, viewer, "fr", {})
+            assert all("taker" not in s["badges"] for s in f["seats"]), (action, viewer)
+            assert f["sides"] is None and all("partner" not in s["badges"] for s in f["seats"])
+    g.apply("pass")  # seat 1: the bidding is over, seat 3's garde stands
+    assert g.phase != "bidding"
+    f = frame(g, 0, "fr", {})
+    assert [s["seat"] for s in f["seats"] if "taker" in s["badges"]] == [3]
+    assert [s["seats"] for s in f["sides"]] == [[3], [0, 1, 2]]  # the taker alone against the defence
+
+
+def test_the_1637_discards_are_one_choice_with_a_counter_for_every_seat() -> None:
+    """Rules §5 (tarot-1637.md): each non-dealer discards exactly 1 card, the dealer 4, one card at a time.
+    At three (seed 1, dealer seat 2) seats 0 and 1 get a choice of 1 card, then the dealer one of 4, counted."""
+    g = atout.new_game("tarot1637", players=3, seed=1)
+    assert g.phase == "discard" and g.dealer == 2
+    for seat in (0, 1):
+        assert g.current_player == seat
+        sel = frame(g, seat, "fr", {})["select"]
+        assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["done"]) == ("discards_1637", 1, 1, 1, 0)
+        assert sel["title"] == "Choisissez la carte à écarter"  # one card: the singular
+        assert sel["counter"].format(done=0, need=1) == "0/1 écartées"
+        g.apply(sel["actions"][sel["cards"][0]])
+    for done in range(4):
+        assert g.current_player == 2
+        sel = frame(g, 2, "en", {})["select"]
+        assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["done"]) == ("discards_1637", 4, 4, 4, done)
+        assert sel["title"] == "Choose the 4 cards to discard" and sel["confirm"] == "Discard"
+        assert sel["counter"].format(done=done, need=4) == f"{done}/4 discarded"
+        g.apply(sel["actions"][sel["cards"][0]])
+    assert g.phase != "discard"
+    assert frame(g, 2, "fr", {})["select"] is None  # nothing left to choose
+
+
+def test_la_primes_first_discard_is_one_choice_of_none_to_two_cards() -> None:
+    """Rules §4.2/§4.4 (prime.md): a passer lays aside 0, 1 or 2 of his two cards (seed 004: the default), or
+    with ``first_discard="after_calling"`` each participant discards 0-2 after the calling: one choice each."""
+    g = atout.new_game("prime", players=4, seed=1)
+    seat = g.current_player
+    assert g.phase == "opening" and seat is not None and len(g.observation(seat).hand) == 2
+    sel = frame(g, seat, "fr", {})["select"]
+    assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["joined"]) == ("pass_aside", 2, 0, 2, "pass")
+    assert sel["confirm"] == "Passer" and sorted(sel["cards"]) == sorted(c.code for c in g.observation(seat).hand)
+    assert all(sel["actions"][c] == f"pass {c}" for c in sel["cards"])
+    g.apply(f"pass {' '.join(sel['cards'])}")  # the page's one confirm: both cards laid aside
+    assert len(g.observation(seat).hand) == 0
+    g = atout.new_game("prime", players=4, seed=1, first_discard="after_calling")
+    g.apply("bet 1")
+    while g.phase == "calling":
+        g.apply("accept")
+    seat = g.current_player
+    assert g.phase == "first_discard" and seat is not None
+    sel = frame(g, seat, "en", {})["select"]
+    assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["joined"]) == ("first_discard", 2, 0, 2, "discard")
+    assert sel["title"] == "Choose the cards to discard (none, or up to 2)"
+    assert sel["counter"].format(done=1, need=2) == "1 discarded (at most 2)"
+
+
+def test_a_deal_won_early_lays_every_hand_down_at_its_end() -> None:
+    """La Triomphe at two (5 cards each, rules §5-§6): the deal ends once a side has 3 tricks, the other cards
+    unplayed. The end-of-deal panel then shows both hands whole, 5 cards each, to each seat and to spectators;
+    the frames before the end never named an unplayed card of another seat (the leak tests judge every frame)."""
+    for seed in range(40):
+        g = atout.new_game("triomphe", players=2, seed=seed)
+        dealt = [sorted(c.code for c in g.observation(s).hand) for s in range(2)]
+        while g.deal_index == 0 and not g.is_terminal():
+            before = g.clone()
+            legal = [str(a) for a in g.legal_actions()]
+            action = "no_concession" if "no_concession" in legal else "stop" if "stop" in legal else legal[0]
+            g.apply(action)
+        view = ended_view(before, action) if g.deal_index == 1 else g if g.is_terminal() else None
+        if view is None or not any(view.observation(s).hand for s in range(2)):
+            continue  # every card played (or the match over at once): not a deal won early
+        end = DealEnd(deal=0, view=view, humans={0}, final=g.is_terminal())
+        for viewer in (None, 0, 1):
+            hands = frame(g, viewer, "fr", {}, ended=end)["deal_end"]["hands"]
+            assert [sorted(h) for h in hands] == dealt, (seed, viewer)
+            assert [len(h) for h in hands] == [5, 5]
+        return
+    raise AssertionError("no Triomphe deal won with cards unplayed")

@@ -38,12 +38,14 @@ from atout.present import catalogs
 from atout.present.records import say_refusal
 from atout.records import dumps
 from atout.web import messages
+from atout.web.deadlines import MOVE_TIMEOUT
 from atout.web.deal_end import CONTINUE_TIMEOUT
 from atout.web.hub import LEVELS, Conn, Hub, Live, NameTaken, TableUnavailable
 from atout.web.limits import BodyCap, SameSitePosts, TrustedHosts, log_refusal
 from atout.web.messages import (
     MAX_RECORD,
     Act,
+    Back,
     BadMessage,
     Continue,
     CreateTable,
@@ -158,7 +160,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                bot_workers: int | None = None, send_timeout: float = SEND_TIMEOUT, ws_rate: float = WS_RATE,
                allowed_hosts: Iterable[str] | None = None, upload_quota: int = UPLOAD_QUOTA,
                upload_total: int = UPLOAD_TOTAL, continue_timeout: float = CONTINUE_TIMEOUT,
-               table_expiry: float = TABLE_EXPIRY) -> FastAPI:
+               table_expiry: float = TABLE_EXPIRY, move_timeout: float = MOVE_TIMEOUT) -> FastAPI:
     """The application on a database URL (SQLite file by default, ``ATOUT_DB``, or PostgreSQL).
 
     ``http_rate``: requests a second each address may make to create tables, seats and uploads (bursts of 30 s' worth);
@@ -172,10 +174,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     against DNS rebinding); ``upload_quota`` bytes of new uploaded records an address may store an hour, and
     ``upload_total`` all addresses together a day (then 429 / 507: the disk cannot be filled by uploads).
     ``continue_timeout``: seconds a person has to say "continue" at a deal's end (atout.web.deal_end);
-    ``table_expiry``: seconds after which a table nobody plays at or watches expires (:meth:`Hub.expire`).
+    ``table_expiry``: seconds after which a table nobody plays at or watches expires (:meth:`Hub.expire`);
+    ``move_timeout``: seconds a person has to move at a friends' table before a bot plays for the seat
+    (atout.web.deadlines; 0: no deadline).
     """
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers, continue_timeout=continue_timeout)
+    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers, continue_timeout=continue_timeout,
+              move_timeout=move_timeout)
     replays = Replays(budget, max_deals)
     http_buckets: dict[str, Bucket] = {}
     replay_buckets: dict[str, Bucket] = {}
@@ -663,6 +668,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                 hub.fill_bots(live, conn.seat)
             elif isinstance(msg, Continue):
                 await hub.go_on(live, conn.seat)
+            elif isinstance(msg, Back):
+                await hub.back(live, conn.seat)
         except (IllegalAction, NotationError) as exc:
             if getattr(exc, "code", "") in ("not_your_turn",):
                 log_refusal("not_your_turn", f"table {live.id} seat {conn.seat}: refused, not its turn: {exc}")

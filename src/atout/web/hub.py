@@ -36,6 +36,7 @@ from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, game_info, json_number, new_game
 from atout.core.rng import is_secret_seed, new_seed
 from atout.records import replay
+from atout.web import deadlines
 from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_name and friends, as before)
     CHEAP_BOTS,
     LEVELS,
@@ -164,6 +165,15 @@ class Live:
     ended: DealEnd | None = None  # a deal ended and not yet continued from (atout.web.deal_end)
     end_timer: asyncio.TimerHandle | None = None  # continues for the people still waited for, at the deadline
     host: int | None = None  # the creator's seat: the only one who may have bots fill the empty seats
+    away: set[int] = field(default_factory=set)  # people's seats a bot plays for, past their move deadline
+    turn_since: float = field(default_factory=time.time)  # when the current turn began (atout.web.deadlines)
+    turn_key: tuple[int, tuple[str, ...]] | None = None  # what the current turn is (deadlines.turn_key)
+    move_timer: asyncio.TimerHandle | None = None  # replaces the person whose turn it is at the deadline
+    move_timer_key: tuple[int, tuple[str, ...]] | None = None  # the turn that timer is for
+
+    def bot_plays(self, seat: int) -> bool:
+        """A bot moves for ``seat``: a bot's seat, or a person's seat marked away (atout.web.deadlines)."""
+        return self.kinds[seat] == "bot" or seat in self.away
 
     @property
     def bots_only(self) -> bool:
@@ -261,8 +271,8 @@ class Live:
             "source": self.source,
             "seed_chosen": self.seed_chosen,  # never the seed itself: it would show every hand
             "spectators": self.spectators(),
-            "seats": [{"seat": s, "kind": k, "online": s in online, "name": self.names[s] if s < len(self.names) else ""}
-                      for s, k in enumerate(self.kinds)],
+            "seats": [{"seat": s, "kind": k, "online": s in online, "name": self.names[s] if s < len(self.names) else "",
+                       "away": s in self.away} for s, k in enumerate(self.kinds)],
             "faces": faces_pack(self.game, self.options),
         }
 
@@ -280,8 +290,10 @@ class Hub:
     """Every live table of the server, loaded from the store on first use."""
 
     def __init__(self, store: Store, bot_delay: float = 0.7, bot_workers: int | None = None,
-                 thinkers: Executor | None = None, continue_timeout: float = CONTINUE_TIMEOUT) -> None:
+                 thinkers: Executor | None = None, continue_timeout: float = CONTINUE_TIMEOUT,
+                 move_timeout: float = deadlines.MOVE_TIMEOUT) -> None:
         self.store = store
+        self.move_timeout = move_timeout  # seconds a person has to move at a friends' table (0: no deadline)
         self.bot_delay = bot_delay
         self.continue_timeout = continue_timeout  # seconds a person has to continue after a deal (deal_end)
         self._background: set[asyncio.Task[None]] = set()  # deadlines being carried out
@@ -408,7 +420,9 @@ class Hub:
                     kinds=[s.kind for s in seats] or ["bot"] * row.players,
                     hashes=[s.token_hash for s in seats] or [None] * row.players,
                     state=state, moves=moves, history=len(history), names=[s.name or "" for s in seats],
-                    host=row.host)
+                    host=row.host, away=deadlines.away_seats(history))
+        live.turn_since = deadlines.turn_start(row.updated, history)  # the turn's clock survives a restart
+        live.turn_key = deadlines.turn_key(live.history, live.kinds)
         if before is not None:
             last_move = max((i for i, h in enumerate(history) if h.kind == "move"), default=-1)
             said = {h.seat for h in history[last_move + 1:] if h.kind == "continue"}
@@ -484,8 +498,23 @@ class Hub:
     async def act(self, live: Live, seat: int, text: str, n: int | None = None) -> None:
         """A seat's action: checked by the engine, committed, then sent to everyone. Raises IllegalAction."""
         async with live.lock:
-            await self._move(live, seat, text, n)
+            was_away = seat in live.away
+            await deadlines.back(self, live, seat)  # a person who moves takes the seat back from the bot
+            try:
+                await self._move(live, seat, text, n)
+            except Exception:
+                if was_away:
+                    self.broadcast(live)  # refused, but back: every seat sees it
+                raise
         self.kick_bots(live)
+
+    async def back(self, live: Live, seat: int) -> None:
+        """``seat``'s person takes the seat back from the bot that played for it (``{"type": "back"}``)."""
+        async with live.lock:
+            if seat not in live.away:
+                raise IllegalAction("this seat is yours already: no bot plays for it", code="not_away")
+            await deadlines.back(self, live, seat)
+            self.broadcast(live)
 
     async def _move(self, live: Live, seat: int, text: str, n: int | None) -> None:
         if live.state.is_terminal():
@@ -548,7 +577,7 @@ class Hub:
         view = ended_view(before, text)
         if view is None:
             return
-        humans = {s for s, kind in enumerate(live.kinds) if kind == "human"}
+        humans = {s for s, kind in enumerate(live.kinds) if kind == "human" and s not in live.away}
         end = DealEnd(deal=k, view=view, humans=humans, continued=said & humans)
         if not end.waiting:
             return  # bots (and people who have all said so) go on at once
@@ -676,7 +705,7 @@ class Hub:
         if live.seating:
             return  # friends still to come: nobody plays yet
         seat = live.state.current_player
-        if seat is None or live.kinds[seat] != "bot" or self._paused(live):
+        if seat is None or not live.bot_plays(seat) or self._paused(live):
             return
         if live.bot_task is None or live.bot_task.done():
             with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller): started later
@@ -684,20 +713,21 @@ class Hub:
 
     @staticmethod
     def _paused(live: Live) -> bool:
-        """A bots-only table nobody watches makes no move (it resumes when someone connects)."""
-        return live.bots_only and not live.conns
+        """A table where only bots play (bots' seats, people's seats away) makes no move while nobody watches it
+        (it resumes when someone connects)."""
+        return not live.conns and all(live.bot_plays(s) for s in range(len(live.kinds)))
 
     async def _bots(self, live: Live) -> None:
         name = bot_name(live.game, live.level)
         while True:
             seat = live.state.current_player
-            if seat is None or live.kinds[seat] != "bot" or self._paused(live) or live.ended is not None:
+            if seat is None or not live.bot_plays(seat) or self._paused(live) or live.ended is not None:
                 return
             await asyncio.sleep(self.bot_delay)
             unstored = False
             async with live.lock:
                 seat = live.state.current_player
-                if seat is None or live.kinds[seat] != "bot" or self._paused(live) or live.ended is not None:
+                if seat is None or not live.bot_plays(seat) or self._paused(live) or live.ended is not None:
                     return
                 seed = move_seed(live.seed, len(live.moves), seat)
                 # A search bot thinks for up to a few seconds: in another process, so that neither the event
@@ -763,6 +793,7 @@ class Hub:
             live.presence.cancel()  # this broadcast says who is here too
             live.presence = None
         live.frames.clear()  # a new state of the table: its frames are built again
+        deadlines.arm(self, live)  # a new turn starts its clock (atout.web.deadlines)
         meta = live.meta()
         for conn in list(live.conns):
             if not conn.send(self.frame_text(live, conn.seat, conn.lang, meta)):
@@ -775,10 +806,12 @@ class Hub:
         if key not in live.frames:
             meta = meta or live.meta()
             if live.seating:
-                live.frames[key] = encode(seating_frame(live.state, seat, lang, meta, live.seating))
+                live.frames[key] = encode({**seating_frame(live.state, seat, lang, meta, live.seating),
+                                           "turn_deadline": None})
             else:
-                live.frames[key] = encode(frame(live.state, seat, lang, meta, live.can_undo(seat), live.said,
-                                                live.ended))
+                data = frame(live.state, seat, lang, meta, live.can_undo(seat), live.said, live.ended)
+                data["turn_deadline"] = deadlines.deadline(live, self.move_timeout)  # unix seconds, or None
+                live.frames[key] = encode(data)
         return live.frames[key]
 
     def expire(self, idle: float) -> list[str]:
@@ -794,7 +827,7 @@ class Hub:
         for table_id in gone:
             live = self.tables.pop(table_id, None)
             if live is not None:
-                for handle in (live.end_timer, live.presence):
+                for handle in (live.end_timer, live.presence, live.move_timer):
                     if handle is not None:
                         handle.cancel()
                 if live.bot_task is not None:
@@ -807,8 +840,9 @@ class Hub:
         for live in self.tables.values():
             if live.presence is not None:
                 live.presence.cancel()
-            if live.end_timer is not None:
-                live.end_timer.cancel()
+            for handle in (live.end_timer, live.move_timer):
+                if handle is not None:
+                    handle.cancel()
             if live.bot_task is not None:
                 live.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

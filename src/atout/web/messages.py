@@ -4,7 +4,7 @@ Types are strict (pydantic strict mode): a seat or a move count is a JSON intege
 ``true`` or ``1.0``; a flag is ``true``/``false``; a number too large to read (``1e999``) is named as such.
 
 WebSocket frames from a client (JSON objects with a ``type``): ``hello`` (first, with the seat's token
-or none for a spectator), ``act``, ``undo``, ``fill_bots``, ``ping``, ``continue``. REST bodies: :class:`CreateTable`,
+or none for a spectator), ``act``, ``undo``, ``fill_bots``, ``ping``, ``continue``, ``back``. REST bodies: :class:`CreateTable`,
 :class:`JoinTable`.
 
 >>> parse_client('{"type": "act", "action": "play KS", "n": 3}')
@@ -96,7 +96,13 @@ class Continue(_Msg):
     type: Literal["continue"]
 
 
-Client = Hello | Act | Undo | FillBots | Ping | Continue
+class Back(_Msg):
+    """Take one's seat back from the bot that plays for it past the move deadline (atout.web.deadlines)."""
+
+    type: Literal["back"]
+
+
+Client = Hello | Act | Undo | FillBots | Ping | Continue | Back
 ClientMessage = Annotated[Client, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Client] = TypeAdapter(ClientMessage)
 
