@@ -61,6 +61,14 @@ function factValue(key, value, you, players) {
   return String(value);
 }
 
+// What is happening, in words ("Le jeu de la carte", "Les enchères"), never the phase's verb ("Jouer").
+function phaseWords(f) {
+  if (f.over) return t("over");
+  if (f.deal_end) return t("dealEnded");
+  const key = "phase_" + (f.obs.phase || "");
+  return t(key) !== key ? t(key) : actionLabel(f.obs.phase);
+}
+
 function Facts({ f, you }) {
   const pub = pubOf(f);
   const rows = [];
@@ -73,7 +81,7 @@ function Facts({ f, you }) {
   }
   return html`<section class="panel">
     ${(f.facts || []).length ? html`<ul class="situation" id="situation">${f.facts.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
-    <dl class="facts" id="facts"><dt>${t("phase")}</dt><dd>${actionLabel(f.obs.phase)}</dd>${rows}</dl>
+    <dl class="facts" id="facts"><dt>${t("phaseNow")}</dt><dd id="phase-now">${phaseWords(f)}</dd>${rows}</dl>
   </section>`;
 }
 

@@ -21,7 +21,9 @@ function Seat({ s, you, n }) {
   const cls = "seat" + (s.turn ? " turn" : "") + (me ? " me" : "") + ((s.badges || []).includes("partner") ? " ally" : "");
   const badges = (s.badges || []).filter((b) => b !== "you" && !(b === "mort" && s.seat < 0));
   const name = me ? t("you") : s.name || seatName(s.seat, you);
-  const kind = s.seat < 0 || (s.bot && s.level) ? "" : s.bot ? t("bot") : t(s.kind === "empty" ? "empty" : "human");
+  const kind = me || s.seat < 0 || (s.bot && s.level) ? "" : s.bot ? t("bot") : t(s.kind === "empty" ? "empty" : "human");
+  // whose turn, in words: "À vous de jouer", "Robot moyen 2 réfléchit…", a person's "à son tour"
+  const cue = me ? t("turn") : s.bot ? html`<span class="cue-long">${t("thinking").replace("{name}", name)}</span><span class="cue-short">${t("thinkingShort")}</span>` : t("theirTurnCue");
   return html`<div class=${cls} data-zone="seat" role="group" data-seat=${s.seat} style=${`--x:${spot.x}%;--y:${spot.y}%`}
       aria-label=${`${name}${s.turn ? " — " + t("theirTurn") : ""}`}>
     <div class="seat-name"><span class=${"dot" + (s.online ? " on" : "")}></span>${s.seat >= 0 && !me ? html`<span class="no" aria-hidden="true">${s.seat + 1}</span>` : null}<span class="nm">${name}</span>${kind ? html`<span class="kind"> · ${kind}</span>` : null}</div>
@@ -31,7 +33,7 @@ function Seat({ s, you, n }) {
       ${typeof s.stake === "number" ? html`<span class="stake" title=${t("stake")}>${t("stake")} ${s.stake}</span>` : null}
       ${badges.map((b) => html`<span key=${b} class=${"badge b-" + b + (b === "taker" ? " taker" : "")}>${badgeWord(s, b)}</span>`)}
     </div>
-    ${s.turn ? html`<div class="turn-cue">${me ? t("turn") : "…"}</div>` : null}
+    ${s.turn ? html`<div class="turn-cue" data-cue=${me ? "you" : s.bot ? "bot" : "person"}>${cue}</div>` : null}
   </div>`;
 }
 
