@@ -151,7 +151,11 @@ def test_triomphe_at_four_marks_partners_and_totals_by_side() -> None:
     assert f["seats"][2]["badges"] == ["partner"] and "partner" not in f["seats"][1]["badges"]
     assert f["seats"][0]["badges"][0] == "you" and f["seats"][0]["badge_words"]["you"] == "vous"
     assert [s["seats"] for s in f["sides"]] == [[0, 2], [1, 3]] and f["sides"][0]["you"] is True
-    assert f["sides"][0]["name"] == "Camp de Zoé et Robot moyen 3"
+    # the viewer is "vous" in his own side's name (never his seat's name), the other side by its names
+    assert f["sides"][0]["name"] == "Vous et Robot moyen 3"
+    assert f["sides"][1]["name"] == "Camp de Robot moyen 2 et Robot moyen 4"
+    assert frame(g, 0, "en", META4)["sides"][0]["name"] == "You and Medium bot 3"
+    assert frame(g, None, "fr", META4)["sides"][0]["name"] == "Camp de Zoé et Robot moyen 3"  # a spectator: names
 
 
 def test_tarot_at_five_never_shows_the_called_partner_before_the_king_is_played() -> None:

@@ -77,7 +77,8 @@ function Controls({ f, you, rerender }) {
   // An explanation several buttons share after their own words ("appeler R♠ : le joueur qui l'a sera…") is said once.
   const tail = (why) => String(why || "").split(/\s?:\s/).slice(1).join(" : ");
   const tails = new Map();
-  for (const x of legal) { const w = tail(explain[x] || hints[x]); if (w) tails.set(w, (tails.get(w) || 0) + 1); }
+  const inSelect = new Set(g.select.flatMap((x) => x.acts.map((a) => a.text)));  // said by the selection's own line
+  for (const x of legal) { const w = inSelect.has(x) ? "" : tail(explain[x] || hints[x]); if (w) tails.set(w, (tails.get(w) || 0) + 1); }
   const shared = [...tails].filter(([, n]) => n > 1).map(([w]) => w);
   const button = (text, extra) => {
     const toks = text.split(" ");
@@ -138,10 +139,17 @@ function Controls({ f, you, rerender }) {
       ${shared.map((w) => html`<small key=${"sh" + w} class="hint shared-hint">${capital(w)}</small>`)}
       ${selecting ? g.select.map((s) => {
     const counts = [...s.counts].sort((a, b) => a - b);
-    return html`<div key=${"s" + s.prefix} class="select-hint" id="select-counter">${hints[s.prefix] || `${t("select")} (${counts.join("/")})`} — ${k} ${t("chosen")}</div>
+    // A verb that may take no card too (La Prime's "pass", keeping both cards): its own words say so, the
+    // confirm button says what it will do ("Passer — écarter 2"), and no run of look-alike buttons follows.
+    const bare = s.acts.some((a) => !a.cards.length);
+    const what = bare ? (explain[s.prefix] ? capital(explain[s.prefix]) + ". " : "") + capital(t("chooseCards").replace("{counts}", counts.join("/")))
+      : hints[s.prefix] || `${t("select")} (${counts.join("/")})`;
+    const confirmWords = bare ? `${capital(actionLabel(s.prefix))} — ${k ? t("layAsideN").replace("{n}", k) : t("keepCards")}`
+      : `${capital(actionLabel(s.prefix))} (${k})`;
+    return html`<div key=${"s" + s.prefix} class="select-hint" id="select-counter">${what} — ${k} ${t("chosen")}</div>
       <button key=${"c" + s.prefix} type="button" class="act primary" id="confirm-select" disabled=${!s.counts.has(k)}
-        onClick=${() => act([s.prefix, ...[...T.selected].sort((a, b) => hand.indexOf(a) - hand.indexOf(b))].filter(Boolean).join(" "))}>${capital(actionLabel(s.prefix))} (${k})</button>
-      ${s.acts.length <= 6 ? s.acts.map((a) => html`<button key=${a.text} type="button" class="act suggestion" data-action=${a.text} onClick=${() => act(a.text)}>
+        onClick=${() => act([s.prefix, ...[...T.selected].sort((a, b) => hand.indexOf(a) - hand.indexOf(b))].filter(Boolean).join(" "))}>${confirmWords}</button>
+      ${s.acts.length <= 6 && !bare ? s.acts.map((a) => html`<button key=${a.text} type="button" class="act suggestion" data-action=${a.text} onClick=${() => act(a.text)}>
         ${s.prefix === "discard" ? t("suggested") : capital(actionLabel(s.prefix))}${a.cards.map((c) => html`<${Face} key=${c} code=${c} cls="tiny" />`)}</button>`) : null}`;
   }) : null}
     </div>

@@ -77,7 +77,8 @@ function Facts({ f, you }) {
     if (key === "taker" && BIDDING.test(f.obs.phase || "")) continue;  // the high bidder is no taker yet
     const shown = factValue(key, value, you, f.table.players);
     if (shown === null) continue;
-    rows.push(html`<dt key=${"t" + key}>${TEXTS[getLang()][key] || key}</dt><dd key=${"d" + key} data-fact=${key}>${shown}</dd>`);
+    const help = TEXTS[getLang()]["factHelp_" + key];  // a stake word said in plain words (La Prime)
+    rows.push(html`<dt key=${"t" + key}>${TEXTS[getLang()][key] || key}</dt><dd key=${"d" + key} data-fact=${key}>${shown}${help ? html`<small class="fact-help">${capital(help)}</small>` : null}</dd>`);
   }
   return html`<section class="panel">
     ${(f.facts || []).length ? html`<ul class="situation" id="situation">${f.facts.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
