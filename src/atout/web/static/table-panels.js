@@ -172,13 +172,23 @@ function DealEnd({ f, you, onContinue }) {
     return () => clearInterval(timer);
   }, [d.deadline, waiting.length]);
   const left = d.deadline ? Math.max(0, Math.round(d.deadline - Date.now() / 1000)) : null;
+  // The title said once: a result that only repeats it ("Fin du coup 1.") becomes the title, and a result
+  // that starts with it ("Fin de la donne 1 : …") loses its head.
+  const num = (d.deal ?? f.deal) + 1;
+  let title = d.title || t("dealOver").replace("{n}", num);
+  let result = [...(d.result || [])];
+  if (result.length && result[0].length < 40 && result[0].trim().endsWith(` ${num}.`)) title = result.shift().trim().replace(/\.$/, "");
+  else if (result.length && result[0].startsWith(title + t("colon"))) result[0] = capital(result[0].slice((title + t("colon")).length));
+  const unplayed = Array.isArray(d.unplayed) && d.unplayed.some((h) => h && h.length) ? d.unplayed : null;
   return html`<section class="panel deal-end" id="deal-end" ref=${ref} aria-labelledby="deal-end-h">
-    <h2 id="deal-end-h">${t("dealOver").replace("{n}", (d.deal ?? f.deal) + 1)}</h2>
-    ${(d.result || []).length ? html`<ul class="result" id="deal-result">${d.result.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
+    <h2 id="deal-end-h">${title}</h2>
+    ${result.length ? html`<ul class="result" id="deal-result">${result.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
     ${last && last.cards.length ? html`<div class="de-row"><h3>${t("lastTrick")}</h3>
       <div class="cards">${last.cards.map((p) => html`<span key=${p.card} class=${"de-card" + (p.seat === last.winner ? " win" : "")}>
         <${Face} code=${p.card} cls="small" /><small>${seatName(p.seat, you)}</small></span>`)}</div></div>` : null}
-    ${(d.hands || []).some((h) => h && h.length) ? html`<div class="de-row"><h3>${t("hands")}</h3>
+    ${unplayed ? html`<div class="de-row" id="deal-unplayed"><h3>${t("unplayedCards")}</h3>
+      ${unplayed.map((h, s) => (h && h.length ? html`<div key=${s} class="de-hand" data-seat=${s}><span class="who">${seatName(s, you)}</span><${Cards} cards=${h} /></div>` : null))}</div>` : null}
+    ${(d.hands || []).some((h) => h && h.length) ? html`<div class="de-row"><h3>${d.hands_title || t("hands")}</h3>
       ${d.hands.map((h, s) => (h && h.length ? html`<div key=${s} class="de-hand"><span class="who">${seatName(s, you)}</span><${Cards} cards=${h} /></div>` : null))}</div>` : null}
     ${(d.talon || []).length ? html`<div class="de-row"><h3>${t("talon")}</h3><${Cards} cards=${d.talon} /></div>` : null}
     ${(d.ecart || []).length ? html`<div class="de-row"><h3>${t("ecart")}</h3><${Cards} cards=${d.ecart} /></div>` : null}

@@ -15,7 +15,19 @@ const BACK_SVG = `<svg viewBox="0 0 60 90" xmlns="http://www.w3.org/2000/svg"><r
 
 function badgeWord(s, code) { return (s.badge_words || {})[code] || t("badge_" + code); }
 
-function Seat({ s, you, n }) {
+// The seconds left to move (frame.turn_deadline, epoch seconds: a friends' table with a move timeout), counted
+// down once a second on the seat whose turn it is; nothing when the frame has no deadline.
+function Countdown({ deadline }) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => tick((x) => x + 1), 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  const left = Math.max(0, Math.ceil(deadline - Date.now() / 1000));
+  return html`<span class=${"countdown" + (left <= 10 ? " soon" : "")} data-left=${left} role="timer" title=${t("turnLeft").replace("{n}", left)}>⏱ ${t("turnLeft").replace("{n}", left)}</span>`;
+}
+
+function Seat({ s, you, n, deadline }) {
   const spot = seatSpot(s.seat, you, n);
   const me = s.seat === you;
   const cls = "seat" + (s.turn ? " turn" : "") + (me ? " me" : "") + ((s.badges || []).includes("partner") ? " ally" : "");
@@ -33,7 +45,7 @@ function Seat({ s, you, n }) {
       ${typeof s.stake === "number" ? html`<span class="stake" title=${t("stake")}>${t("stake")} ${s.stake}</span>` : null}
       ${badges.map((b) => html`<span key=${b} class=${"badge b-" + b + (b === "taker" ? " taker" : "")}>${badgeWord(s, b)}</span>`)}
     </div>
-    ${s.turn ? html`<div class="turn-cue" data-cue=${me ? "you" : s.bot ? "bot" : "person"}>${cue}</div>` : null}
+    ${s.turn ? html`<div class="turn-cue" data-cue=${me ? "you" : s.bot ? "bot" : "person"}>${cue}${typeof deadline === "number" ? html` <${Countdown} deadline=${deadline} />` : null}</div>` : null}
   </div>`;
 }
 
@@ -74,7 +86,7 @@ function Felt({ f, you, shown }) {
   const trick = shown.trick;
   return html`<section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
     <${Trick} trick=${trick} you=${you} n=${n} gather=${shown.gather} faded=${shown.faded} caption=${shown.caption} />
-    ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} />`)}
+    ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} deadline=${f.deal_end || f.over ? null : f.turn_deadline} />`)}
     ${shown.held ? html`<button type="button" class="hold-note" onClick=${shown.onFelt}>${t("clickToGoOn")}</button>` : null}
   </section>`;
 }
