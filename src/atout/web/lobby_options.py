@@ -76,9 +76,19 @@ def _field(game: str, key: str, tp: Any, default: Any) -> dict[str, Any]:
                                                           .get(f"{game}.{key}.{v}", str(v)))
                                                    for lang in present.LANGS}} for v in values]
         return field
-    low = next((r.ge for r in rules if isinstance(r, Ge)), next((r.gt + 1 for r in rules if isinstance(r, Gt)), None))
-    high = next((r.le for r in rules if isinstance(r, Le)), next((r.lt - 1 for r in rules if isinstance(r, Lt)), None))
-    step = next((r.multiple_of for r in rules if isinstance(r, MultipleOf)), 1)
+    bounds: dict[str, int] = {}  # whole-number options: their bounds as the game declares them
+    for r in rules:
+        if isinstance(r, Ge):
+            bounds["min"] = int(typing.cast(int, r.ge))
+        elif isinstance(r, Gt):
+            bounds["min"] = int(typing.cast(int, r.gt)) + 1
+        elif isinstance(r, Le):
+            bounds["max"] = int(typing.cast(int, r.le))
+        elif isinstance(r, Lt):
+            bounds["max"] = int(typing.cast(int, r.lt)) - 1
+        elif isinstance(r, MultipleOf):
+            bounds["step"] = int(typing.cast(int, r.multiple_of))
+    low, high, step = bounds.get("min"), bounds.get("max"), bounds.get("step", 1)
     field.update(kind="number", min=low, max=high, step=step)
     if low is not None and high is not None and (high - low) // step <= SELECT_SPAN:
         field["kind"] = "choice"

@@ -28,7 +28,8 @@ async function refreshLists() {
 setInterval(refreshLists, REFRESH_MS);
 
 function newTableForm() {
-  const form = el("form", { class: "panel", id: "new-table", onsubmit: onCreate });
+  // novalidate: a value out of range is said by onCreate in the page's language, not by the browser's own
+  const form = el("form", { class: "panel", id: "new-table", onsubmit: onCreate, novalidate: true });
   const gameSel = el("select", { name: "game", id: "f-game" }, GAMES.map((g) => el("option", { value: g.name }, g.title)));
   gameSel.value = GAMES.some((g) => g.name === "tarot") ? "tarot" : GAMES[0].name;  // always opens on the Tarot (issue 18)
   const detail = el("div", { id: "game-detail" });

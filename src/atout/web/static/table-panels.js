@@ -177,7 +177,8 @@ function DealEnd({ f, you, onContinue }) {
   const num = (d.deal ?? f.deal) + 1;
   let title = d.title || t("dealOver").replace("{n}", num);
   let result = [...(d.result || [])];
-  if (result.length && result[0].length < 40 && result[0].trim().endsWith(` ${num}.`)) title = result.shift().trim().replace(/\.$/, "");
+  const sameHead = result.length && result[0].split(" ")[0] === title.split(" ")[0];  // "Fin du coup 1." / "Fin de la donne 1"
+  if (sameHead && result[0].length < 40 && result[0].trim().endsWith(` ${num}.`)) title = result.shift().trim().replace(/\.$/, "");
   else if (result.length && result[0].startsWith(title + t("colon"))) result[0] = capital(result[0].slice((title + t("colon")).length));
   const unplayed = Array.isArray(d.unplayed) && d.unplayed.some((h) => h && h.length) ? d.unplayed : null;
   return html`<section class="panel deal-end" id="deal-end" ref=${ref} aria-labelledby="deal-end-h">
