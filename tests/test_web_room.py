@@ -356,3 +356,39 @@ def test_a_table_for_friends_is_dealt_only_once_every_seat_is_taken() -> None:
                 if not f["seating"]:
                     assert len(f["obs"]["hand"]) == 24 and f["seats"][2]["bot"]  # Tarot at three: 24 cards each
                     break
+
+
+def test_lobby_option_fields_carry_the_games_kinds_ranges_and_words() -> None:
+    """GET /api/games "fields": each rule option as the form shows it, from the Rules dataclass types (issue 18)."""
+    from atout.web.lobby_options import option_fields, say_refused_options
+
+    prime = {f["key"]: f for f in option_fields("prime")}
+    assert "partnerships" not in prime  # the variant "société" chooses it
+    assert prime["max_stake"]["kind"] == "choice" and [c["value"] for c in prime["max_stake"]["choices"]] == list(range(1, 51))
+    assert prime["chips"] == {**prime["chips"], "kind": "number", "min": 1, "max": 100_000, "step": 1}
+    assert [c["label"]["fr"] for c in prime["first_discard"]["choices"]] == ["en passant (la règle)", "après les paris"]
+    assert prime["consolation"]["help"]["en"] == "What each player pays the bettor when nobody calls the bet."
+    triomphe = {f["key"]: f for f in option_fields("triomphe")}
+    assert list(triomphe) == ["deal_packets"]  # each_for_himself, aces_high, pillage: the variants choose them
+    packets = [c["value"] for c in triomphe["deal_packets"]["choices"]]
+    assert packets[0] == [3, 2] and len(packets) == 16 and all(sum(p) == 5 for p in packets)  # 2^4 ways to cut 5
+    assert triomphe["deal_packets"]["choices"][0]["label"] == {"fr": "3 puis 2", "en": "3 then 2"}
+    # a game's refusal said with the options' labels, in the table's language
+    assert say_refused_options("prime", "min_stake (9) is above max_stake (3)", "en") == (
+        "These options do not go together: Highest bet, Lowest bet.")
+    said = say_refused_options("tarot", "Tarot option 'capot_value' must be a whole number from 2 to 10000, not 7", "fr")
+    assert said is not None and said.replace("\xa0", " ") == "Valeur du capot : un nombre entier de 2 à 10000 (multiple de 2)."
+    assert say_refused_options("tarot", "tarot is for 3, 4 or 5 players, not 7", "fr") is None  # names no option
+
+
+def test_a_refused_option_comes_back_in_the_lobby_language() -> None:
+    from fastapi.testclient import TestClient
+
+    from atout.web.app import create_app
+
+    with TestClient(create_app("sqlite://")) as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()}
+        assert [f["key"] for f in games["tarot"]["fields"]] == ["capot_value", "count_method", "italian"]
+        r = client.post("/api/tables?lang=en", json={"game": "prime", "options": {"min_stake": 9, "max_stake": 3}})
+        assert r.status_code == 400
+        assert r.json() == {"error": "bad_options", "message": "These options do not go together: Highest bet, Lowest bet."}
