@@ -104,11 +104,13 @@ def choose_cards(page: Page) -> None:
         if done + len(chosen) >= low:
             break
         if code not in chosen:
+            page.mouse.move(0, 0)  # a hovered card rises over its neighbour's strip: the pointer leaves it first
             page.click(f'#hand .card-btn[data-card="{code}"]', position=VISIBLE)
             chosen.add(code)
     for code in list(chosen):
         if done + len(chosen) <= high:
             break
+        page.mouse.move(0, 0)
         page.click(f'#hand .card-btn[data-card="{code}"]', position=VISIBLE)
         chosen.discard(code)
     page.click("#confirm-pick")
