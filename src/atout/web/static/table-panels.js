@@ -5,7 +5,7 @@
 const SKIP = new Set(["trick", "tricks", "hand_sizes", "leader", "deal", "deals", "variant", "order", "sides",
   "last_row", "concession", "italian", "eldest", "status", "engaged", "declarations_done", "payments", "outcome",
   "result", "dealer", "target", "drawn", "pending", "carry", "second_discard", "laid_aside", "participants",
-  "discards_face_up"]);  // 1637: shown by owner as discards_face_up_by_seat
+  "discards_face_up", "teams"]);  // 1637: shown by owner as discards_face_up_by_seat; teams: the seats and sides say them
 const SUIT_WORDS = { S: "S", H: "H", D: "D", C: "C", spades: "S", hearts: "H", diamonds: "D", clubs: "C" };
 
 // "pique ♠": the suit's name in the page's language, then its symbol.
@@ -34,7 +34,7 @@ function valueNode(v, you) {
   return String(v);
 }
 
-function factValue(key, value, you, players) {
+function factValue(key, value, you, players, sides) {
   if (value === null || value === undefined || value === "" || (Array.isArray(value) && !value.length)) return null;
   if (Array.isArray(value) && value.every((v) => v === null || (Array.isArray(v) && !v.length))) return null;
   if (typeof value === "string" && isCard(value)) return html`<${Face} code=${value} cls="small" />`;
@@ -49,7 +49,9 @@ function factValue(key, value, you, players) {
   if (key === "bids" && Array.isArray(value)) return value.map(([s, w]) => `${seatName(s, you)}${t("colon")}${actionLabel(w)}`).join(" · ");
   if (Array.isArray(value) && value.every((v) => typeof v === "number")) {
     const perSeat = value.length === players;  // else per side (partnerships)
-    return value.map((v, s) => `${perSeat ? seatName(s, you) : `${t("side")} ${s + 1}`} ${signed(v)}`).join(" · ");
+    // per side: the side's own name ("Vous et Robot moyen 3"), never "Camp 1"
+    const sideName = (s) => (sides && sides.length === value.length ? sides[s].name : `${t("side")} ${s + 1}`);
+    return value.map((v, s) => `${perSeat ? seatName(s, you) : sideName(s)} ${signed(v)}`).join(" · ");
   }
   // One entry per seat (declarations, hands shown): "Joueur 2 : les Rois…", empty seats left out.
   if (Array.isArray(value) && value.length === players && value.every((v) => Array.isArray(v) || v === null)) {
@@ -75,7 +77,7 @@ function Facts({ f, you }) {
   for (const [key, value] of Object.entries(pub)) {
     if (SKIP.has(key)) continue;
     if (key === "taker" && BIDDING.test(f.obs.phase || "")) continue;  // the high bidder is no taker yet
-    const shown = factValue(key, value, you, f.table.players);
+    const shown = factValue(key, value, you, f.table.players, sidesOf(f, you));
     if (shown === null) continue;
     const help = TEXTS[getLang()]["factHelp_" + key];  // a stake word said in plain words (La Prime)
     rows.push(html`<dt key=${"t" + key}>${TEXTS[getLang()][key] || key}</dt><dd key=${"d" + key} data-fact=${key}>${shown}${help ? html`<small class="fact-help">${capital(help)}</small>` : null}</dd>`);
