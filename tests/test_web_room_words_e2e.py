@@ -299,6 +299,14 @@ def test_deal_end_shows_cards_left_in_hand_and_the_turn_counts_down(server: Serv
     assert panel.locator('.de-hand[data-seat="0"] .card').count() == 2
     assert page.inner_text("#deal-end-h") == "Fin de la donne 1"
     assert page.locator("#deal-result").count() == 0  # "Fin de la donne 1." said once, as the title
+    # as the server sends it (room-server): the cards laid down are in deal_end.hands; those its seat never
+    # named in a move are the ones left in hand
+    page.evaluate("""() => { const f = JSON.parse(JSON.stringify(T.frame)); delete f.deal_end.unplayed;
+      f.deal_end.hands = [['KS', 'QH', '7D'], ['8C', 'AS']];
+      f.moves = [{seat: 0, action: 'play 7D'}, {seat: 1, action: 'play 8C'}]; T.frame = f; draw(); }""")
+    codes = "els => els.map(e => e.dataset.card)"
+    assert page.locator('#deal-unplayed .de-hand[data-seat="0"] .card').evaluate_all(codes) == ["KS", "QH"]
+    assert page.locator('#deal-unplayed .de-hand[data-seat="1"] .card').evaluate_all(codes) == ["AS"]
     assert axe_serious(page) == []
     assert not page.errors  # type: ignore[attr-defined]
 

@@ -158,6 +158,20 @@ function Rules({ f }) {
   </details></section>`;
 }
 
+// The cards a deal won early leaves in the hands (La Triomphe once a side has its tricks): deal_end.unplayed if
+// the server names them, else each hand's cards at the deal's end that its seat's moves never named (the server
+// lays them down in deal_end.hands); nothing for a game without a card played.
+function unplayedOf(f, d) {
+  if (Array.isArray(d.unplayed)) return d.unplayed;
+  const moves = f.moves || [];
+  if (!moves.some((m) => m.action.startsWith("play "))) return null;
+  const ecart = new Set(d.ecart || []);
+  return (d.hands || []).map((h, s) => {
+    const named = new Set(moves.filter((m) => m.seat === s).flatMap((m) => m.action.split(" ")));
+    return (h || []).filter((c) => !named.has(c) && !ecart.has(c));
+  });
+}
+
 // The end of a deal (frame.deal_end): the last trick, every hand now public, the result, "Continuer".
 function DealEnd({ f, you, onContinue }) {
   const d = f.deal_end;
@@ -182,7 +196,8 @@ function DealEnd({ f, you, onContinue }) {
   const sameHead = result.length && result[0].split(" ")[0] === title.split(" ")[0];  // "Fin du coup 1." / "Fin de la donne 1"
   if (sameHead && result[0].length < 40 && result[0].trim().endsWith(` ${num}.`)) title = result.shift().trim().replace(/\.$/, "");
   else if (result.length && result[0].startsWith(title + t("colon"))) result[0] = capital(result[0].slice((title + t("colon")).length));
-  const unplayed = Array.isArray(d.unplayed) && d.unplayed.some((h) => h && h.length) ? d.unplayed : null;
+  const held = unplayedOf(f, d);
+  const unplayed = held && held.some((h) => h && h.length) ? held : null;
   return html`<section class="panel deal-end" id="deal-end" ref=${ref} aria-labelledby="deal-end-h">
     <h2 id="deal-end-h">${title}</h2>
     ${result.length ? html`<ul class="result" id="deal-result">${result.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
