@@ -186,9 +186,10 @@ def test_la_prime_says_what_each_choice_does(server: Server, browser: Browser, l
     actions = page.inner_text("#actions")
     pass_word = {"en": "Pass", "fr": "Passer"}[lang]
     assert page.locator("#actions button", has_text=pass_word).count() == 1  # one pass, not five
-    confirm = page.locator("#confirm-select")
+    # the pass with its cards: one confirm, as the page's own grouping or the frame's select (pass_aside) has it
+    confirm = page.locator("#confirm-select, #confirm-pick")
     assert confirm.inner_text() == {"en": "Pass — keep your cards", "fr": "Passer — sans écarter"}[lang]
-    hint = page.inner_text("#select-counter")
+    hint = page.inner_text("#actions .select-hint")
     assert {"en": "may still call another's bet", "fr": "pourrez encore tenir le pari"}[lang] in hint, hint
     shared = page.inner_text(".shared-hint")  # the bets' meaning, said once under the stakes
     assert {"en": "beat all the others", "fr": "battra tous les autres"}[lang] in shared, shared

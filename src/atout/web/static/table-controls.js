@@ -37,6 +37,9 @@ function confirmSelect(f, s) {
   draw();
 }
 
+// Selections whose confirm with no card keeps the hand (La Prime's pass): the button says which it will do.
+const KEEP_ALL = new Set(["pass_aside"]);
+
 function Controls({ f, you, rerender }) {
   if (T.pendingUntil && f.n >= T.pendingUntil) T.pendingUntil = 0;
   const pending = !!T.pendingUntil;
@@ -110,7 +113,11 @@ function Controls({ f, you, rerender }) {
   }
   const firstGrouped = legal.findIndex((x) => byVerb.has(x.split(" ")[0]) && byVerb.get(x.split(" ")[0]).length >= 2 && x.split(" ").length === 2);
   const early = loose.filter((x) => firstGrouped >= 0 && legal.indexOf(x) < firstGrouped);
-  const selectCards = sel ? new Set([...Object.values(sel.actions || {}), sel.finish].filter(Boolean)) : new Set();
+  // the selection's own actions are sent by its confirm (a joined verb with no card too: La Prime's bare "pass")
+  const selectCards = sel ? new Set([...Object.values(sel.actions || {}), sel.finish, sel.joined].filter(Boolean)) : new Set();
+  // what the selection does, in words: the tail its actions share ("ces cartes seront remplacées ; …")
+  const selWhy = sel ? tail(explain[legal.find((x) => sel.joined && x.startsWith(sel.joined + " ")) || ""]) : "";
+  const zeroOk = sel && KEEP_ALL.has(sel.kind);
   const rest = [...loose.filter((x) => !early.includes(x)), ...g.buttons].filter((x) => !selectCards.has(x));
 
   const banner = f.over ? html`<div class="banner over" id="over">${t("over")}</div>`
@@ -129,9 +136,10 @@ function Controls({ f, you, rerender }) {
     ${legal.length && !f.deal_end ? html`<div class="actions" id="actions" role="group" aria-label=${t("actions")}>
       ${sel ? html`<div class="select-hint" id="pick-hint"><strong>${sel.title}</strong> — <span id="select-counter">${selectCounter(sel, k)}</span>
           ${/ecart|discard/.test(sel.kind) ? html` · <span id="left-in-hand">${t("leftInHand").replace("{n}", hand.length - k)}</span>` : null}
-          ${selHint(sel, hints) ? html`<br /><small>${selHint(sel, hints)}</small>` : null}</div>
+          ${selHint(sel, hints) ? html`<br /><small>${selHint(sel, hints)}</small>` : null}
+          ${selWhy ? html`<br /><small class="sel-why">${capital(selWhy)}</small>` : null}</div>
         <button type="button" class="act primary" id="confirm-pick" disabled=${(sel.done || 0) + k < (sel.min ?? sel.need) || (sel.done || 0) + k > (sel.max ?? sel.need)}
-          onClick=${() => confirmSelect(f, sel)}>${sel.confirm || t("confirm")}</button>` : null}
+          onClick=${() => confirmSelect(f, sel)}>${sel.confirm || t("confirm")}${zeroOk ? ` — ${k ? t("layAsideN").replace("{n}", k) : t("keepCards")}` : ""}</button>` : null}
       ${picking ? html`<div class="select-hint" id="pick-hint">${hints[g.click.prefix] || t("clickDiscard")} (${t("leftInHand").replace("{n}", hand.length)})</div>
         <button type="button" class="act primary" id="confirm-pick" disabled=${!T.picked}
           onClick=${() => { if (T.picked) act(`${g.click.prefix} ${T.picked}`); }}>${capital(actionLabel(g.click.prefix))}${T.picked ? " — " + cardName(T.picked) : ""}</button>` : null}
