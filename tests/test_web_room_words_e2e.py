@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from test_web_e2e import Browser, Page, Server, create_from_lobby, launch_browser, new_page
+from test_web_e2e import IMG, Browser, Page, Server, create_from_lobby, launch_browser, new_page
 from test_web_room_e2e import DESKTOP, PHONE, axe_serious, in_language, inside, room_move, wait_mine
 
 pytestmark = pytest.mark.xdist_group("web_room_words")
@@ -70,7 +70,7 @@ def test_lobby_options_are_choices_with_labels_and_explanations(server: Server, 
             assert box is not None
             inside({"x": box["x"], "y": 0, "r": box["x"] + box["width"], "b": 0}, size[0], size[1], f"{game} option")
     words = {"fr": ("Décompte des points", "demi-points (recommandé)", "à la lettre", "Garde ×4", "Garde ×2"),
-             "en": ("Counting the points", "half points (recommended)", "to the letter", "Guard ×4", "Guard ×2")}[lang]
+             "en": ("Counting the points", "half points (recommended)", "to the letter", "Garde ×4", "Garde ×2")}[lang]
     open_options(page, "tarot")
     label, half, letter, seed_guard, fft_guard = words
     method = page.locator("[data-field=count_method]")
@@ -79,6 +79,8 @@ def test_lobby_options_are_choices_with_labels_and_explanations(server: Server, 
     assert method.locator(".opt-help").inner_text()  # its line of explanation
     explain = page.inner_text("#variant-explain")  # the two scorings, what differs for a player
     assert seed_guard in explain and fft_guard in explain, explain
+    if IMG.name == "img":  # ATOUT_SCREENSHOTS=1: docs/web.md's picture of the options
+        page.locator("#new-table").screenshot(path=str(IMG / f"room-lobby-options-{lang}.png"))
     open_options(page, "mistigri")
     assert page.locator("#opt-tours option").count() == 20  # 1 to 20 complete rounds (TOURS_LIMIT)
     assert page.input_value("#opt-start_chips") == "30" and page.get_attribute("#opt-start_chips", "max") == "10000"
@@ -195,6 +197,8 @@ def test_la_prime_says_what_each_choice_does(server: Server, browser: Browser, l
     assert {"en": "beat all the others", "fr": "battra tous les autres"}[lang] in shared, shared
     assert {"en": "Consolation", "fr": "Consolation"}[lang] in page.inner_text("#facts")
     assert {"en": "pays the bettor when nobody calls", "fr": "paie au parieur si personne"}[lang] in page.inner_text("#facts")
+    if IMG.name == "img":
+        page.screenshot(path=str(IMG / f"room-prime-choices-{lang}.png"))
     hand = page.eval_on_selector_all("#hand .card-btn", "els => els.map(e => e.dataset.card)")
     page.click(f'#hand .card-btn[data-card="{hand[0]}"]')
     assert confirm.inner_text() == {"en": "Pass — lay aside 1", "fr": "Passer — écarter 1"}[lang]

@@ -81,8 +81,8 @@ function gameFields(name) {
   const out = [el("label", {}, t("variant"), variant), el("label", {}, t("players"), players), el("label", {}, t("seatLabel"), seat)];
   if (g.match.includes("deals")) out.push(el("label", {}, t("deals"), deals));
   if (g.match.includes("target")) out.push(el("label", {}, t("target"), el("input", { type: "number", name: "target", id: "f-target", min: 1, max: 10000, placeholder: "—" })));
-  const explain = t("variantExplain_" + g.name);
-  if (explain !== "variantExplain_" + g.name) out.push(el("p", { class: "muted explain", id: "variant-explain" }, explain));
+  const explain = t("variantExplain_" + g.name);  // what the variants change for a player, under their list
+  if (explain !== "variantExplain_" + g.name) out.splice(1, 0, el("p", { class: "muted explain", id: "variant-explain" }, explain));
   if ((g.fields || []).length) {
     const fs = el("details", { class: "options" }, el("summary", {}, t("options")));
     for (const field of g.fields) fs.append(optionField(field));
