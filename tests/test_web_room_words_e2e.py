@@ -258,6 +258,12 @@ def test_counters_for_1637_discards_and_prime_first_discard(server: Server, brow
     page = in_language(browser, server, lang, size)
     create_from_lobby(page, server, "tarot1637", 3)
     wait_mine(page)
+    if size == PHONE:  # 21 or 24 cards in two rows: every card's top-left index stays uncovered (a hit test)
+        page.mouse.move(0, 0)
+        hidden = page.evaluate("""() => [...document.querySelectorAll('#hand .card-btn')].filter((b) => {
+            const r = b.getBoundingClientRect(); const hit = document.elementFromPoint(r.left + 4, r.top + 10);
+            return !hit || hit.closest('.card-btn') !== b; }).map((b) => b.dataset.card)""")
+        assert page.locator("#hand .hand-row").count() == 2 and hidden == []
     n = int(page.get_attribute("#controls", "data-n") or 0)
     # 1637 (seed 000): three discards; the counter follows each card, a fourth is refused, confirm once
     cards = with_select(page, SELECT_1637, "x", "{done}/{need} écartées" if lang == "fr" else "{done}/{need} discarded", 5)
