@@ -322,9 +322,15 @@ def test_deal_end_shows_cards_left_in_hand_and_the_turn_counts_down(server: Serv
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Two boxes that do not overlap (a pixel of anti-aliasing allowed)."""
+    return a["r"] <= b["x"] + 1 or b["r"] <= a["x"] + 1 or a["b"] <= b["y"] + 1 or b["b"] <= a["y"] + 1
+
+
 def test_a_phone_table_keeps_its_notes_off_the_seats(server: Server, browser: Browser) -> None:
     """Layout fixes seen only in screenshots so far, asserted by boxes: on a phone, at Tarot 5, the held trick's
-    "Cliquez pour continuer" covers no seat chip, and the last trick's caption covers no card of the trick."""
+    "Cliquez pour continuer" covers no seat chip, and the last trick's caption covers no card of the trick nor
+    its label."""
     page = new_page(browser, *PHONE, tempo="slow")
     in_language(page, server, "fr", PHONE)
     create_from_lobby(page, server, "tarot", 5, seed=4)
@@ -341,5 +347,13 @@ def test_a_phone_table_keeps_its_notes_off_the_seats(server: Server, browser: Br
       return {note: r(document.querySelector('.hold-note')), seats}; }""")
     note = boxes["note"]
     for s in boxes["seats"]:
-        assert note["r"] <= s["x"] + 1 or s["r"] <= note["x"] + 1 or note["b"] <= s["y"] + 1 or s["b"] <= note["y"] + 1, (note, s)
+        assert apart(note, s), (note, s)
+    page.click(".hold-note")  # the trick gathered, then shown faded with its caption "Dernier pli — remporté par …"
+    page.wait_for_function("() => document.querySelector('.trick.faded') && document.querySelector('#trick-caption').textContent")
+    boxes = page.evaluate("""() => { const r = (e) => { const b = e.getBoundingClientRect();
+        return {x: b.left, y: b.top, r: b.right, b: b.bottom}; };
+      const near = '.trick .played .card, .trick .played figcaption, [data-zone=seat]';
+      return {caption: r(document.querySelector('#trick-caption')), cards: [...document.querySelectorAll(near)].map(r)}; }""")
+    for c in boxes["cards"]:
+        assert apart(boxes["caption"], c), (boxes["caption"], c)
     assert not page.errors  # type: ignore[attr-defined]

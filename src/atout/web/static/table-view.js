@@ -51,7 +51,7 @@ function Seat({ s, you, n, deadline }) {
 
 // The cards on the table, each in front of the seat that played it; the winner marked; a gathered trick
 // slides toward its winner (style.css: none under prefers-reduced-motion).
-function Trick({ trick, you, n, gather, faded, caption }) {
+function Trick({ trick, you, n, gather, faded }) {
   const cards = (trick && trick.cards) || [];
   let gx = 0; let gy = 0;
   if (gather && trick.winner !== null && trick.winner !== undefined) {
@@ -59,7 +59,6 @@ function Trick({ trick, you, n, gather, faded, caption }) {
   }
   return html`<div class=${"trick" + (gather ? " gather" : "") + (faded ? " faded" : "")} id="trick-zone" data-zone="trick" role="group"
       aria-label=${t("trick")} style=${`--gx:${gx};--gy:${gy}`}>
-    ${caption ? html`<div class="caption">${caption}</div>` : null}
     ${cards.map((p, i) => {
     const spot = seatSpot(p.seat, you, n);
     const dx = (spot.x - 50) / 42; const dy = (spot.y - 50) / 38;
@@ -84,8 +83,10 @@ function Felt({ f, you, shown }) {
   const n = f.table.players;
   SEAT_RING = seats.length;
   const trick = shown.trick;
-  return html`<section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
-    <${Trick} trick=${trick} you=${you} n=${n} gather=${shown.gather} faded=${shown.faded} caption=${shown.caption} />
+  // The last trick's caption ("Dernier pli — remporté par …") is a line above the felt, its room kept when empty
+  // (nothing jumps): over the cloth it covered a card or a label of the trick (issue 18's phone check).
+  return html`<p class="trick-caption" id="trick-caption">${shown.caption || ""}</p><section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
+    <${Trick} trick=${trick} you=${you} n=${n} gather=${shown.gather} faded=${shown.faded} />
     ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} deadline=${f.deal_end || f.over ? null : f.turn_deadline} />`)}
     ${shown.held ? html`<button type="button" class="hold-note" onClick=${shown.onFelt}>${t("clickToGoOn")}</button>` : null}
   </section>`;
