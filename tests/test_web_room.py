@@ -377,7 +377,8 @@ def test_lobby_option_fields_carry_the_games_kinds_ranges_and_words() -> None:
     assert say_refused_options("prime", "min_stake (9) is above max_stake (3)", "en") == (
         "These options do not go together: Highest bet, Lowest bet.")
     said = say_refused_options("tarot", "Tarot option 'capot_value' must be a whole number from 2 to 10000, not 7", "fr")
-    assert said is not None and said.replace("\xa0", " ") == "Valeur du capot : un nombre entier de 2 à 10000 (multiple de 2)."
+    expected = "Valeur du capot : il faut un nombre entier de 2 à 10000 (multiple de 2)."
+    assert said is not None and said.replace("\xa0", " ") == expected
     assert say_refused_options("tarot", "tarot is for 3, 4 or 5 players, not 7", "fr") is None  # names no option
 
 

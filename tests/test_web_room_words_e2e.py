@@ -98,7 +98,7 @@ def test_lobby_refuses_options_in_the_page_language_and_sends_the_chosen_ones(se
     page.click("#create")
     error = page.locator("#create-error")
     error.wait_for(state="visible")
-    assert plain(error.inner_text()) == "Valeur du capot : un nombre entier de 2 à 10000 (multiple de 2)."
+    assert plain(error.inner_text()) == "Valeur du capot : il faut un nombre entier de 2 à 10000 (multiple de 2)."
     assert page.url.rstrip("/") == server.url  # nothing created
     # a clash only the game knows (the smallest bet above the highest): the server says it with the labels
     open_options(page, "prime")
