@@ -380,6 +380,8 @@ def test_lobby_option_fields_carry_the_games_kinds_ranges_and_words() -> None:
     expected = "Valeur du capot : il faut un nombre entier de 2 à 10000 (multiple de 2)."
     assert said is not None and said.replace("\xa0", " ") == expected
     assert say_refused_options("tarot", "tarot is for 3, 4 or 5 players, not 7", "fr") is None  # names no option
+    unknown = "unknown Tarot option(s): no_such; known: capot_value, count_method, italian"
+    assert say_refused_options("tarot", unknown, "fr") is None  # not a clash of the options it lists
 
 
 def test_a_refused_option_comes_back_in_the_lobby_language() -> None:

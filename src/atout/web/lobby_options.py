@@ -147,6 +147,8 @@ def say_refused_options(game: str, message: str, lang: str) -> str | None:
         fields = _fields(game)
     except (KeyError, ValueError, ModuleNotFoundError):
         return None
+    if "known:" in message:  # an unknown option (not the form's: a hand-made request) names every known one
+        return None
     named = [f for f in fields if re.search(rf"(?<![\w]){re.escape(f['key'])}(?![\w])", message)]
     page = catalogs.entries("web", "page", lang)
     if len(named) == 1:
