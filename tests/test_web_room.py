@@ -151,7 +151,11 @@ def test_triomphe_at_four_marks_partners_and_totals_by_side() -> None:
     assert f["seats"][2]["badges"] == ["partner"] and "partner" not in f["seats"][1]["badges"]
     assert f["seats"][0]["badges"][0] == "you" and f["seats"][0]["badge_words"]["you"] == "vous"
     assert [s["seats"] for s in f["sides"]] == [[0, 2], [1, 3]] and f["sides"][0]["you"] is True
-    assert f["sides"][0]["name"] == "Camp de Zoé et Robot moyen 3"
+    # the viewer is "vous" in his own side's name (never his seat's name), the other side by its names
+    assert f["sides"][0]["name"] == "Vous et Robot moyen 3"
+    assert f["sides"][1]["name"] == "Camp de Robot moyen 2 et Robot moyen 4"
+    assert frame(g, 0, "en", META4)["sides"][0]["name"] == "You and Medium bot 3"
+    assert frame(g, None, "fr", META4)["sides"][0]["name"] == "Camp de Zoé et Robot moyen 3"  # a spectator: names
 
 
 def test_tarot_at_five_never_shows_the_called_partner_before_the_king_is_played() -> None:
@@ -441,3 +445,40 @@ def test_a_deal_won_early_lays_every_hand_down_at_its_end() -> None:
             assert [len(h) for h in hands] == [5, 5]
         return
     raise AssertionError("no Triomphe deal won with cards unplayed")
+def test_lobby_option_fields_carry_the_games_kinds_ranges_and_words() -> None:
+    """GET /api/games "fields": each rule option as the form shows it, from the Rules dataclass types (issue 18)."""
+    from atout.web.lobby_options import option_fields, say_refused_options
+
+    prime = {f["key"]: f for f in option_fields("prime")}
+    assert "partnerships" not in prime  # the variant "société" chooses it
+    assert prime["max_stake"]["kind"] == "choice" and [c["value"] for c in prime["max_stake"]["choices"]] == list(range(1, 51))
+    assert prime["chips"] == {**prime["chips"], "kind": "number", "min": 1, "max": 100_000, "step": 1}
+    assert [c["label"]["fr"] for c in prime["first_discard"]["choices"]] == ["en passant (la règle)", "après les paris"]
+    assert prime["consolation"]["help"]["en"] == "What each player pays the bettor when nobody calls the bet."
+    triomphe = {f["key"]: f for f in option_fields("triomphe")}
+    assert list(triomphe) == ["deal_packets"]  # each_for_himself, aces_high, pillage: the variants choose them
+    packets = [c["value"] for c in triomphe["deal_packets"]["choices"]]
+    assert packets[0] == [3, 2] and len(packets) == 16 and all(sum(p) == 5 for p in packets)  # 2^4 ways to cut 5
+    assert triomphe["deal_packets"]["choices"][0]["label"] == {"fr": "3 puis 2", "en": "3 then 2"}
+    # a game's refusal said with the options' labels, in the table's language
+    assert say_refused_options("prime", "min_stake (9) is above max_stake (3)", "en") == (
+        "These options do not go together: Highest bet, Lowest bet.")
+    said = say_refused_options("tarot", "Tarot option 'capot_value' must be a whole number from 2 to 10000, not 7", "fr")
+    expected = "Valeur du capot : il faut un nombre entier de 2 à 10000 (multiple de 2)."
+    assert said is not None and said.replace("\xa0", " ") == expected
+    assert say_refused_options("tarot", "tarot is for 3, 4 or 5 players, not 7", "fr") is None  # names no option
+    unknown = "unknown Tarot option(s): no_such; known: capot_value, count_method, italian"
+    assert say_refused_options("tarot", unknown, "fr") is None  # not a clash of the options it lists
+
+
+def test_a_refused_option_comes_back_in_the_lobby_language() -> None:
+    from fastapi.testclient import TestClient
+
+    from atout.web.app import create_app
+
+    with TestClient(create_app("sqlite://")) as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()}
+        assert [f["key"] for f in games["tarot"]["fields"]] == ["capot_value", "count_method", "italian"]
+        r = client.post("/api/tables?lang=en", json={"game": "prime", "options": {"min_stake": 9, "max_stake": 3}})
+        assert r.status_code == 400
+        assert r.json() == {"error": "bad_options", "message": "These options do not go together: Highest bet, Lowest bet."}

@@ -42,6 +42,7 @@ from atout.web.deadlines import MOVE_TIMEOUT
 from atout.web.deal_end import CONTINUE_TIMEOUT
 from atout.web.hub import LEVELS, Conn, Hub, Live, NameTaken, TableUnavailable
 from atout.web.limits import BodyCap, SameSitePosts, TrustedHosts, log_refusal
+from atout.web.lobby_options import option_fields, say_refused_options
 from atout.web.messages import (
     MAX_RECORD,
     Act,
@@ -149,6 +150,7 @@ def _games() -> list[dict[str, Any]]:
             "options": options,
             "option_labels": {lang: {k: catalogs.entries("web", "options", lang).get(f"{info.name}.{k}", k)
                                      for k in options} for lang in present.LANGS},
+            "fields": option_fields(info.name),  # each option as a form field: kind, values or range, words
             "match": sorted(sample.match_header()),  # the match arguments it takes: deals, target
         })
     return out
@@ -354,7 +356,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         return dict(LEVELS)
 
     @app.post("/api/tables", response_model=None)
-    async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | JSONResponse:
+    async def create_table(body: CreateTable, request: Request, lang: str = "fr") -> dict[str, Any] | JSONResponse:
         if _limited(request):
             return _error(429, "rate_limited", "too many requests; wait a little")
         refused = _tables_limited(request, body)
@@ -365,7 +367,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         except TableUnavailable as exc:  # the database is down: nothing was created
             return _error(503, "db_unavailable", str(exc))
         except (AtoutError, ValueError, TypeError) as exc:
-            return _error(400, "bad_table", str(exc))
+            said = say_refused_options(body.game, str(exc), lang if lang in present.LANGS else "fr")
+            return _error(400, "bad_options" if said else "bad_table", said or str(exc))
         return {"id": live.id, "seat": body.seat, "token": token, "url": f"/t/{live.id}", "table": live.meta()}
 
     @app.get("/api/tables")

@@ -170,11 +170,14 @@ def explain(state: GameState, legal: list[str], lang: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for action in legal:
         verb, cards = _verb(action)
+        head, *rest = verb.split()  # a verb with a number ("bet 3"): the sentence of "bet", the number as {arg}
         key = verb.replace(" ", "_")
-        template = book.get(f"{state.game_name}.{key}") or book.get(key)
+        game = state.game_name
+        template = ((not cards and book.get(f"{game}.{key}_none")) or book.get(f"{game}.{key}") or book.get(key)
+                    or (rest and all(r.isdigit() for r in rest) and book.get(f"{game}.{head}")) or None)
         names = " ".join(short(c, lang) for c in cards)
         if template:
-            out[action] = template.format(cards=names, n=len(cards))
+            out[action] = template.format(cards=names, n=len(cards), arg=" ".join(rest))
         elif action in hints:
             out[action] = str(hints[action])
         elif verb in hints:

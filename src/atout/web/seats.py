@@ -86,12 +86,15 @@ def sides(state: GameState, viewer: int | None, obs: dict[str, Any], meta: dict[
     out = []
     for index in sorted(set(of)):
         members = [s for s, x in enumerate(of) if x == index]
-        names = [seat_name(meta, s, lang) for s in members]
+        # the viewer is "vous"/"you" first, never "Joueur 1": "Preneur : vous et Robot moyen 3", "Vous et Alice"
+        names = [word("you_in_side", lang)] if viewer in members else []
+        names += [seat_name(meta, s, lang) for s in members if s != viewer]
         if state.game_name == "tarot":
             name = word("side_taker" if index == 0 else "side_defence", lang, names=word_list(names, lang))
             total = sum(json_number(totals[s]) for s in members)
         else:
-            name = word("side", lang, names=word_list(names, lang))
+            listed = word_list(names, lang)
+            name = listed[:1].upper() + listed[1:] if viewer in members else word("side", lang, names=listed)
             scores = public.get("scores")
             if state.game_name == "triomphe" and isinstance(scores, list) and index < len(scores):
                 total = json_number(scores[index])  # each member's return is the side's score: never added twice
