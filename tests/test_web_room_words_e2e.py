@@ -296,7 +296,7 @@ def test_deal_end_shows_cards_left_in_hand_and_the_turn_counts_down(server: Serv
       f.turn_deadline = Date.now() / 1000 + 30; T.frame = f; draw(); }""")
     clock = page.locator('[data-zone=seat][data-seat="0"] .countdown')
     first = int(clock.get_attribute("data-left") or 0)
-    assert 29 <= first <= 30 and clock.inner_text() == f"⏱ {first} s"
+    assert 29 <= first <= 30 and clock.inner_text() == f"· {first} s"
     page.wait_for_function(f"() => Number(document.querySelector('.countdown').dataset.left) < {first}", timeout=3000)
     page.evaluate("""() => { const f = JSON.parse(JSON.stringify(T.frame)); delete f.turn_deadline;
       f.deal_end = {deal: 0, final: false, last_trick: null, hands: [], talon: [], ecart: [], result: ['Fin de la donne 1.'],
@@ -357,3 +357,40 @@ def test_a_phone_table_keeps_its_notes_off_the_seats(server: Server, browser: Br
     for c in boxes["cards"]:
         assert apart(boxes["caption"], c), (boxes["caption"], c)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_person_replaced_by_the_bot_sees_it_and_takes_the_seat_back(tmp_path_factory: pytest.TempPathFactory,
+                                                                       browser: Browser) -> None:
+    """The move deadline (web/deadlines.py, issue 18's attack 3): at a friends' table, the silent person's seat is
+    marked away on every page ("absent"), the table's bot plays for it, and that person's page says so with a
+    button that sends ``back``: the note and the mark go, and the seat is theirs again."""
+    srv = Server(tmp_path_factory.mktemp("away") / "away.db", bot_delay=0, move_timeout=2)
+    try:
+        host = in_language(browser, srv, "fr", DESKTOP)
+        table_id = create_from_lobby(host, srv, "triomphe", 2, mode="friends")
+        guest = in_language(browser, srv, "en", PHONE)
+        guest.goto(f"{srv.url}/t/{table_id}")
+        guest.click('.take-seat[data-seat="1"]')
+        guest.wait_for_function("() => T.seat === 1")
+        live = srv.app.state.hub.tables[table_id]
+        host.wait_for_function("() => T.frame && T.frame.turn_deadline")
+        silent_seat = live.state.current_player
+        silent, other = (host, guest) if silent_seat == 0 else (guest, host)
+        back = "Je reprends ma place" if silent is host else "Take my seat back"
+        silent.wait_for_selector("#away-note", timeout=15000)  # 2 s, then the bot's move
+        assert silent.locator("#back").inner_text() == back
+        mark = "absent" if other is host else "away"
+        other.wait_for_selector(f'[data-zone=seat][data-seat="{silent_seat}"] .b-away', timeout=5000)
+        assert other.locator(f'[data-zone=seat][data-seat="{silent_seat}"] .b-away').inner_text() == mark
+        assert silent_seat in live.away
+        other.wait_for_function("() => T.frame.n >= 1", timeout=5000)  # the bot's move for the silent seat, shown
+        assert axe_serious(silent) == []
+        silent.screenshot(path=str(IMG / "room-away.png"))
+        other.screenshot(path=str(IMG / "room-away-other.png"))
+        silent.click("#back")
+        silent.wait_for_selector("#away-note", state="detached", timeout=5000)
+        assert silent_seat not in live.away
+        other.wait_for_selector(f'[data-zone=seat][data-seat="{silent_seat}"] .b-away', state="detached", timeout=5000)
+        assert not host.errors and not guest.errors  # type: ignore[attr-defined]
+    finally:
+        srv.stop()

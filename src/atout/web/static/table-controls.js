@@ -194,7 +194,9 @@ function Tools({ f, you, hasTricks, rerender }) {
   const link = location.origin + "/t/" + T.id;
   // the last trick is on the table already, or in the deal-end panel, or the game is over: not offered
   const lastShown = !!T.showLast || !!shownCenter(f).caption || !!f.deal_end || !!f.over;
-  return html`<div class="tools">
+  const mine = you !== null && you !== undefined ? (f.table.seats || [])[you] : null;
+  return html`${mine && mine.away ? html`<div class="away-note" role="status" id="away-note"><span>${t("awayYou")}</span>
+      <button type="button" id="back" onClick=${() => send({ type: "back" })}>${t("backButton")}</button></div>` : null}<div class="tools">
     ${hasTricks && !lastShown ? html`<button type="button" id="last-trick" onClick=${() => { T.showLast = true; rerender(); }}>${t("showLastTrick")}</button>` : null}
     ${hasTricks && T.showLast ? html`<button type="button" id="last-trick" onClick=${() => { T.showLast = false; rerender(); }}>${t("hideLastTrick")}</button>` : null}
     ${f.can_undo ? html`<button type="button" id="undo" onClick=${() => send({ type: "undo" })}>${t("undo")}</button>` : null}

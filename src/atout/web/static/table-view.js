@@ -24,7 +24,7 @@ function Countdown({ deadline }) {
     return () => clearInterval(timer);
   }, [deadline]);
   const left = Math.max(0, Math.ceil(deadline - Date.now() / 1000));
-  return html`<span class=${"countdown" + (left <= 10 ? " soon" : "")} data-left=${left} role="timer" title=${t("turnLeft").replace("{n}", left)}>⏱ ${t("turnLeft").replace("{n}", left)}</span>`;
+  return html`<span class=${"countdown" + (left <= 10 ? " soon" : "")} data-left=${left} role="timer" title=${t("turnLeft").replace("{n}", left)}>· ${t("turnLeft").replace("{n}", left)}</span>`;
 }
 
 function Seat({ s, you, n, deadline }) {
@@ -35,7 +35,7 @@ function Seat({ s, you, n, deadline }) {
   const name = me ? t("you") : s.name || seatName(s.seat, you);
   const kind = me || s.seat < 0 || (s.bot && s.level) ? "" : s.bot ? t("bot") : t(s.kind === "empty" ? "empty" : "human");
   // whose turn, in words: "À vous de jouer", "Robot moyen 2 réfléchit…", a person's "à son tour"
-  const cue = me ? t("turn") : s.bot ? html`<span class="cue-long">${t("thinking").replace("{name}", name)}</span><span class="cue-short">${t("thinkingShort")}</span>` : t("theirTurnCue");
+  const cue = me ? t("turn") : s.away ? t("awayCue") : s.bot ? html`<span class="cue-long">${t("thinking").replace("{name}", name)}</span><span class="cue-short">${t("thinkingShort")}</span>` : t("theirTurnCue");
   return html`<div class=${cls} data-zone="seat" role="group" data-seat=${s.seat} style=${`--x:${spot.x}%;--y:${spot.y}%`}
       aria-label=${`${name}${s.turn ? " — " + t("theirTurn") : ""}`}>
     <div class="seat-name"><span class=${"dot" + (s.online ? " on" : "")}></span>${s.seat >= 0 && !me ? html`<span class="no" aria-hidden="true">${s.seat + 1}</span>` : null}<span class="nm">${name}</span>${kind ? html`<span class="kind"> · ${kind}</span>` : null}</div>
@@ -44,6 +44,7 @@ function Seat({ s, you, n, deadline }) {
       ${typeof s.chips === "number" ? html`<span class="chips" title=${t("chips")}>● ${s.chips}</span>` : null}
       ${typeof s.stake === "number" ? html`<span class="stake" title=${t("stake")}>${t("stake")} ${s.stake}</span>` : null}
       ${badges.map((b) => html`<span key=${b} class=${"badge b-" + b + (b === "taker" ? " taker" : "")}>${badgeWord(s, b)}</span>`)}
+      ${s.away ? html`<span class="badge b-away" title=${t("awayHelp")}>${t("badge_away")}</span>` : null}
     </div>
     ${s.turn ? html`<div class="turn-cue" data-cue=${me ? "you" : s.bot ? "bot" : "person"}>${cue}${typeof deadline === "number" ? html` <${Countdown} deadline=${deadline} />` : null}</div>` : null}
   </div>`;
