@@ -18,6 +18,7 @@ from atout import present
 from atout.core.cards import CARDS
 from atout.core.protocol import GameState, json_number
 from atout.web import seats
+from atout.web.public import people, spectator_observation
 
 log = logging.getLogger("atout.web")
 CONTINUE_TIMEOUT = 60.0  # seconds a person has to say "continue" before being continued for (--continue-timeout)
@@ -112,8 +113,6 @@ class DealEnd:
         last_trick = now if now and now["cards"] else last
         if last_trick is not None:
             last_trick = {**last_trick, "complete": True}
-        from atout.web.views import people
-
         table_words = people(view, viewer, lang, table)
         result: list[str] = []
         breakdown: list[str] = []
@@ -133,8 +132,6 @@ class DealEnd:
 
 
 def _common(view: GameState) -> dict[str, Any]:
-    from atout.web.views import spectator_observation
-
     return dict(spectator_observation(view)["public"])
 
 
