@@ -482,3 +482,28 @@ def test_a_refused_option_comes_back_in_the_lobby_language() -> None:
         r = client.post("/api/tables?lang=en", json={"game": "prime", "options": {"min_stake": 9, "max_stake": 3}})
         assert r.status_code == 400
         assert r.json() == {"error": "bad_options", "message": "These options do not go together: Highest bet, Lowest bet."}
+
+
+def test_finished_games_name_no_winner_when_every_seat_scored_the_same() -> None:
+    """Seed 004's La Prime: a coup where everybody passes is void, nobody pays or is paid (all returns 0): the lobby's
+    finished games call it a draw, with no winner; a Triomphe game won by one side names its winner."""
+    import json
+
+    void = atout.new_game("prime", players=4, seed=0)
+    while not void.is_terminal():
+        void.apply("pass" if "pass" in map(str, void.legal_actions()) else void.legal_actions()[0])
+    assert void.returns() == [0, 0, 0, 0]
+    won = atout.new_game("triomphe", players=2, seed=3)
+    while not won.is_terminal():
+        won.apply(won.legal_actions()[0])
+    best = max(won.returns())
+    assert min(won.returns()) < best
+    with TestClient(create_app("sqlite://", bot_delay=0, http_rate=1000)) as client:
+        ids = {}
+        for name, g in (("void", void), ("won", won)):
+            r = client.post("/api/records", content=json.dumps(g.to_record()), headers={"Content-Type": "application/json"})
+            assert r.status_code == 200, r.text
+            ids[name] = r.json()["id"]
+        rows = {r["id"]: r for r in client.get("/api/tables?status=over&source=uploaded").json()}
+    assert rows[ids["void"]]["winners"] == [] and rows[ids["void"]]["draw"] is True
+    assert rows[ids["won"]]["winners"] == [won.returns().index(best)] and rows[ids["won"]]["draw"] is False

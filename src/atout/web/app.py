@@ -385,11 +385,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             kinds = [{"kind": s.kind, "name": s.name} for s in seats.get(t.id, [])]
             meta = {"seats": kinds, "level": t.level}
             names = [seat_name(meta, i, lang) for i in range(len(kinds))]
-            best = max(t.returns) if t.returns else None
+            # nobody wins a match where every seat scored the same (a void coup of La Prime, a drawn game)
+            best = max(t.returns) if t.returns and min(t.returns) != max(t.returns) else None
             out.append({"id": t.id, "game": t.game, "variant": t.variant, "players": t.players, "level": t.level,
                         "status": t.status, "source": t.source, "returns": t.returns,
                         "updated": t.updated.isoformat() if t.updated else None, "names": names,
-                        "winners": [i for i, x in enumerate(t.returns or []) if x == best] if best is not None else []})
+                        "winners": [i for i, x in enumerate(t.returns or []) if x == best] if best is not None else [],
+                        "draw": bool(t.returns) and best is None})
         return out
 
     @app.get("/api/tables/{table_id}", response_model=None)

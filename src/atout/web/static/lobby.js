@@ -200,6 +200,7 @@ async function tableList(status) {
         const who = r.winners.map((i) => r.names[i]).join(", ");
         links.push(el("strong", { class: "winner" }, ` · ${t(r.winners.length > 1 ? "winners" : "winner")}${t("colon")}${who}`));
       }
+      if (r.draw) links.push(el("strong", { class: "winner" }, ` · ${t("drawn")}`));
       if (r.returns && !scored) links.push(el("span", { class: "muted" }, ` · ${t("scores")}${t("colon")}${r.returns.map((x, i) => `${t("side")} ${i + 1} ${plusSigned(x)}`).join(", ")}`));
     } else {
       const mine = localStorage.getItem("atout.token." + r.id) !== null;  // a seat of one's own: resume it
