@@ -115,6 +115,38 @@ def test_a_silent_person_is_replaced_by_the_bot_and_plays_again_after_coming_bac
             assert not away(again, FRIEND) and again["n"] == len(store.moves(t["id"]))
 
 
+def test_saying_back_after_the_deadline_does_not_restart_the_clock(tmp_path: Path) -> None:
+    """The attack that stalled a table: each time the silent friend is marked away, the friend says ``back`` before
+    the bot's move (the bots' pace, here 1.5 s). A turn past its deadline is the bot's whatever comes: the bot still
+    makes that move, and ``back`` counts from the friend's next turn (no new clock for the same turn)."""
+    db = f"sqlite:///{tmp_path / 'stall.db'}"
+    with TestClient(create_app(db, bot_delay=1.5, move_timeout=TIMEOUT)) as client:
+        t, token = friends_table(client)
+        live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+        store = client.app.state.store  # type: ignore[attr-defined]
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": token, "lang": "fr"})
+            ws.receive_json()
+            first = next(states(ws))
+            assert first["obs"]["current_player"] == FRIEND and first["n"] == 0
+            due = first["turn_deadline"]
+            backs = 0
+            limit = time.monotonic() + TIMEOUT + 20
+            for f in states(ws):
+                assert time.monotonic() < limit, "the friend's turn was never played: the table is stalled"
+                if any(s == FRIEND for s, _ in live.moves):
+                    break
+                if away(f, FRIEND):  # at once, before the bot moves
+                    ws.send_json({"type": "back"})
+                    backs += 1
+                elif f["turn_deadline"] is not None:
+                    assert f["turn_deadline"] == due  # the same turn keeps its deadline: back gives no new time
+        assert backs >= 1
+        kinds = [(h.kind, h.seat) for h in store.history(t["id"])]
+        assert kinds[:3] == [("away", FRIEND), ("back", FRIEND), ("move", FRIEND)], kinds  # the bot moved anyway
+        assert store.moves(t["id"]) == live.moves
+
+
 def test_away_and_the_turns_clock_survive_a_restart(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'restart.db'}"
     with TestClient(create_app(db, bot_delay=0, move_timeout=60)) as client:

@@ -36,9 +36,10 @@ MOVE_RANGE = (10.0, 86_400.0)  # the range ``atout serve --move-timeout`` accept
 MARKS = ("away", "back")  # the history rows this module writes (atout.web.store.effective_moves skips them)
 
 
-def turn_key(history: int, kinds: Sequence[str]) -> tuple[int, tuple[str, ...]]:
-    """What identifies a turn: the table's history length and its seats (a change of either starts a new turn)."""
-    return history, tuple(kinds)
+def turn_key(turn: int, kinds: Sequence[str]) -> tuple[int, tuple[str, ...]]:
+    """What identifies a turn: the table's moves and undos so far (``history - marks``: an away or a back mark is
+    no new turn, so saying ``back`` never restarts the clock) and its seats (a change of either starts a new turn)."""
+    return turn, tuple(kinds)
 
 
 def watched_seat(live: Live) -> int | None:
@@ -49,6 +50,8 @@ def watched_seat(live: Live) -> int | None:
     seat = state.current_player
     if seat is None or seat < 0 or live.kinds[seat] != "human" or seat in live.away:
         return None
+    if live.forfeit == (seat, live.history - live.marks):
+        return None  # this turn passed its deadline: the bot plays it, a "back" counts from the next turn
     if sum(1 for k in live.kinds if k == "human") < 2:
         return None  # a person alone with bots holds nobody up
     return seat
@@ -63,8 +66,17 @@ def deadline(live: Live, timeout: float) -> float | None:
 
 def turn_start(updated: datetime | None, history: Sequence[Any]) -> float:
     """The stored time of a table's last change (its row's ``updated``, its last history row's ``at``), in unix
-    seconds: where a rebuilt table's current turn began. Times stored without a zone are UTC."""
-    times = [t for t in [updated, *(h.at for h in history[-1:])] if t is not None]
+    seconds: where a rebuilt table's current turn began. Times stored without a zone are UTC. Away and back marks
+    start no turn: after them, the turn began at the last move or undo before them (or at the first mark)."""
+    trailing = 0
+    while trailing < len(history) and history[len(history) - 1 - trailing].kind in MARKS:
+        trailing += 1
+    if trailing:
+        rest = history[:len(history) - trailing]
+        first_mark = history[len(history) - trailing].at
+        times = [t for t in ([rest[-1].at] if rest else [first_mark]) if t is not None]
+    else:
+        times = [t for t in [updated, *(h.at for h in history[-1:])] if t is not None]
     if not times:
         return datetime.now(UTC).timestamp()
     return max((t if t.tzinfo else t.replace(tzinfo=UTC)).timestamp() for t in times)
@@ -86,7 +98,7 @@ def away_seats(history: Sequence[Any]) -> set[int]:
 def arm(hub: Hub, live: Live) -> None:
     """After any change of the table (called by ``Hub.broadcast``): a new turn starts its clock; the timer
     that replaces the person at the deadline is set (or cancelled when no deadline runs now)."""
-    key = turn_key(live.history, live.kinds)
+    key = turn_key(live.history - live.marks, live.kinds)
     if key != live.turn_key:
         live.turn_key = key
         live.turn_since = time.time()
@@ -117,7 +129,7 @@ async def _expire(hub: Hub, live: Live, key: tuple[int, tuple[str, ...]]) -> Non
 
     async with live.lock:
         seat = watched_seat(live)
-        if seat is None or turn_key(live.history, live.kinds) != key or live.pending:
+        if seat is None or turn_key(live.history - live.marks, live.kinds) != key or live.pending:
             return  # the person moved meanwhile (or the turn is no longer a person's)
         try:
             await hub._write(hub.store.add_mark, live.id, live.history, seat, "away")
@@ -127,7 +139,9 @@ async def _expire(hub: Hub, live: Live, key: tuple[int, tuple[str, ...]]) -> Non
             hub.broadcast(live)
             return
         live.history += 1
+        live.marks += 1
         live.away.add(seat)
+        live.forfeit = (seat, live.history - live.marks)  # this turn is the bot's now, whatever comes
         log.info("table %s: seat %s did not move in %g s: a bot plays for it until it comes back",
                  live.id, seat, hub.move_timeout)
         hub.broadcast(live)
@@ -140,4 +154,5 @@ async def back(hub: Hub, live: Live, seat: int) -> None:
         return
     await hub._write(hub.store.add_mark, live.id, live.history, seat, "back")  # TableUnavailable: still away
     live.history += 1
+    live.marks += 1
     live.away.discard(seat)

@@ -170,10 +170,13 @@ class Live:
     turn_key: tuple[int, tuple[str, ...]] | None = None  # what the current turn is (deadlines.turn_key)
     move_timer: asyncio.TimerHandle | None = None  # replaces the person whose turn it is at the deadline
     move_timer_key: tuple[int, tuple[str, ...]] | None = None  # the turn that timer is for
+    marks: int = 0  # rows of the history that are away/back marks, not moves nor undos (atout.web.deadlines)
+    forfeit: tuple[int, int] | None = None  # (seat, turn): a turn past its deadline, the bot's even if "back" comes
 
     def bot_plays(self, seat: int) -> bool:
-        """A bot moves for ``seat``: a bot's seat, or a person's seat marked away (atout.web.deadlines)."""
-        return self.kinds[seat] == "bot" or seat in self.away
+        """A bot moves for ``seat``: a bot's seat, a person's seat marked away, or a turn whose deadline has passed
+        (a ``back`` then counts from the next turn: atout.web.deadlines)."""
+        return self.kinds[seat] == "bot" or seat in self.away or self.forfeit == (seat, self.history - self.marks)
 
     @property
     def bots_only(self) -> bool:
@@ -420,9 +423,10 @@ class Hub:
                     kinds=[s.kind for s in seats] or ["bot"] * row.players,
                     hashes=[s.token_hash for s in seats] or [None] * row.players,
                     state=state, moves=moves, history=len(history), names=[s.name or "" for s in seats],
-                    host=row.host, away=deadlines.away_seats(history))
+                    host=row.host, away=deadlines.away_seats(history),
+                    marks=sum(1 for h in history if h.kind in deadlines.MARKS))
         live.turn_since = deadlines.turn_start(row.updated, history)  # the turn's clock survives a restart
-        live.turn_key = deadlines.turn_key(live.history, live.kinds)
+        live.turn_key = deadlines.turn_key(live.history - live.marks, live.kinds)
         if before is not None:
             last_move = max((i for i, h in enumerate(history) if h.kind == "move"), default=-1)
             said = {h.seat for h in history[last_move + 1:] if h.kind == "continue"}
