@@ -51,7 +51,8 @@ INF = 1 << 60
 
 # --- cfg slots ------------------------------------------------------------------------------------
 C_NP, C_FFT, C_TAKER, C_CALLED, C_SLAM, C_NTRICKS, C_SIDE, C_NODES, C_MASK, C_GEN, C_UNIT = 0, 1, 2, 3, 4, 5, 6, 11, 12, 13, 14
-NCFG = 15  # (C_SIDE .. C_SIDE + 4: the side of each seat, 0 attack, 1 defence)
+C_PASSES, C_PROBES, C_HITS, C_BCUTS = 15, 16, 17, 18  # statistics: null-window searches, table probes, hits, bound cuts
+NCFG = 19  # (C_SIDE .. C_SIDE + 4: the side of each seat, 0 attack, 1 defence)
 
 # --- st slots (one row per ply) ------------------------------------------------------------------
 (S_CUR, S_LEADER, S_TLEN, S_LED, S_BEST, S_WIN, S_EXS, S_TNO, S_AP2, S_AOUD, S_TW0, S_TW1, S_DEBT, S_LOW0,
@@ -59,7 +60,8 @@ NCFG = 15  # (C_SIDE .. C_SIDE + 4: the side of each seat, 0 attack, 1 defence)
 NST = S_T0 + 5  # S_T0 .. S_T0 + 4: the cards of the trick in play order
 
 # --- transposition table -------------------------------------------------------------------------
-K_H1, K_H2, K_ACC, K_GEN = 0, 1, 2, 3
+K_H1, K_H2, K_ACC, K_GEN = 0, 1, 2, 3  # (K_GEN: generation << 8 | tricks left, for replacement)
+WAYS = 4  # entries per bucket: a position may sit in any of them
 V_LO, V_HI, V_MOVE = 0, 1, 2
 # --- search frames (one row per ply) --------------------------------------------------------------
 F_A, F_B, F_A0, F_B0, F_BEST, F_BM, F_K, F_I, F_SLOT, F_ACC = range(10)
@@ -435,11 +437,13 @@ def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: 
     first = -1
     acc = 0
     if row[S_TLEN] == 0:
+        cfg[C_PROBES] += 1
         acc = acc_key(row)
-        slot = (int(row[S_H1]) ^ (acc * 0x5851F42D4C957F2D)) & cfg[C_MASK]
-        if (tk[slot, K_GEN] == cfg[C_GEN] and tk[slot, K_H1] == row[S_H1] and tk[slot, K_H2] == row[S_H2]
-                and tk[slot, K_ACC] == acc):
-            lo, hi = tv[slot, V_LO], tv[slot, V_HI]
+        slot = (int(row[S_H1]) ^ (acc * 0x5851F42D4C957F2D)) & cfg[C_MASK] & ~(WAYS - 1)
+        e = find(tk, slot, row, acc, cfg[C_GEN])
+        if e >= 0:
+            cfg[C_HITS] += 1
+            lo, hi = tv[e, V_LO], tv[e, V_HI]
             if lo >= beta or lo == hi:
                 fr[ply, F_BEST] = lo
                 return True
@@ -448,12 +452,14 @@ def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: 
                 return True
             alpha = max(alpha, lo)
             beta = min(beta, hi)
-            first = tv[slot, V_MOVE]
+            first = tv[e, V_MOVE]
         blo, bhi = bounds(hp, ht, cfg, row, tab)
         if blo >= beta:
+            cfg[C_BCUTS] += 1
             fr[ply, F_BEST] = blo
             return True
         if bhi <= alpha:
+            cfg[C_BCUTS] += 1
             fr[ply, F_BEST] = bhi
             return True
     mv = buf[ply, 0:24]
@@ -474,19 +480,38 @@ def store(cfg: Any, st: Any, ply: int, tk: Any, tv: Any, fr: Any) -> None:
     row = st[ply]
     acc = fr[ply, F_ACC]
     best = fr[ply, F_BEST]
-    if tk[slot, K_GEN] == cfg[C_GEN] and tk[slot, K_H1] == row[S_H1] and tk[slot, K_H2] == row[S_H2] \
-            and tk[slot, K_ACC] == acc:
-        lo, hi = tv[slot, V_LO], tv[slot, V_HI]
+    gen = cfg[C_GEN]
+    e = find(tk, slot, row, acc, gen)
+    if e >= 0:
+        lo, hi = tv[e, V_LO], tv[e, V_HI]
     else:
         lo, hi = -INF, INF
+        e = slot  # the victim: an entry of an older generation, else the one with the fewest cards left
+        for j in range(slot, slot + WAYS):
+            if tk[j, K_GEN] >> 8 != gen:
+                e = j
+                break
+            if tk[j, K_GEN] & 255 < tk[e, K_GEN] & 255:
+                e = j
     if best <= fr[ply, F_A0]:
         hi = min(hi, best)
     elif best >= fr[ply, F_B0]:
         lo = max(lo, best)
     else:
         lo = hi = best
-    tk[slot, K_H1], tk[slot, K_H2], tk[slot, K_ACC], tk[slot, K_GEN] = row[S_H1], row[S_H2], acc, cfg[C_GEN]
-    tv[slot, V_LO], tv[slot, V_HI], tv[slot, V_MOVE] = lo, hi, fr[ply, F_BM]
+    tk[e, K_H1], tk[e, K_H2], tk[e, K_ACC] = row[S_H1], row[S_H2], acc
+    tk[e, K_GEN] = gen << 8 | (cfg[C_NTRICKS] - row[S_TNO])
+    tv[e, V_LO], tv[e, V_HI], tv[e, V_MOVE] = lo, hi, fr[ply, F_BM]
+
+
+@njit(cache=True)
+def find(tk: Any, slot: int, row: Any, acc: int, gen: int) -> int:
+    """The entry of the bucket at ``slot`` that holds this position (this generation), else -1."""
+    for j in range(slot, slot + WAYS):
+        if tk[j, K_H1] == row[S_H1] and tk[j, K_H2] == row[S_H2] and tk[j, K_ACC] == acc \
+                and tk[j, K_GEN] >> 8 == gen:
+            return j
+    return -1
 
 
 @njit(cache=True)
@@ -551,6 +576,7 @@ def mtdf(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2: 
     beta = guess
     up = dn = cfg[C_UNIT]
     while True:
+        cfg[C_PASSES] += 1
         g = search(hp, ht, cfg, st, base, tab, z1, z2, tk, tv, buf, fr, beta - 1, beta)
         if g >= beta:
             lower = g

@@ -129,6 +129,8 @@ class _Table:
 
 
 _TABLES: dict[int, _Table] = {}
+#: The last solve's search statistics (null-window passes, table probes and hits, cuts by the bounds).
+LAST_STATS: dict[str, int] = {}
 
 
 def _table(cards: int) -> _Table:
@@ -236,6 +238,8 @@ def solve(state: TarotState, cards: bool = True, python: bool = False) -> Soluti
     with np.errstate(over="ignore"):  # Zobrist words wrap on purpose
         m = int(mod.root(hp, ht, cfg, st, tab, _Z[0], _Z[1], table.keys, table.vals, buf,
                          np.zeros((80, K.NFR), np.int64), out_cards, out_vals, cards))
+    LAST_STATS.update(passes=int(cfg[K.C_PASSES]), probes=int(cfg[K.C_PROBES]), hits=int(cfg[K.C_HITS]),
+                      bound_cuts=int(cfg[K.C_BCUTS]))
     decode = _decoder(state, partner, anns)
     if not cards:
         return _solution(decode(int(out_vals[0])), {}, int(cfg[K.C_NODES]))
