@@ -338,42 +338,92 @@ def order(cfg: Any, row: Any, seat: int, mv: Any, k: int, first: int, keys: Any)
 
 
 @njit(cache=True)
+def popcount(x: int) -> int:
+    """The number of bits set in a non-negative word below 2**63 (SWAR)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 255
+
+
+KINGS = (1 << 13) | (1 << 27) | (1 << 41) | (1 << 55)  # the ranks in a plain word (rank r of suit s: bit 14 s + r)
+QUEENS, KNIGHTS, JACKS = KINGS >> 1, KINGS >> 2, KINGS >> 3
+BIG_TRUMPS = 1 | (1 << 20) | EXB  # the Petit, the 21 and the Excuse in a trump word
+
+
+@njit(cache=True)
+def points2(p: int, t: int) -> int:
+    """The half points of the cards of a plain word and a trump word (rules.VALUE2 summed)."""
+    return (popcount(p) + 8 * popcount(p & KINGS) + 6 * popcount(p & QUEENS) + 4 * popcount(p & KNIGHTS)
+            + 2 * popcount(p & JACKS) + popcount(t) + 8 * popcount(t & BIG_TRUMPS))
+
+
+@njit(cache=True)
 def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
-    """Bounds on the value of a trick boundary (the trick is empty: every card is in a hand or a pile for
-    good). The attack ends with its points so far, less at most the ½-point card its Excuse may cost, and at
-    most those plus every card in the hands and a ½-point card from the defence; its oudlers so far and at
-    most every oudler in the hands; a petit au bout only while the Petit is in a hand or fell in the last
-    trick; a chelem only for a side that has lost no trick. The score is monotone in the points for each of
-    those (checked when the table is built), so the extremes bound the value."""
+    """Bounds on the value of a position. The attack ends with its points so far, less at most the ½-point
+    card its Excuse may cost, and at most those plus every card in the hands and the trick and a ½-point card
+    from the defence; its oudlers so far and at most every oudler still out; a petit au bout only while the
+    Petit is out or fell in the last trick; a chelem only for a side that has lost no trick. The score is
+    monotone in the points for each of those (checked when the table is built), so the extremes bound the value.
+
+    Sure cards narrow them: a trump in a hand of a side that has already won a trick, above every trump of
+    the other side's hands and of the trick, wins the trick it falls in, so its points (and the 21, an
+    oudler) go to its side (only the Excuse of a chelem can take the last trick, and a side that has won a
+    trick makes no chelem against it: D12, FFT rule 5)."""
     n = cfg[C_NP]
     rem = 0
     ouds = 0
     petit = False
+    top0 = 0  # each side's trumps (no Excuse) in the hands, as one word
+    top1 = 0
     for s in range(n):
         p, t = hp[s], ht[s]
-        while p:
-            low = p & -p
-            c = 0
-            while (low >> c) != 1:
-                c += 1
-            rem += value2(c)
-            p ^= low
-        tb = t & ~(1 | (1 << 20) | EXB)
-        rem += popcount(tb)
+        rem += points2(p, t)
+        if cfg[C_SIDE + s] == 0:
+            top0 |= t & ~EXB
+        else:
+            top1 |= t & ~EXB
+        ouds += popcount(t & BIG_TRUMPS)
         if t & 1:
-            rem += 9
-            ouds += 1
             petit = True
-        if t & (1 << 20):
-            rem += 9
+    trick_trumps = 0
+    for i in range(row[S_TLEN]):
+        c = row[S_T0 + i]
+        rem += value2(c)
+        if c == PETIT or c == T21 or c == EXCUSE:
             ouds += 1
-        if t & EXB:
-            rem += 9
-            ouds += 1
-    p2lo = max(row[S_AP2] - 1, 0)
-    p2hi = min(row[S_AP2] + rem + 1, 182)
-    olo = row[S_AOUD]
-    ohi = min(olo + ouds, 3)
+            if c == PETIT:
+                petit = True
+        if PETIT <= c < EXCUSE:
+            trick_trumps |= 1 << (c - PETIT)
+    sure0 = 0
+    sure1 = 0
+    oud0 = 0
+    oud1 = 0
+    for side in range(2):
+        if (row[S_TW0] if side == 0 else row[S_TW1]) == 0:
+            continue
+        mine = top0 if side == 0 else top1
+        theirs = (top1 if side == 0 else top0) | trick_trumps
+        if mine == 0:
+            continue
+        sure = mine
+        if theirs:
+            top = 0
+            while (theirs >> (top + 1)) != 0:
+                top += 1
+            sure = mine & ~((1 << (top + 1)) - 1)  # above their best trump
+        if sure:
+            v = popcount(sure) + 8 * popcount(sure & BIG_TRUMPS)
+            o = popcount(sure & BIG_TRUMPS)
+            if side == 0:
+                sure0, oud0 = v, o
+            else:
+                sure1, oud1 = v, o
+    p2lo = max(row[S_AP2] - 1 + sure0, 0)
+    p2hi = min(row[S_AP2] + rem + 1 - sure1, 182)
+    olo = row[S_AOUD] + oud0
+    ohi = min(row[S_AOUD] + ouds - oud1, 3)
     lo = INF
     hi = -INF
     for oud in range(olo, ohi + 1):
@@ -391,15 +441,6 @@ def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
                 lo = min(lo, a)
                 hi = max(hi, b)
     return lo, hi
-
-
-@njit(cache=True)
-def popcount(x: int) -> int:
-    k = 0
-    while x:
-        x &= x - 1
-        k += 1
-    return k
 
 
 @njit(cache=True)
