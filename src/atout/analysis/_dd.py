@@ -174,8 +174,6 @@ def play(hp: Any, ht: Any, cfg: Any, row: Any, seat: int, c: int, z1: Any, z2: A
         hp[seat] ^= 1 << c
     else:
         ht[seat] ^= 1 << (c - PETIT)
-    row[S_H1] ^= z1[seat, c]
-    row[S_H2] ^= z2[seat, c]
     row[S_T0 + row[S_TLEN]] = c
     row[S_TLEN] += 1
     led = row[S_LED]
@@ -467,7 +465,49 @@ def update(cfg: Any, st: Any, fr: Any, ply: int, v: int, c: int) -> None:
 
 
 @njit(cache=True)
-def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: Any, fr: Any, tab: Any) -> bool:
+def canon_hash(hp: Any, ht: Any, n: int, z1: Any, z2: Any) -> Any:
+    """Two Zobrist words of the hands up to rank equivalence (DDS's relative ranks): each numeral of a suit
+    (1 to 10: ½ point each) and each trump 2 to 20 is renamed by its rank among those still in the hands,
+    the Kings, Queens, Knights, Jacks, the Petit, the 21 and the Excuse keep their names. Two deals alike
+    by this key play alike at a trick boundary: the same cards follow, win and carry the same points."""
+    h1 = 0
+    h2 = 0
+    occ = 0
+    occ_t = 0
+    for s in range(n):
+        occ |= hp[s]
+        occ_t |= ht[s]
+    for suit in range(4):
+        j = 14 * suit
+        for c in range(14 * suit, 14 * suit + 14):
+            if (occ >> c) & 1:
+                owner = 0
+                while not (hp[owner] >> c) & 1:
+                    owner += 1
+                k = c
+                if c - 14 * suit < 10:
+                    k = j  # a numeral: its rank among the numerals of its suit still out
+                    j += 1
+                h1 ^= z1[owner, k]
+                h2 ^= z2[owner, k]
+    j = PETIT + 1
+    for b in range(22):
+        if (occ_t >> b) & 1:
+            owner = 0
+            while not (ht[owner] >> b) & 1:
+                owner += 1
+            k = PETIT + b
+            if 0 < b < 20:
+                k = j  # a trump 2 to 20: its rank among those still out
+                j += 1
+            h1 ^= z1[owner, k]
+            h2 ^= z2[owner, k]
+    return h1, h2
+
+
+@njit(cache=True)
+def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: Any, fr: Any, tab: Any, z1: Any,
+          z2: Any) -> bool:
     """Open the node at ``ply`` (window in ``fr``): True when the transposition table decides it (its value
     in ``fr[ply, F_BEST]``), else its ordered moves are in ``buf[ply]`` and its frame is set."""
     cfg[C_NODES] += 1
@@ -480,6 +520,7 @@ def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: 
     if row[S_TLEN] == 0:
         cfg[C_PROBES] += 1
         acc = acc_key(row)
+        row[S_H1], row[S_H2] = canon_hash(hp, ht, cfg[C_NP], z1, z2)
         slot = (int(row[S_H1]) ^ (acc * 0x5851F42D4C957F2D)) & cfg[C_MASK] & ~(WAYS - 1)
         e = find(tk, slot, row, acc, cfg[C_GEN])
         if e >= 0:
@@ -569,7 +610,7 @@ def search(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2
     while True:
         if entering:
             entering = False
-            if enter(cfg, st, ply, hp, ht, tk, tv, buf, fr, tab):
+            if enter(cfg, st, ply, hp, ht, tk, tv, buf, fr, tab, z1, z2):
                 v = fr[ply, F_BEST]
                 if ply == base:
                     return v
