@@ -142,28 +142,30 @@ def moves(hp: Any, ht: Any, cfg: Any, row: Any, seat: int, out: Any) -> int:
             ot |= 1 << (c - PETIT)
     k = 0
     last = -1
-    for c in range(56):
-        if (ap >> c) & 1:
-            if last >= 0 and last // 14 == c // 14 and value2(last) == 1 and value2(c) == 1:
-                between = op & ((1 << c) - 1) & ~((1 << (last + 1)) - 1)
-                if between == 0:
-                    continue  # equivalent to ``last``
-            out[k] = c
-            k += 1
-            last = c
-        elif (op >> c) & 1:
-            last = -1
+    x = ap
+    while x:  # the legal plain cards, lowest first
+        low = x & -x
+        x ^= low
+        c = popcount(low - 1)
+        if last >= 0 and last // 14 == c // 14 and value2(last) == 1 and value2(c) == 1:
+            if op & ((1 << c) - 1) & ~((1 << (last + 1)) - 1) == 0:
+                continue  # equivalent to ``last``: no card between them is out
+        out[k] = c
+        k += 1
+        last = c
     last = -1
-    for b in range(22):
-        if (at >> b) & 1:
-            c = b + PETIT
-            if last >= 0 and c < T21 and last > PETIT:
-                between = ot & ((1 << b) - 1) & ~((1 << (last - PETIT + 1)) - 1)
-                if between == 0:
-                    continue
-            out[k] = c
-            k += 1
-            last = c
+    x = at
+    while x:
+        low = x & -x
+        x ^= low
+        b = popcount(low - 1)
+        c = b + PETIT
+        if last > PETIT and c < T21:
+            if ot & ((1 << b) - 1) & ~((1 << (last - PETIT + 1)) - 1) == 0:
+                continue
+        out[k] = c
+        k += 1
+        last = c
     return k
 
 
