@@ -360,9 +360,9 @@ def points2(p: int, t: int) -> int:
 
 @njit(cache=True)
 def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
-    """Bounds on the value of a position. The attack ends with its points so far, less at most the ½-point
-    card its Excuse may cost, and at most those plus every card in the hands and the trick and a ½-point card
-    from the defence; its oudlers so far and at most every oudler still out; a petit au bout only while the
+    """Bounds on the value of a position. The attack ends with its points so far (less a ½-point card if it
+    owes one for its Excuse), and at most those plus every card in the hands and the trick (plus a ½-point
+    card if the defence owes one: a debt paid later pays the Excuse's own points over); its oudlers so far and at most every oudler still out; a petit au bout only while the
     Petit is out or fell in the last trick; a chelem only for a side that has lost no trick. The score is
     monotone in the points for each of those (checked when the table is built), so the extremes bound the value.
 
@@ -420,8 +420,10 @@ def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
                 sure0, oud0 = v, o
             else:
                 sure1, oud1 = v, o
-    p2lo = max(row[S_AP2] - 1 + sure0, 0)
-    p2hi = min(row[S_AP2] + rem + 1 - sure1, 182)
+    # The Excuse moves a ½-point card only from its side's pile, its own 9 half points going there too: so
+    # beyond the cards out, only a debt already owed (state._settle_excuse) can still move points.
+    p2lo = max(row[S_AP2] + sure0 - (1 if row[S_DEBT] == 0 else 0), 0)
+    p2hi = min(row[S_AP2] + rem - sure1 + (1 if row[S_DEBT] == 1 else 0), 182)
     olo = row[S_AOUD] + oud0
     ohi = min(row[S_AOUD] + ouds - oud1, 3)
     lo = INF
