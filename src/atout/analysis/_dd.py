@@ -360,11 +360,13 @@ def points2(p: int, t: int) -> int:
 
 @njit(cache=True)
 def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
-    """Bounds on the value of a position. The attack ends with its points so far (less a ½-point card if it
-    owes one for its Excuse), and at most those plus every card in the hands and the trick (plus a ½-point
-    card if the defence owes one: a debt paid later pays the Excuse's own points over); its oudlers so far and at most every oudler still out; a petit au bout only while the
-    Petit is out or fell in the last trick; a chelem only for a side that has lost no trick. The score is
-    monotone in the points for each of those (checked when the table is built), so the extremes bound the value.
+    """Bounds on the value of a position. The attack ends with at least its points so far (less a ½-point
+    card if it already owes one for its Excuse) and at most those plus every card in the hands and the trick
+    (plus a ½-point card if the defence already owes one; an Excuse still to play is exchanged against its
+    own 4.5 points, so it adds nothing beyond); its oudlers so far and at most every oudler still out; a
+    petit au bout only while the Petit is out or fell in the last trick; a chelem only for a side that has
+    lost no trick. The score is monotone in the points for each of those (checked when the table is built),
+    so the extremes bound the value.
 
     Sure cards narrow them: a trump in a hand of a side that has already won a trick, above every trump of
     the other side's hands and of the trick, wins the trick it falls in, so its points (and the 21, an
