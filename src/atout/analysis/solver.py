@@ -134,7 +134,7 @@ LAST_STATS: dict[str, int] = {}
 
 
 def _table(cards: int) -> _Table:
-    bits = 14 if cards <= 24 else 18 if cards <= 40 else 20
+    bits = 14 if cards <= 24 else 18 if cards <= 36 else 20  # 2**20 entries: 56 MB, kept by the process
     found = _TABLES.get(bits)
     if found is None:
         found = _TABLES[bits] = _Table(bits)
