@@ -378,13 +378,18 @@ def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
     petit = False
     top0 = 0  # each side's trumps (no Excuse) in the hands, as one word
     top1 = 0
+    attackers = 0
+    ex_def = False  # the Excuse in a defender's hand
     for s in range(n):
         p, t = hp[s], ht[s]
         rem += points2(p, t)
         if cfg[C_SIDE + s] == 0:
             top0 |= t & ~EXB
+            attackers += 1
         else:
             top1 |= t & ~EXB
+            if t & EXB:
+                ex_def = True
         ouds += popcount(t & BIG_TRUMPS)
         if t & 1:
             petit = True
@@ -400,6 +405,7 @@ def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
             trick_trumps |= 1 << (c - PETIT)
     sure0 = 0
     sure1 = 0
+    sure0_cards = 0
     oud0 = 0
     oud1 = 0
     for side in range(2):
@@ -419,11 +425,15 @@ def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
             v = popcount(sure) + 8 * popcount(sure & BIG_TRUMPS)
             o = popcount(sure & BIG_TRUMPS)
             if side == 0:
-                sure0, oud0 = v, o
+                sure0, oud0, sure0_cards = v, o, sure
             else:
                 sure1, oud1 = v, o
     # The Excuse moves a ½-point card only from its side's pile, its own 9 half points going there too: so
     # beyond the cards out, only a debt already owed (state._settle_excuse) can still move points.
+    if sure0 and attackers == 1 and row[S_TLEN] == 0:
+        # A lone taker plays one card a trick: each sure trump wins a trick of its own, with a card of
+        # every defender in it (½ point at least; the defence's Excuse, kept by its side, gives nothing).
+        sure0 += (n - 1) * popcount(sure0_cards) - (1 if ex_def else 0)
     p2lo = max(row[S_AP2] + sure0 - (1 if row[S_DEBT] == 0 else 0), 0)
     p2hi = min(row[S_AP2] + rem - sure1 + (1 if row[S_DEBT] == 1 else 0), 182)
     olo = row[S_AOUD] + oud0
