@@ -248,3 +248,18 @@ def test_deeper_positions_agree_with_their_children(players: int) -> None:
             if g.current_player is not None:
                 assert solve(g, cards=False).returns == s.returns
         assert tuple(g.returns()) == s.returns
+
+
+def test_the_kernel_counts_cards_as_the_rules_do() -> None:
+    """The kernel's card values (a copy of the rollout kernel's, kept apart for numba's cache) are §2.1's
+    half points; its word counts (bounds) add them up."""
+    from atout.analysis import _dd
+    from atout.games.tarot import _kernel
+    from atout.games.tarot.rules import VALUE2
+
+    assert [_dd.value2(c) for c in range(78)] == [_kernel.value2(c) for c in range(78)] == list(VALUE2)
+    hand = random.Random(3).sample(range(78), 30)
+    p = sum(1 << c for c in hand if c < 56)
+    t = sum(1 << (c - 56) for c in hand if c >= 56)
+    assert _dd.points2(p, t) == sum(VALUE2[c] for c in hand)
+    assert _dd.points2((1 << 56) - 1, (1 << 22) - 1) == 182  # the whole pack: 91 points (§2.1)

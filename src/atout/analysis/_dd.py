@@ -70,7 +70,11 @@ NFR = 10
 
 @njit(cache=True)
 def value2(c: int) -> int:
-    """Half-point value (rules.VALUE2): oudler or King 9, Queen 7, Knight 5, Jack 3, any other card 1."""
+    """Half-point value (rules.VALUE2): oudler or King 9, Queen 7, Knight 5, Jack 3, any other card 1.
+
+    A copy of ``games.tarot._kernel.value2`` on purpose: numba's cache checks only the source file of the
+    function it compiled, so an imported njit function edited later could run stale (test_solver checks
+    that the copies agree)."""
     if c >= PETIT:
         return 9 if c == PETIT or c == T21 or c == EXCUSE else 1
     r = c % 14
