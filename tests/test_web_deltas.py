@@ -31,7 +31,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from test_web import GAMES, _alone_with_bots, _move, allowed, cards_in, check_frame, create, shown_state  # noqa: E402
 
-SLOW = bool(os.environ.get("ATOUT_SLOW"))  # every seat's frames (else the spectator's and one seat's per table)
+SLOW = bool(os.environ.get("ATOUT_SLOW"))  # every size and seat (else one size per variant; the spectator and one seat)
 META = {"id": "t", "game": "", "players": 0, "spectators": 0, "faces": None, "seats": []}
 
 
@@ -50,9 +50,13 @@ def rebuilt(old: dict[str, Any], ops: list[dict[str, Any]]) -> dict[str, Any]:
 def check_delta(old: dict[str, Any], new: dict[str, Any], state: atout.GameState, viewer: int | None) -> None:
     """The delta from ``old`` to ``new`` rebuilds ``new`` exactly and names no card beyond the two frames."""
     ops = diff(old, new)
-    assert as_json(rebuilt(old, ops)) == as_json(new)
+    again = rebuilt(old, ops)
+    assert as_json(again) == as_json(new)
+    check_frame(state, viewer, again)
     assert json.loads(json.dumps(ops)) == ops  # plain JSON: sent as it is
-    beyond = cards_in(ops) - allowed(state, viewer) - cards_in(old)
+    # the end-of-deal panel (and its card names) may show the Tarot écart: judged by check_frame on the rebuilt frame
+    panel = ("deal_end", "names") if new.get("deal_end") else ()
+    beyond = cards_in([op for op in ops if op["path"].split("/")[1] not in panel]) - allowed(state, viewer) - cards_in(old)
     assert not beyond, f"a delta for {viewer} names cards of neither frame: {beyond}"
 
 
@@ -67,13 +71,14 @@ def options_of(game: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_delta_rebuilds_every_next_frame_of_every_game(game: str) -> None:
-    """Seeded random games of every game, variant and size: every viewer's next frame, a deal's end and the
-    deal after it, a frame many moves back (an undo) and many moves on (a socket that missed frames)."""
+    """Seeded random games of every game and variant (one size each; all with ATOUT_SLOW): each next frame, a deal's
+    end and the deal after it, a frame many moves back (an undo) and many moves on (a socket that missed frames)."""
     info = atout.game_info(game)
     rng = random.Random(21)
     checked = 0
     for variant in info.variants:
-        for players in info.player_counts[variant]:
+        counts = list(info.player_counts[variant])
+        for players in counts if SLOW else [rng.choice(counts)]:
             seed = rng.randrange(1000)
             state = atout.new_game(game, players=players, variant=variant, seed=seed, **options_of(game))
             bots = [make_bot(game, "random", seed + s) for s in range(players)]
