@@ -3,11 +3,12 @@
 Usage: PYTHONPATH=src python benchmarks/bench_deltas.py [--game tarot] [--players 4] [--deals 5] [--seed 1]
 
 A match of ``--deals`` deals is played by random bots; after every move each seat's frame and the
-spectator's are built as the server builds them (atout.web.views.frame, with the table's sentence cache),
-then the bytes of the whole frame and of its delta (atout.web.deltas) are compared, and the CPU time of
-building the frame, writing the delta, and encoding each is taken (``time.process_time``, best of the run
-medians). ``jsonpatch.make_patch`` (the python-json-patch library's general diff) is timed on the same pairs
-when installed, to show why the server writes its own: it is the same format, written many times slower.
+spectator's are built as the server builds them (atout.web.views.frame, with the table's sentence cache).
+Reported: the bytes of the whole frame and of its delta (atout.web.deltas), as sent and as they go on the
+wire with permessage-deflate (RFC 7692, which uvicorn and browsers agree on: one zlib stream per socket,
+its context kept); the CPU time (``time.process_time``, medians) of building a frame, writing its delta and
+encoding each. ``jsonpatch.make_patch`` (the python-json-patch library's general diff) is timed on the same
+pairs when installed, to show why the server writes its own: the same format, many times slower.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import argparse
 import json
 import statistics
 import time
+import zlib
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -56,6 +58,8 @@ def run(game: str, players: int, deals: int, seed: int, lang: str) -> dict[str, 
     t_lib: list[float] = []
     full_bytes: list[int] = []
     delta_bytes: list[int] = []
+    wire: dict[str, list[int]] = {"full": [], "delta": []}  # with permessage-deflate (RFC 7692), per socket
+    deflaters = {(v, kind): zlib.compressobj(6, zlib.DEFLATED, -15, 8) for v in viewers for kind in wire}
     try:
         import jsonpatch  # type: ignore[import-untyped]
 
@@ -82,6 +86,9 @@ def run(game: str, players: int, deals: int, seed: int, lang: str) -> dict[str, 
                     text = timed(partial(encode, {"type": "delta", "seq": moves, "base": moves - 1, "patch": ops}), t_delta)
                     full_bytes.append(len(full.encode()))
                     delta_bytes.append(len(text.encode()))
+                    for kind, sent in (("full", full), ("delta", text)):  # the socket's compressor keeps its context
+                        z = deflaters[(viewer, kind)]
+                        wire[kind].append(len(z.compress(sent.encode()) + z.flush(zlib.Z_SYNC_FLUSH)) - 4)
                     if make_patch is not None and len(t_lib) < 400:
                         timed(partial(make_patch, old, f), t_lib)
                 last[viewer] = f
@@ -97,6 +104,8 @@ def run(game: str, players: int, deals: int, seed: int, lang: str) -> dict[str, 
         "full bytes p50/p95/max": [q(full_bytes, 0.5), q(full_bytes, 0.95), max(full_bytes)],
         "delta bytes p50/p95/max": [q(delta_bytes, 0.5), q(delta_bytes, 0.95), max(delta_bytes)],
         "bytes per move, all viewers: full / delta": [round(sum(full_bytes) / moves), round(sum(delta_bytes) / moves)],
+        "deflated full bytes p50/p95/max": [q(wire["full"], 0.5), q(wire["full"], 0.95), max(wire["full"])],
+        "deflated delta bytes p50/p95/max": [q(wire["delta"], 0.5), q(wire["delta"], 0.95), max(wire["delta"])],
         "ms per frame (median): build / encode full / diff / encode delta": [ms(t_frame), ms(t_full), ms(t_diff), ms(t_delta)],
         "ms per pair (median): jsonpatch.make_patch": ms(t_lib),
     }
