@@ -169,7 +169,8 @@ async def seat_client(url: str, token: str, addr: str, seed: int, samples: list[
     try:
         async with connect(url, local_addr=(addr, 0), max_size=2**24, close_timeout=1,
                            open_timeout=max(0.5, end - time.monotonic())) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en", "deltas": FRAMES["deltas"]}))
+            hello = {"type": "hello", "token": token, "lang": "en", **({"deltas": True} if FRAMES["deltas"] else {})}
+            await ws.send(json.dumps(hello))  # no "deltas" field at all for whole frames: older servers refuse it
             while (left := end - time.monotonic()) > 0:
                 try:
                     text = await asyncio.wait_for(ws.recv(), left)
