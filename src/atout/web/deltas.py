@@ -53,16 +53,19 @@ def _diff(a: Any, b: Any, path: str, ops: Patch) -> None:
         return
     ta, tb = type(a), type(b)
     if ta is dict and tb is dict:
+        mark = len(ops)
         for k, v in b.items():
             p = f"{path}/{_pointer(k)}"
             if k not in a:
                 ops.append({"op": "add", "path": p, "value": v})
-            else:
-                if not _same(a[k], v):
-                    _diff(a[k], v, p, ops)
+            elif not _same(a[k], v):
+                _diff(a[k], v, p, ops)
         for k in a:
             if k not in b:
                 ops.append({"op": "remove", "path": f"{path}/{_pointer(k)}"})
+        if path and len(ops) - mark > max(2, len(b)):  # more operations than the new object has keys (the labels
+            del ops[mark:]  # of a turn that ended): the object itself is shorter
+            ops.append({"op": "replace", "path": path, "value": b})
         return
     if ta is list and tb is list:
         n = len(a)
