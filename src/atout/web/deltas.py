@@ -18,12 +18,16 @@ frames, so it tells a viewer nothing its two frames do not.
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
 Key = tuple[int | None, str]  # (seat or None for a spectator, language): the viewers who share one frame
 Patch = list[dict[str, Any]]
+#: Frame numbers, unique in the process: a socket's number never matches a frame of another table's or of a
+#: table rebuilt in memory (whose own count would start again), so it never takes a frame for its own.
+_NUMBERS = itertools.count(1)
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -111,8 +115,8 @@ class FrameBook:
 
     last: dict[Key, Sent] = field(default_factory=dict)
 
-    def update(self, key: Key, frame: dict[str, Any], seq: int, at: int) -> Sent:
-        """Record the frame of ``key`` built at broadcast ``at``: numbered ``seq`` and a delta written if it changed."""
+    def update(self, key: Key, frame: dict[str, Any], at: int) -> Sent:
+        """Record the frame of ``key`` built at broadcast ``at``: numbered anew, its delta written, if it changed."""
         before = self.last.get(key)
         if before is not None:
             ops = diff(before.frame, frame)
@@ -120,10 +124,11 @@ class FrameBook:
             if not ops:
                 before.delta = before.base = None  # nothing new for these viewers: nothing is sent to those in step
                 return before
+            seq = next(_NUMBERS)
             sent = Sent(seq=seq, frame=frame, at=at, base=before.seq)
             sent.delta = encode({"type": "delta", "seq": seq, "base": before.seq, "patch": ops})
         else:
-            sent = Sent(seq=seq, frame=frame, at=at)
+            sent = Sent(seq=next(_NUMBERS), frame=frame, at=at)
         self.last[key] = sent
         return sent
 

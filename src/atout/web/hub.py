@@ -156,7 +156,7 @@ class Live:
     known_after: dict[int, int] = field(default_factory=dict)  # move index -> its mover's known_cards just after it
     deal_before: dict[int, int] = field(default_factory=dict)  # move index -> the deal index just before it
     book: FrameBook = field(default_factory=FrameBook)  # (seat, lang) -> the last frame sent, its texts
-    version: int = 0  # broadcasts so far: the number of the next frame that changes
+    version: int = 0  # broadcasts so far (a frame built at the last one is the frame of the table now)
     presence: asyncio.TimerHandle | None = None  # a broadcast due for arrivals and departures
     names: list[str] = field(default_factory=list)  # each seat's nickname ("" : none chosen)
     ended: DealEnd | None = None  # a deal ended and not yet continued from (atout.web.deal_end)
@@ -786,7 +786,7 @@ class Hub:
                 built = seating_frame(live.state, seat, lang, meta, live.seating)
             else:
                 built = frame(live.state, seat, lang, meta, live.can_undo(seat), live.said, live.ended)
-            sent = live.book.update(key, built, live.version, live.version)
+            sent = live.book.update(key, built, live.version)
         return sent
 
     def frame_text(self, live: Live, seat: int | None, lang: str, meta: dict[str, Any] | None = None) -> str:
