@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonpatch  # type: ignore[import-untyped]
 from web_attack import address, latency_summary
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
@@ -59,6 +60,7 @@ MAX_SECONDS = 300.0
 SETUP_SECONDS = 240.0  # creating 400 tables and 1,200 seats on a loaded machine; past it, the alarm stops all
 PLAYER_BLOCK = 1  # measured clients speak from 127.1.x.y
 ATTACK = Path(__file__).with_name("web_attack.py")
+FRAMES: dict[str, Any] = {"deltas": True, "bytes": []}  # --frames; each frame's bytes after a socket's first one
 
 
 def free_port() -> int:
@@ -167,12 +169,21 @@ async def seat_client(url: str, token: str, addr: str, seed: int, samples: list[
     try:
         async with connect(url, local_addr=(addr, 0), max_size=2**24, close_timeout=1,
                            open_timeout=max(0.5, end - time.monotonic())) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+            hello = {"type": "hello", "token": token, "lang": "en", **({"deltas": True} if FRAMES["deltas"] else {})}
+            await ws.send(json.dumps(hello))  # no "deltas" field at all for whole frames: older servers refuse it
             while (left := end - time.monotonic()) > 0:
                 try:
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), left))
+                    text = await asyncio.wait_for(ws.recv(), left)
                 except TimeoutError:
                     break
+                msg = json.loads(text)
+                if msg["type"] in ("state", "delta") and last is not None:
+                    FRAMES["bytes"].append(len(text.encode() if isinstance(text, str) else text))
+                if msg["type"] == "delta":  # the frame rebuilt (docs/web.md, "Frames"); a gap: a full one asked for
+                    if last is None or msg["base"] != last.get("seq"):
+                        await ws.send(json.dumps({"type": "resync"}))
+                        continue
+                    msg = {**jsonpatch.apply_patch(last, msg["patch"], in_place=True), "seq": msg["seq"]}
                 if msg["type"] == "error":
                     fate[f"error frame {msg.get('code')}"] += 1
                     sent_at.clear()
@@ -257,6 +268,11 @@ async def load(base: str, pid: int, tables: int, seconds: float, deals: int) -> 
         cpu = {"server_cpu_ms_per_action": round((cpu1 - cpu0) * 1000 / acked, 2),
                "clients_cpu_share": round((own_cpu() - mine) / elapsed, 2),
                "server_cpu_share": round((cpu1 - cpu0) / elapsed, 2)}
+    sizes = sorted(FRAMES["bytes"])
+    if sizes:
+        cpu["frame_bytes"] = {"deltas": FRAMES["deltas"], "frames": len(sizes), "mean": round(sum(sizes) / len(sizes)),
+                              "p50": sizes[len(sizes) // 2], "p95": sizes[int(0.95 * len(sizes))],
+                              "per_action": round(sum(sizes) / max(1, acked))}
     return {**cpu, "mode": "load", "tables": tables, "deals": deals, "connections": len(seats), "setup": dict(statuses),
             "clients": dict(fate),
             "sent": sum(made), "actions": acked, "seconds": round(elapsed, 2), "actions_per_s": round(acked / elapsed, 1),
@@ -372,6 +388,8 @@ def main() -> None:
     arg("--db", choices=("sqlite", "postgresql"), default="sqlite", help="database (default: a fresh SQLite file)")
     arg("--db-url", help="PostgreSQL URL (default: $ATOUT_TEST_PG_URL, else a throw-away server)")
     arg("--serve-arg", action="append", default=[], help="an extra `atout serve` argument (repeatable)")
+    arg("--frames", choices=("delta", "full"), default="delta",
+        help="load table: the clients ask for deltas after the first frame (default) or whole frames every time")
     arg("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     limits = [("tables", 1, MAX_TABLES), ("deals", 1, 100), ("spectators", 1, MAX_SPECTATORS), ("bot_tables", 1, MAX_BOT_TABLES),
@@ -382,6 +400,7 @@ def main() -> None:
     args.seconds = min(max(args.seconds, 1.0), MAX_SECONDS)
     args.warmup = min(max(args.warmup, 0.5), 60.0)
     args.think = min(max(args.think, 0.0), 5.0)
+    FRAMES["deltas"] = args.frames == "delta"
 
     def out_of_time(_sig: int, _frame: object) -> None:
         raise SystemExit("bench_web: hard time bound reached; stopping")
@@ -443,7 +462,8 @@ def summary(r: dict[str, Any]) -> str:
         return (f"{r['tables']} Tarot tables x 4 seats ({r['connections']} sockets, {r['db']}): "
                 f"{r['actions']} actions acknowledged in "
                 f"{r['seconds']} s = {r['actions_per_s']} actions/s; latency {lat(r['latency_ms'])}; server CPU "
-                f"{r.get('server_cpu_ms_per_action')} ms/action; load average {r['load_average']}; setup {r['setup']}")
+                f"{r.get('server_cpu_ms_per_action')} ms/action; frames after the first {r.get('frame_bytes')}; "
+                f"load average {r['load_average']}; setup {r['setup']}")
     lines = [f"{r['mode']} ({r['db']}), load average {r['load_average']}, server RSS {r['server_rss_mb']} MB"]
     for name in ("quiet", "attack"):
         p = r[name]

@@ -54,6 +54,7 @@ from atout.web.messages import (
     Hello,
     JoinTable,
     Ping,
+    Resync,
     Undo,
     parse_client,
 )
@@ -611,7 +612,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             log_refusal("spectators_full", f"table {table_id}: refused a spectator: {max_spectators} already watch")
             await _refuse(ws, "spectators_full", FULL[hello.lang]["spectators_full"].format(n=max_spectators), 4503)
             return
-        conn = Conn(seat=seat, lang=hello.lang)
+        conn = Conn(seat=seat, lang=hello.lang, deltas=hello.deltas)
         conn.send({"type": "welcome", "seat": seat, "table": live.meta()})
         sender = asyncio.create_task(pump(ws, conn, send_timeout))
         ended = asyncio.create_task(conn.ended.wait())
@@ -658,6 +659,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return
         if isinstance(msg, Hello):
             conn.send(_frame_error("hello", "already said hello"))
+            return
+        if isinstance(msg, Resync):  # a spectator may ask too
+            hub.resync(live, conn)
             return
         if conn.seat is None:
             log_refusal("spectator", f"table {live.id}: a spectator tried {msg.type}")

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import secrets
 import time
@@ -49,6 +48,7 @@ from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_n
     think,
 )
 from atout.web.deal_end import CONTINUE_TIMEOUT, DealEnd, ended_view
+from atout.web.deltas import FrameBook, Sent, encode, text_for
 from atout.web.limits import log_refusal
 from atout.web.messages import CreateTable, fold
 from atout.web.store import Store
@@ -60,11 +60,6 @@ FINISHED_CACHE = 32  # finished tables nobody watches kept in memory (LRU): a re
 LOADS = 2  # tables rebuilt from the database at once, off the event loop (Hub.load)
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
 PRESENCE_DELAY = 0.25  # seconds: arrivals and departures within it share one broadcast of the table
-
-
-def encode(message: dict[str, Any]) -> str:
-    """A frame as the text sent on the socket (as Starlette's ``send_json`` writes it), built once and shared."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 DB_RETRY = 5.0  # seconds a bot waits before trying again a move the database could not store
@@ -113,6 +108,8 @@ class Conn:
 
     seat: int | None
     lang: str
+    deltas: bool = False  # asked for deltas in its hello (atout.web.deltas); else a full frame every time
+    seq: int | None = None  # the number of the last frame queued for it (None: it needs a full one)
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     dropped: bool = False  # set when the server gives up on this client (too slow): its handler closes it
     ended: asyncio.Event = field(default_factory=asyncio.Event)  # set when the connection is to end, for any reason
@@ -159,7 +156,8 @@ class Live:
     said: dict[Any, Any] = field(default_factory=dict)  # narration cache (atout.web.views.narration); reset on undo
     known_after: dict[int, int] = field(default_factory=dict)  # move index -> its mover's known_cards just after it
     deal_before: dict[int, int] = field(default_factory=dict)  # move index -> the deal index just before it
-    frames: dict[tuple[int | None, str], str] = field(default_factory=dict)  # (seat, lang) -> frame text, this state
+    book: FrameBook = field(default_factory=FrameBook)  # (seat, lang) -> the last frame sent, its texts
+    version: int = 0  # broadcasts so far (a frame built at the last one is the frame of the table now)
     presence: asyncio.TimerHandle | None = None  # a broadcast due for arrivals and departures
     names: list[str] = field(default_factory=list)  # each seat's nickname ("" : none chosen)
     ended: DealEnd | None = None  # a deal ended and not yet continued from (atout.web.deal_end)
@@ -651,6 +649,7 @@ class Hub:
         """A move applied but not stored: the state rebuilt from the moves in force, shown to whoever came meanwhile."""
         live.state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves)
         live.pending = False
+        live.book.forget()  # full frames: the state went back, not forward
         self.broadcast(live)  # to anyone who connected during the commit (the mover gets the error)
 
     async def undo(self, live: Live, seat: int) -> None:
@@ -677,6 +676,7 @@ class Hub:
             live.said.clear()
             live.known_after.clear()
             live.deal_before.clear()
+            live.book.forget()  # the table went back: full frames, never a delta to apply over a later position
             self.broadcast(live)
 
     def fill_bots(self, live: Live, seat: int | None = None) -> None:
@@ -786,37 +786,61 @@ class Hub:
         live.presence = loop.call_later(PRESENCE_DELAY, self.broadcast, live)
 
     def broadcast(self, live: Live) -> None:
-        """Queue to every connection its frame: built and encoded once per seat and language, the text shared.
+        """Queue to every connection what changed: built and encoded once per seat and language, the text shared.
 
-        Spectators of one language thus all get the very same text. Not while a move is being committed:
-        the mover broadcasts once it is stored.
+        A connection that asked for deltas and holds the previous frame gets the delta (atout.web.deltas),
+        nothing if its frame is unchanged; any other gets the whole frame. Spectators of one language thus
+        all get the very same text. Not while a move is being committed: the mover broadcasts once it is stored.
         """
         if live.pending:
             return
         if live.presence is not None:
             live.presence.cancel()  # this broadcast says who is here too
             live.presence = None
-        live.frames.clear()  # a new state of the table: its frames are built again
+        live.version += 1  # a new state of the table: its frames are built again
         deadlines.arm(self, live)  # a new turn starts its clock (atout.web.deadlines)
         meta = live.meta()
         for conn in list(live.conns):
-            if not conn.send(self.frame_text(live, conn.seat, conn.lang, meta)):
+            sent = self._sent(live, conn.seat, conn.lang, meta)
+            text = text_for(sent, conn.deltas, conn.seq)
+            if text is None:
+                continue
+            conn.seq = sent.seq
+            if not conn.send(text):
                 log_refusal("too_slow", f"table {live.id}: dropping a connection too slow to read its frames")
                 live.conns.remove(conn)
+        live.book.keep({(c.seat, c.lang) for c in live.conns})
 
-    def frame_text(self, live: Live, seat: int | None, lang: str, meta: dict[str, Any] | None = None) -> str:
-        """The encoded frame of the table's current state for ``seat`` in ``lang`` (cached until the state changes)."""
+    def _sent(self, live: Live, seat: int | None, lang: str, meta: dict[str, Any] | None = None) -> Sent:
+        """The frame of the table's current state for ``seat`` in ``lang``, built once per broadcast (a ``Sent``)."""
         key = (seat, lang)
-        if key not in live.frames:
+        sent = live.book.last.get(key)
+        if sent is None or sent.at != live.version:
             meta = meta or live.meta()
             if live.seating:
-                live.frames[key] = encode({**seating_frame(live.state, seat, lang, meta, live.seating),
-                                           "turn_deadline": None})
+                built = {**seating_frame(live.state, seat, lang, meta, live.seating), "turn_deadline": None}
             else:
-                data = frame(live.state, seat, lang, meta, live.can_undo(seat), live.said, live.ended)
-                data["turn_deadline"] = deadlines.deadline(live, self.move_timeout)  # unix seconds, or None
-                live.frames[key] = encode(data)
-        return live.frames[key]
+                built = frame(live.state, seat, lang, meta, live.can_undo(seat), live.said, live.ended)
+                built["turn_deadline"] = deadlines.deadline(live, self.move_timeout)  # unix seconds, or None
+            sent = live.book.update(key, built, live.version)
+        return sent
+
+    def frame_text(self, live: Live, seat: int | None, lang: str, meta: dict[str, Any] | None = None) -> str:
+        """The encoded full frame of the table's current state for ``seat`` in ``lang`` (with its number ``seq``)."""
+        return self._sent(live, seat, lang, meta).full()
+
+    def resync(self, live: Live, conn: Conn) -> None:
+        """A client that missed a frame (or could not apply a delta) asks for a full one: it gets it, numbered.
+
+        While a move is being committed, the state in memory is not yet shown: the full frame goes out
+        with the broadcast that follows the commit.
+        """
+        conn.seq = None
+        if live.pending:
+            return
+        sent = self._sent(live, conn.seat, conn.lang)
+        conn.seq = sent.seq
+        conn.send(sent.full())
 
     def expire(self, idle: float) -> list[str]:
         """Abandoned tables expire: not finished, nobody connected, no move nor seat taken for ``idle`` seconds.

@@ -92,7 +92,9 @@ def narration(state: GameState, viewer: int | None, lang: str, said: Said | None
     return lines, breakdowns, scored
 
 
+@lru_cache(maxsize=8192)
 def _is_card(text: str) -> bool:
+    """True when ``text`` is a card code (cached: every frame asks it of every word it shows)."""
     try:
         Card.parse(text)
     except NotationError:
@@ -207,19 +209,13 @@ def card_names_in(value: Any, pack_name: str | None, lang: str) -> dict[str, str
     >>> card_names_in({"hand": ["NC", "T21"]}, "tarot66-1637", "fr")
     {'NC': 'Chevalier de bâtons', 'T21': 'le Monde'}
     """
-    pack = _pack(pack_name)
     out: dict[str, str] = {}
 
     def walk(v: Any) -> None:
         if isinstance(v, str):
             for tok in v.split():
                 if tok not in out and _is_card(tok):
-                    card = Card.parse(tok)
-                    try:
-                        own = pack is not None and pack.contains(card)
-                        out[tok] = pack.display(card, lang) if own else present.card_name(card, lang)
-                    except (KeyError, ValueError, IndexError):
-                        out[tok] = present.card_name(card, lang)
+                    out[tok] = _card_name(tok, pack_name, lang)
         elif isinstance(v, dict):
             for x in v.values():
                 walk(x)
@@ -229,6 +225,18 @@ def card_names_in(value: Any, pack_name: str | None, lang: str) -> dict[str, str
 
     walk(value)
     return out
+
+
+@lru_cache(maxsize=8192)
+def _card_name(code: str, pack_name: str | None, lang: str) -> str:
+    """A card's name in its game's pack (:func:`card_names_in`), cached: a frame names its every card each time."""
+    pack = _pack(pack_name)
+    card = Card.parse(code)
+    try:
+        own = pack is not None and pack.contains(card)
+        return str(pack.display(card, lang) if own else present.card_name(card, lang))
+    except (KeyError, ValueError, IndexError):
+        return str(present.card_name(card, lang))
 
 
 def bids_by_strength(state: GameState, legal: list[str]) -> list[str]:
