@@ -230,6 +230,7 @@ def test_a_refusal_carries_its_source_in_the_tables_language() -> None:
                         ws.send_json({"type": "act", "action": f"play {bad[0]}", "n": f["n"]})
                         err = ws.receive_json()
                         assert err["type"] == "error" and err["why"] and "texte 002" in err["why"]
+                        assert "texte" not in err["message"]  # the source behind "pourquoi ?" only (newcomer 2)
                         return
                     ws.send_json({"type": "act", "action": legal[0], "n": f["n"]})
                 elif f["obs"]["current_player"] == 0 and legal:

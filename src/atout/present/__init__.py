@@ -334,8 +334,10 @@ def say(event: Event, lang: str = "fr", table: Table | None = None) -> str | Non
     return text[:1].upper() + text[1:]
 
 
-def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = "", table: Table | None = None) -> str:
-    """A refusal in ``lang``, from the error's code and params, with the seed citation kept.
+def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = "", table: Table | None = None,
+              cite: bool = True) -> str:
+    """A refusal in ``lang``, from the error's code and params, with the seed citation kept (``cite=False``: left
+    out, for a page that shows it apart, behind a "pourquoi ?" detail).
 
     >>> say_error(IllegalAction("play 7H: must follow suit", code="must_follow",
     ...                         params={"suit": "S", "cards": ["KS", "7S"], "cite": "seed 002, §5"}), "fr", "triomphe")
@@ -349,12 +351,12 @@ def say_error(exc: IllegalAction | NotationError, lang: str = "fr", game: str = 
     template = book.errors[lang].get(code)
     if template is None:  # no phrase yet: the engine's English message is better than nothing
         return book.say("errors", "untranslated", lang, message=str(exc))
-    cite = params.pop("cite", None)
+    source = params.pop("cite", None)
     text = fill(template, params, lang, table, book)
     text = text[:1].upper() + text[1:]
     if not text.endswith((".", "!", "?", "»")):
         text += "."
-    return f"{text} [{cite_in(str(cite), lang)}]" if cite else text
+    return f"{text} [{cite_in(str(source), lang)}]" if source and cite else text
 
 
 _FFT_RULES = re.compile(r"FFT rules? (\d+(?:, \d+)*)")

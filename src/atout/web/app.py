@@ -719,7 +719,8 @@ def _typed(live: Live, conn: Conn, text: str) -> str:
 
 
 def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
-    """The refusal in the player's language (atout.present), else the engine's English message."""
+    """The refusal in the player's language (atout.present), else the engine's English message; its source is
+    sent apart (the frame's ``why``, shown behind "pourquoi ?"), not in the sentence."""
     from atout.present.inputs import InputProblem
 
     if isinstance(exc, InputProblem):
@@ -729,7 +730,7 @@ def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
 
         return word(f"error_{getattr(exc, 'code', '')}", lang)
     try:
-        return present.say_error(exc, lang, game)
+        return present.say_error(exc, lang, game, cite=False)
     except (KeyError, ValueError, IndexError):
         return str(exc)
 

@@ -122,8 +122,12 @@ function Controls({ f, you, rerender }) {
 
   const banner = f.over ? html`<div class="banner over" id="over">${t("over")}</div>`
     : f.deal_end ? html`<div class="banner">${t("dealEnded")}</div>`
-      : you !== null && you !== undefined && turn === you ? html`<div class="banner turn" id="your-turn">${t("turn")}</div>`
-        : pending ? html`<div class="banner">…</div>` : html`<div class="banner">${t("waiting")} ${seatName(turn, you)}</div>`;
+      : Array.isArray(f.seating) && f.seating.length ? html`<div class="banner" id="seating-banner">${t("phase_seating")}</div>`
+        : you !== null && you !== undefined && turn === you ? html`<div class="banner turn" id="your-turn">${t("turn")}${
+          f.obs.phase && f.obs.phase !== "play" && t("phase_" + f.obs.phase) !== "phase_" + f.obs.phase
+            ? html`<span class="turn-what"> — ${t("phase_" + f.obs.phase)}</span>` : null}</div>`
+          : pending || turn === null || turn === undefined ? html`<div class="banner">…</div>`
+            : html`<div class="banner">${t("waiting")} ${seatName(turn, you)}</div>`;
   const tricks = (pubOf(f).tricks || []).length || lastTrickOf(f);
   const k = T.selected.size;
   return html`<section class="controls" id="controls" data-n=${f.n} data-turn=${turn ?? ""} aria-label=${t("actions")}>
