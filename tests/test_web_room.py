@@ -508,3 +508,22 @@ def test_finished_games_name_no_winner_when_every_seat_scored_the_same() -> None
         rows = {r["id"]: r for r in client.get("/api/tables?status=over&source=uploaded").json()}
     assert rows[ids["void"]]["winners"] == [] and rows[ids["void"]]["draw"] is True
     assert rows[ids["won"]]["winners"] == [won.returns().index(best)] and rows[ids["won"]]["draw"] is False
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_1637_declaration_says_what_it_is_worth(lang: str) -> None:
+    """Seed 000 as restated in tarot-1637.md §6: each declaration is paid at once by every other player, and what is
+    not declared before one's first card is lost. Seed 7 at two offers rois, triomphes and "qui n'a le sien": each
+    choice, and "done", is explained (newcomer: "Déclarer qui n'a le sien" and "Fini" said nothing)."""
+    from atout.web.choices import explain
+
+    g = atout.new_game("tarot1637", players=2, seed=7)
+    while g.phase != "declarations":
+        g.apply(g.legal_actions()[0])
+    legal = [str(a) for a in g.legal_actions()]
+    assert legal == ["declare rois", "declare triomphes", "declare qui_n_a_le_sien", "done"]
+    said = explain(g, legal, lang)
+    assert set(said) == set(legal)
+    assert "10" in said["declare triomphes"] and "15" in said["declare triomphes"] and "20" in said["declare triomphes"]
+    assert ("Monde, Mat et Bagat" if lang == "fr" else "Monde, Mat and Bagat") in said["declare qui_n_a_le_sien"]
+    assert ("perdu" if lang == "fr" else "lost") in said["done"]
