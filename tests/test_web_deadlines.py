@@ -201,6 +201,8 @@ def test_no_deadline_alone_with_bots_at_bots_only_tables_nor_for_a_bot() -> None
             while err["type"] != "error":
                 err = ws.receive_json()
             assert err["code"] == "not_away"
+            plain = err["message"].replace("\u00a0", " ").replace("\u202f", " ")
+            assert plain == "Aucun robot ne joue pour votre place : elle est déjà à vous."  # all French (attack 2)
         w = client.post("/api/tables", json={"game": "tarot", "players": 4, "seat": None, "seed": 2}).json()
         with client.websocket_connect(f"/ws/{w['id']}") as ws:
             ws.send_json({"type": "hello", "lang": "fr"})

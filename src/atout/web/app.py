@@ -725,7 +725,7 @@ def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
 
     if isinstance(exc, InputProblem):
         return str(exc)  # already in the player's language, with examples of what is accepted
-    if getattr(exc, "code", "") in ("deal_end", "no_deal_end", "seating", "not_host"):  # the table's own refusals
+    if getattr(exc, "code", "") in ("deal_end", "no_deal_end", "seating", "not_host", "not_away"):  # the table's own
         from atout.web.seats import word
 
         return word(f"error_{getattr(exc, 'code', '')}", lang)
