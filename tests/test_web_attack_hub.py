@@ -84,23 +84,21 @@ def test_a_client_that_never_reads_is_reset_in_the_kernel_too(tmp_path: Path) ->
 
 # --- finding 4: cheap bots never wait behind searches ---------------------------------------------
 
-@pytest.mark.xfail(reason="since the card room's merge (deal ends, bot pool module) the medium table makes 2 moves "
-                          "in 10 s here: open regression, named in the closing note of this stop; to investigate",
-                   strict=False)
-def test_medium_bots_play_on_while_search_bots_fill_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_medium_bots_play_on_while_search_bots_fill_the_pool() -> None:
     """Three watched expert tables whose every decision takes 1.5 s fill a one-worker pool; a watched table of
     medium bots still makes 5 moves within 10 s. Before: its decisions queued behind the searches (~4.5 s each, so
     at most 3 moves in 10 s); the margin leaves room for a machine loaded by the other test workers."""
-    real = hub_module.think
+    class SlowSearches(ThreadPoolExecutor):
+        """The search pool: one thread, each decision 1.5 s (the cheap bots' own process pool is the real one)."""
 
-    def slow_search(game: str, name: str, seed: int, obs: Any) -> str:
-        if name.startswith("search"):  # the "hard" and "expert" bots
-            time.sleep(1.5)
-        return real(game, name, seed, obs)
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+            def slow() -> Any:
+                time.sleep(1.5)
+                return fn(*args, **kwargs)
+            return super().submit(slow)
 
-    monkeypatch.setattr(hub_module, "think", slow_search)
     app = create_app("sqlite://", bot_delay=0, http_rate=100.0)
-    app.state.hub._thinkers = ThreadPoolExecutor(max_workers=1)  # the search pool: one worker, saturated
+    app.state.hub._thinkers = SlowSearches(max_workers=1)  # the search pool: one worker, saturated
     server = ThreadServer(app)
     try:
         with httpx.Client(base_url=server.url) as http, contextlib.ExitStack() as stack:
