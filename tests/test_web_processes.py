@@ -184,3 +184,54 @@ def test_one_of_two_processes_killed_mid_play_its_table_plays_on_in_the_other() 
     moves, returns = expected_moves(game, seed, players, my_seed=99)
     assert [x["action"] for x in record["actions"]] == moves
     assert record["result"]["returns"] == returns
+
+
+def test_serve_workers_share_one_port_and_survive_one_killed() -> None:
+    """``atout serve --workers 2`` (the tested one-port configuration): a Tarot game played through the one port,
+    one worker killed (SIGKILL) after 12 moves; the player reconnects, the game ends as an uninterrupted one,
+    and the supervisor has started another worker."""
+    assert PG_URL is not None
+    game, players, seed, port = "tarot", 4, 4545, free_port()
+    argv = ["serve", "--port", str(port), "--db", PG_URL, "--bot-delay", "0", "--workers", "2"]
+    proc = subprocess.Popen([sys.executable, "-c", f"from atout.cli.main import main; main({argv!r})"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while len(children(proc.pid)) < 2 or not up(base):
+            assert time.monotonic() < deadline and proc.poll() is None, "the workers did not start"
+            time.sleep(0.3)
+        first = children(proc.pid)
+        t = httpx.post(f"{base}/api/tables", json={"game": game, "players": players, "seat": 0, "seed": seed}).json()
+        bot = make_bot(game, bot_name(game, "normal"), seed=99)
+        url = f"ws://127.0.0.1:{port}/ws/{t['id']}"
+        assert play(url, t["token"], bot, game, stop_after=12) is None
+        os.kill(first[0], signal.SIGKILL)
+        last = play(url, t["token"], bot, game, stop_after=None)
+        assert last is not None and last["over"]
+        record = httpx.get(f"{base}/api/tables/{t['id']}/record").json()
+        now = children(proc.pid)
+        assert first[0] not in now and first[1] in now and len(now) == 2  # another worker took its place
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+    moves, returns = expected_moves(game, seed, players, my_seed=99)
+    assert [x["action"] for x in record["actions"]] == moves
+    assert record["result"]["returns"] == returns
+
+
+def children(pid: int) -> list[int]:
+    """The server processes a supervisor started (Linux: /proc), bots' pools excluded (they are their children)."""
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return [int(p) for p in f.read().split()]
+
+
+def up(base: str) -> bool:
+    try:
+        return httpx.get(f"{base}/healthz", timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False
