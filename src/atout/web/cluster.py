@@ -18,11 +18,14 @@ import hashlib
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 
 from atout.web.store import CHANNEL
+
+if TYPE_CHECKING:
+    from atout.web.hub import Hub, Live
 
 log = logging.getLogger("atout.web")
 
@@ -123,3 +126,49 @@ class Cluster:
             await asyncio.get_running_loop().run_in_executor(self._leases, conn.close)
         self._leases.shutdown(wait=False)
         self.held.clear()
+
+
+async def catch_up(hub: Hub, live: Live, seats: bool = False) -> bool:
+    """Apply to ``live`` what other processes stored since this one's last row (the caller holds the table's lock).
+
+    Moves and continues are applied in order, as ``Hub._move`` and ``Hub.go_on`` do; an undo rebuilds the table.
+    True when something changed (the caller broadcasts).
+    """
+    loop = asyncio.get_running_loop()
+    changed = False
+    if seats:
+        rows = await loop.run_in_executor(hub._db, hub.store.seats, live.id)
+        kinds, names = [r.kind for r in rows], [r.name or "" for r in rows]
+        if rows and (kinds != live.kinds or names != live.names):
+            live.kinds, live.hashes, live.names = kinds, [r.token_hash for r in rows], names
+            live.said.clear()
+            changed = True
+    news = await loop.run_in_executor(hub._db, hub.store.history_since, live.id, live.history)
+    if not news:
+        return changed
+    if any(r.kind == "undo" for r in news) or news[0].idx != live.history:
+        fresh = await loop.run_in_executor(hub._db, hub._build, live.id)
+        if fresh is not None:
+            for name in ("state", "moves", "history", "kinds", "hashes", "names", "ended"):
+                setattr(live, name, getattr(fresh, name))
+            live.said.clear()
+            live.known_after.clear()
+            live.deal_before.clear()
+            hub._arm(live)
+        return True
+    for row in news:
+        live.history += 1
+        if row.kind == "move":
+            before = live.state.clone()
+            live.state.apply(row.action)
+            live.moves.append((row.seat, row.action))
+            hub._deal_ended(live, before, row.action, set())
+        elif live.ended is not None and not live.ended.final:  # a continue (or a timeout) said elsewhere
+            live.ended.continued.add(row.seat)
+            if not live.ended.waiting:
+                live.ended = None
+                if live.end_timer is not None:
+                    live.end_timer.cancel()
+                    live.end_timer = None
+    return True
+

@@ -357,47 +357,10 @@ class Hub:
             self.kick_bots(live)
 
     async def _sync(self, live: Live, seats: bool = False) -> bool:
-        """Apply what other processes stored since this one's last row (the caller holds the table's lock).
+        """Apply what other processes stored since this one's last row (the caller holds the table's lock)."""
+        from atout.web.cluster import catch_up
 
-        Moves and continues are applied in order, as :meth:`_move` and :meth:`go_on` do; an undo rebuilds the table.
-        """
-        loop = asyncio.get_running_loop()
-        changed = False
-        if seats:
-            rows = await loop.run_in_executor(self._db, self.store.seats, live.id)
-            kinds, names = [r.kind for r in rows], [r.name or "" for r in rows]
-            if rows and (kinds != live.kinds or names != live.names):
-                live.kinds, live.hashes, live.names = kinds, [r.token_hash for r in rows], names
-                live.said.clear()
-                changed = True
-        news = await loop.run_in_executor(self._db, self.store.history_since, live.id, live.history)
-        if not news:
-            return changed
-        if any(r.kind == "undo" for r in news) or news[0].idx != live.history:
-            fresh = await loop.run_in_executor(self._db, self._build, live.id)
-            if fresh is not None:
-                for name in ("state", "moves", "history", "kinds", "hashes", "names", "ended"):
-                    setattr(live, name, getattr(fresh, name))
-                live.said.clear()
-                live.known_after.clear()
-                live.deal_before.clear()
-                self._arm(live)
-            return True
-        for row in news:
-            live.history += 1
-            if row.kind == "move":
-                before = live.state.clone()
-                live.state.apply(row.action)
-                live.moves.append((row.seat, row.action))
-                self._deal_ended(live, before, row.action, set())
-            elif live.ended is not None and not live.ended.final:  # a continue (or a timeout) said elsewhere
-                live.ended.continued.add(row.seat)
-                if not live.ended.waiting:
-                    live.ended = None
-                    if live.end_timer is not None:
-                        live.end_timer.cancel()
-                        live.end_timer = None
-        return True
+        return await catch_up(self, live, seats)
 
     async def _stale(self, live: Live) -> IllegalAction:
         """Another process stored first (:class:`Behind`): catch up, show it; the refusal the sender gets."""
