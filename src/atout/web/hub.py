@@ -6,7 +6,9 @@ meanwhile), and only then sent out, each seat receiving its own frame
 (:func:`atout.web.views.frame`). Bots play server-side, paced by ``bot_delay`` seconds, each move drawn
 from a seed fixed by the table's seed, the move number and the seat, so a table reloaded after a
 restart plays on exactly as it would have. A bot thinks in a process pool (:func:`bot_pool`; cheap bots in
-a small one of their own), never on the event loop or its threads, and a table where only bots sit pauses while nobody watches it.
+a small one of their own), never on the event loop or its threads, and a table where only bots sit
+pauses while nobody watches it. On PostgreSQL several server processes serve the same tables
+(atout.web.cluster: one writer per table, NOTIFY, a bots' lease).
 
 >>> bot_name("triomphe", "easy"), bot_name("triomphe", "medium"), bot_name("triomphe", "hard")
 ('random', 'heuristic', 'search')
