@@ -98,7 +98,8 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-RESPAWN_AFTER = 10.0  # seconds a worker must have run to be started again when it dies (else: all stop)
+RESPAWN_AFTER = 10.0  # a worker that dies sooner after its start dies "at once"
+QUICK_DEATHS = 5  # workers dead at once in a row before all stop (a database gone, a crash at start: no busy loop)
 
 
 def workers(n: int, run: Callable[[], None]) -> None:
@@ -108,6 +109,7 @@ def workers(n: int, run: Callable[[], None]) -> None:
     log = logging.getLogger("atout.web")
     children: dict[int, float] = {}
     stopping = False
+    quick = 0  # workers dead at once, in a row
 
     def spawn() -> None:
         pid = os.fork()
@@ -145,8 +147,9 @@ def workers(n: int, run: Callable[[], None]) -> None:
         started = children.pop(pid, None)
         if stopping or started is None:
             continue
-        if time.monotonic() - started < RESPAWN_AFTER:
-            log.error("server process %d ended at once (status %d): stopping", pid, status)
+        quick = quick + 1 if time.monotonic() - started < RESPAWN_AFTER else 0
+        if quick >= QUICK_DEATHS:
+            log.error("%d server processes in a row ended at once (the last: %d, status %d): stopping", quick, pid, status)
             stop(signal.SIGTERM, None)
             continue
         log.warning("server process %d ended (status %d); starting another", pid, status)
