@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonpatch  # type: ignore[import-untyped]
 from web_attack import address, latency_summary
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
@@ -63,6 +64,7 @@ MAX_SECONDS = 300.0
 SETUP_SECONDS = 240.0  # creating 400 tables and 1,200 seats on a loaded machine; past it, the alarm stops all
 PLAYER_BLOCK = 1  # measured clients speak from 127.1.x.y
 ATTACK = Path(__file__).with_name("web_attack.py")
+FRAMES: dict[str, Any] = {"deltas": True, "bytes": []}  # --frames; each frame's bytes after a socket's first one
 
 
 def free_port() -> int:
@@ -171,12 +173,21 @@ async def seat_client(url: str, token: str, addr: str, seed: int, samples: list[
     try:
         async with connect(url, local_addr=(addr, 0), max_size=2**24, close_timeout=1,
                            open_timeout=max(0.5, end - time.monotonic())) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+            hello = {"type": "hello", "token": token, "lang": "en", **({"deltas": True} if FRAMES["deltas"] else {})}
+            await ws.send(json.dumps(hello))  # no "deltas" field at all for whole frames: older servers refuse it
             while (left := end - time.monotonic()) > 0:
                 try:
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), left))
+                    text = await asyncio.wait_for(ws.recv(), left)
                 except TimeoutError:
                     break
+                msg = json.loads(text)
+                if msg["type"] in ("state", "delta") and last is not None:
+                    FRAMES["bytes"].append(len(text.encode() if isinstance(text, str) else text))
+                if msg["type"] == "delta":  # the frame rebuilt (docs/web.md, "Frames"); a gap: a full one asked for
+                    if last is None or msg["base"] != last.get("seq"):
+                        await ws.send(json.dumps({"type": "resync"}))
+                        continue
+                    msg = {**jsonpatch.apply_patch(last, msg["patch"], in_place=True), "seq": msg["seq"]}
                 if msg["type"] == "error":
                     fate[f"error frame {msg.get('code')}"] += 1
                     sent_at.clear()
@@ -277,6 +288,11 @@ async def load(bases: list[str], pids: list[int], tables: int, seconds: float, d
         cpu = {"server_cpu_ms_per_action": round((cpu1 - cpu0) * 1000 / acked, 2),
                "clients_cpu_share": round((own_cpu() - mine) / elapsed, 2),
                "server_cpu_share": round((cpu1 - cpu0) / elapsed, 2)}
+    sizes = sorted(FRAMES["bytes"])
+    if sizes:
+        cpu["frame_bytes"] = {"deltas": FRAMES["deltas"], "frames": len(sizes), "mean": round(sum(sizes) / len(sizes)),
+                              "p50": sizes[len(sizes) // 2], "p95": sizes[int(0.95 * len(sizes))],
+                              "per_action": round(sum(sizes) / max(1, acked))}
     return {**cpu, "mode": "load", "tables": tables, "deals": deals, "processes": len(bases), "split": split,
             "think_s": think, "connections": len(seats), "setup": dict(statuses),
             "clients": dict(fate),
@@ -398,6 +414,8 @@ def main() -> None:
     arg("--db", choices=("sqlite", "postgresql"), default="sqlite", help="database (default: a fresh SQLite file)")
     arg("--db-url", help="PostgreSQL URL (default: $ATOUT_TEST_PG_URL, else a throw-away server)")
     arg("--serve-arg", action="append", default=[], help="an extra `atout serve` argument (repeatable)")
+    arg("--frames", choices=("delta", "full"), default="delta",
+        help="load table: the clients ask for deltas after the first frame (default) or whole frames every time")
     arg("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     limits = [("tables", 1, MAX_TABLES), ("deals", 1, 100), ("spectators", 1, MAX_SPECTATORS), ("bot_tables", 1, MAX_BOT_TABLES),
@@ -412,6 +430,7 @@ def main() -> None:
         parser.error(f"--processes must be 1..{MAX_PROCESSES}")
     if args.processes > 1 and (args.db != "postgresql" or args.flood):
         parser.error("--processes above 1: the load table on --db postgresql")
+    FRAMES["deltas"] = args.frames == "delta"
 
     def out_of_time(_sig: int, _frame: object) -> None:
         raise SystemExit("bench_web: hard time bound reached; stopping")
@@ -481,7 +500,8 @@ def summary(r: dict[str, Any]) -> str:
         return (f"{r['tables']} Tarot tables x 4 seats ({r['connections']} sockets, {r['db']}{procs}{pace}): "
                 f"{r['actions']} actions acknowledged in "
                 f"{r['seconds']} s = {r['actions_per_s']} actions/s; latency {lat(r['latency_ms'])}; server CPU "
-                f"{r.get('server_cpu_ms_per_action')} ms/action; load average {r['load_average']}; setup {r['setup']}")
+                f"{r.get('server_cpu_ms_per_action')} ms/action; frames after the first {r.get('frame_bytes')}; "
+                f"load average {r['load_average']}; setup {r['setup']}")
     lines = [f"{r['mode']} ({r['db']}), load average {r['load_average']}, server RSS {r['server_rss_mb']} MB"]
     for name in ("quiet", "attack"):
         p = r[name]

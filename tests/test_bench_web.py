@@ -29,6 +29,8 @@ def test_load_table_of_one_table_plays_and_measures() -> None:
     assert r["mode"] == "load" and r["connections"] == 4 and r["setup"] == {"create 200": 1, "join 200": 3}
     assert r["actions"] > 0 and r["latency_ms"]["n"] > 0 and r["latency_ms"]["p50"] > 0
     assert r["server_cpu_ms_per_action"] > 0
+    frames = r["frame_bytes"]  # after each socket's first frame, deltas (a whole Tarot frame is 8 kB or more)
+    assert frames["deltas"] is True and frames["frames"] > 0 and 0 < frames["p50"] < 4000, frames
 
 
 def test_spectator_flood_counts_every_socket() -> None:

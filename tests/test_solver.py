@@ -18,6 +18,9 @@ import pytest
 import atout
 from atout.analysis import SolverError, solve
 from atout.analysis.solver import PAB, SLAM
+from atout.core.cards import CARDS
+from atout.games.tarot.rules import LOW_CARDS
+from atout.games.tarot.scoring import card_points2, oudlers_in
 from atout.games.tarot.state import TarotState
 
 SLOW = bool(os.environ.get("ATOUT_SLOW"))
@@ -131,3 +134,132 @@ def test_refuses_what_it_cannot_solve_with_one_message() -> None:
         solve(literal)
     with pytest.raises(SolverError, match="Tarot state"):
         solve(atout.new_game("mistigri"))  # type: ignore[arg-type]
+
+
+# --- positions worked by hand --------------------------------------------------------------------------
+# A random 4-player deal is played to the start of its 17th trick (the taker to lead, each side having won a
+# trick, no Excuse owed, no chelem announced (FFT rule 5 would keep the Excuse for the last trick), no oudler
+# left in the hands, a Petite or a Garde so that the écart counts for the
+# attack: §10), then the eight cards in the hands are swapped for the ones a test wants (taken from the
+# tricks won, so the pack stays whole). The last two tricks are then counted by hand from the rules
+# (shared/rules/tarot.md §2.1: King 4.5, oudler 4.5, low card 0.5; §9.1 follow suit, trump when void;
+# §9.3 and FFT rule 12 / D20 the Excuse; D13 and FFT rule 3 the petit au bout).
+CODE = {c.code: i for i, c in enumerate(CARDS)}
+PLAIN_DEAL = {"bid garde_sans", "bid garde_contre", "announce chelem"}  # never chosen while dealing for these
+
+
+def ending(variant: str, wanted: tuple[str, str, str, str]) -> TarotState:
+    """The deal described above; ``wanted[k]`` (two cards) goes to the seat ``k`` places after the taker."""
+    need = [CODE[c] for cards in wanted for c in cards.split()]
+    for seed in range(400):
+        g: TarotState = atout.new_game("tarot", players=4, variant=variant, seed=seed, dealer=0)  # type: ignore[assignment]
+        rng = random.Random(seed)
+        while g.current_player is not None and (g.phase != "play" or g.trick_no < 16 or g.trick):
+            legal = g.legal_actions()
+            g.apply(rng.choice([a for a in legal if str(a) not in PLAIN_DEAL] or legal))
+        if g.current_player is None or g.phase != "play" or g.contract not in ("petite", "garde"):
+            continue
+        held = [c for s in range(4) for c in range(78) if g.hands[s] >> c & 1]
+        won = g.piles[0] | g.piles[1]
+        if (g.leader != g.taker or g.slam_announced or 0 in g.tricks_won or g.debt >= 0 or any(c in held for c in (56, 76, 77))
+                or not g.piles[0] & LOW_CARDS or any(c not in held and not won >> c & 1 for c in need)):
+            continue
+        g.piles = list(g.piles)
+        for old, new in zip([c for c in held if c not in need], [c for c in need if c not in held], strict=True):
+            side = 0 if g.piles[0] >> new & 1 else 1
+            g.piles[side] ^= (1 << new) | (1 << old)
+            g.played ^= (1 << new) | (1 << old)
+        for k, cards in enumerate(wanted):
+            g.hands[(g.taker + k) % 4] = sum(1 << CODE[c] for c in cards.split())
+        g._lcache, g._lmask = None, 0
+        if g.piles[0] & LOW_CARDS:
+            return g
+    raise AssertionError("no seed fits")
+
+
+def attack_now(g: TarotState) -> tuple[Fraction, int]:
+    """The attack's card points and oudlers so far: its tricks and the écart (§10, a Petite or a Garde)."""
+    mine = g.piles[0] | g.ecart
+    return Fraction(card_points2(mine), 2), oudlers_in(mine)
+
+
+@pytest.mark.parametrize("variant", ["fft", "seed"])
+def test_hand_worked_the_king_first_makes_six_points(variant: str) -> None:
+    """Taker KH 2H; then 3H 4H / 5H 6H / 7H T3. KH first: everyone follows hearts (§9.1), the King wins
+    4.5 + 3 × 0.5 = 6 points; then 2H loses to T3 (void in hearts, he must trump). 2H first: 7H wins it
+    (7H's holder must still follow), then T3 trumps the King: 0 points."""
+    g = ending(variant, ("KH 2H", "3H 4H", "5H 6H", "7H T3"))
+    base, ouds = attack_now(g)
+    s = solve(g)
+    assert s.attack_points == base + 6 and s.attack_oudlers == ouds
+    assert s.cards["play KH"].attack_points == base + 6
+    assert s.cards["play 2H"].attack_points == base
+    assert s.best_cards() == ["play KH"]
+
+
+@pytest.mark.parametrize("variant", ["fft", "seed"])
+def test_hand_worked_the_excuse_is_kept_before_the_last_trick(variant: str) -> None:
+    """Taker EX KH; then 3H 4H / 5H 6H / 7H 8H. The Excuse first: a heart wins the trick, the Excuse stays
+    with the attack (4.5, an oudler) for a low card (−0.5, §9.3), then the King takes the last trick
+    (4.5 + 1.5): +10 points and one oudler more. The King first: +6, then the Excuse on the last trick
+    goes to the defence (§9.3: to the trick's winner, a defender; FFT rule 12 / D20: to the other side)."""
+    g = ending(variant, ("EX KH", "3H 4H", "5H 6H", "7H 8H"))
+    base, ouds = attack_now(g)
+    s = solve(g)
+    assert (s.attack_points, s.attack_oudlers) == (base + 10, ouds + 1)
+    assert (s.cards["play KH"].attack_points, s.cards["play KH"].attack_oudlers) == (base + 6, ouds)
+    assert s.best_cards() == ["play EX"]
+
+
+@pytest.mark.parametrize("variant", ["fft", "seed"])
+def test_hand_worked_the_petit_is_kept_for_the_last_trick(variant: str) -> None:
+    """Taker T1 KH; then 3H 4H / 5H 6H / 7H 8H (no trump among the defenders). Either order wins both tricks:
+    4.5 + 1.5 twice, 12 points and the Petit. KH first leaves the Petit to win the last trick: the petit au
+    bout for the attack (seed D13: the Petit wins the last trick; FFT rule 3: the Petit is in it), worth
+    10 points (× the multiplier at the FFT), so the solver, which plays for the score, leads the King."""
+    g = ending(variant, ("T1 KH", "3H 4H", "5H 6H", "7H 8H"))
+    base, ouds = attack_now(g)
+    s = solve(g)
+    t1, kh = s.cards["play T1"], s.cards["play KH"]
+    assert (t1.attack_points, t1.attack_oudlers, t1.petit_au_bout) == (base + 12, ouds + 1, None)
+    assert (kh.attack_points, kh.attack_oudlers, kh.petit_au_bout) == (base + 12, ouds + 1, "attack")
+    assert kh.attack_score > t1.attack_score
+    assert s.best_cards() == ["play KH"] and s.petit_au_bout == "attack"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_deeper_positions_agree_with_their_children(players: int) -> None:
+    """Beyond the brute force's reach (6 cards a hand), the solver agrees with itself: each legal card's value
+    is the value of the position after it, solved afresh, and a best card keeps the position's value down
+    to the end of the deal, where the engine scores it (``returns()``)."""
+    for i in range(2):
+        g = endgame(90_000 + 10 * players + i, players, ("fft", "seed")[i], 6)
+        s = solve(g)
+        for a in g.legal_actions():
+            child = g.clone()
+            child.apply(a)
+            if child.current_player is not None:
+                c = solve(child, cards=False)
+                assert (c.attack_score, c.attack_points, c.returns) == (
+                    s.cards[str(a)].attack_score, s.cards[str(a)].attack_points, s.cards[str(a)].returns)
+        while g.current_player is not None:
+            s = solve(g)
+            g.apply(s.best_cards()[0])
+            if g.current_player is not None:
+                assert solve(g, cards=False).returns == s.returns
+        assert tuple(g.returns()) == s.returns
+
+
+def test_the_kernel_counts_cards_as_the_rules_do() -> None:
+    """The kernel's card values (a copy of the rollout kernel's, kept apart for numba's cache) are §2.1's
+    half points; its word counts (bounds) add them up."""
+    from atout.analysis import _dd
+    from atout.games.tarot import _kernel
+    from atout.games.tarot.rules import VALUE2
+
+    assert [_dd.value2(c) for c in range(78)] == [_kernel.value2(c) for c in range(78)] == list(VALUE2)
+    hand = random.Random(3).sample(range(78), 30)
+    p = sum(1 << c for c in hand if c < 56)
+    t = sum(1 << (c - 56) for c in hand if c >= 56)
+    assert _dd.points2(p, t) == sum(VALUE2[c] for c in hand)
+    assert _dd.points2((1 << 56) - 1, (1 << 22) - 1) == 182  # the whole pack: 91 points (§2.1)

@@ -24,7 +24,8 @@ from atout.core.cards import CARDS, Card  # noqa: E402
 from atout.core.errors import IllegalAction  # noqa: E402
 from atout.core.protocol import GameState, Observation  # noqa: E402
 from atout.web import create_app  # noqa: E402
-from atout.web.deal_end import DealEnd, ended_view  # noqa: E402
+from atout.web.deal_end import LAID_DOWN, DealEnd, ended_view  # noqa: E402
+from atout.web.deltas import diff  # noqa: E402
 from atout.web.hub import LEVELS, Hub, Live, bot_name, build_state  # noqa: E402
 from atout.web.messages import MAX_FRAME, CreateTable  # noqa: E402
 from atout.web.store import Store, effective_moves  # noqa: E402
@@ -90,8 +91,17 @@ def check_frame(state: GameState, seat: int | None, data: dict[str, Any]) -> Non
     if panel:
         laid = {Card.parse(c).id for _, a in state.log[-1].actions if a.startswith("discard ")
                 for c in a.split()[1:]} if state.game_name == "tarot" else set()
+        if state.game_name in LAID_DOWN:  # a trick game's deal won early: the cards still held are laid down
+            laid |= {c.id for s in range(state.players) for c in state.observation(s).hand}
         extra = cards_in({k: data[k] for k in panel}) - allowed(state, seat) - laid
         assert not extra, f"deal end for seat {seat} names hidden cards {[CARDS[c].code for c in extra]}"
+
+
+def check_delta(before: dict[str, Any] | None, f: dict[str, Any], state: GameState, seat: int | None) -> None:
+    """A delta (atout.web.deltas) names no card but those of the frame it starts from and those the seat may know."""
+    if before is not None:
+        extra = cards_in(diff(before, f)) - allowed(state, seat) - cards_in(before)
+        assert not extra, f"delta for seat {seat} names hidden cards {[CARDS[c].code for c in extra]}"
 
 
 @pytest.fixture
@@ -193,10 +203,14 @@ def test_no_frame_leaks_a_hidden_card(game: str) -> None:
                 state = atout.new_game(game, players=players, variant=variant, seed=seed)
                 bots = [make_bot(game, "random", seed * 7 + s) for s in range(players)]
                 step = 0
+                last: dict[int | None, dict[str, Any]] = {}  # each viewer's frame before: the deltas are judged too
                 while not state.is_terminal():
                     if step % 3 == 0 or state.phase not in ("play",):
                         for viewer in [None, *range(players)]:
-                            check_frame(state, viewer, frame(state, viewer, "fr", {}))
+                            f = frame(state, viewer, "fr", {})
+                            check_frame(state, viewer, f)
+                            check_delta(last.get(viewer), f, state, viewer)
+                            last[viewer] = f
                     seat = state.current_player
                     assert seat is not None
                     before = state.clone()

@@ -391,7 +391,8 @@ def test_a_french_player_reads_french_at_the_tarot_table(server: Server, browser
     assert page.url.endswith("/t/" + table_id)
     header = page.inner_text("#subtitle")
     assert "seed" not in header and "Tarot" in header
-    assert "humain" in page.inner_text(".seat.me")
+    me = page.inner_text(".seat.me .seat-name")
+    assert "Vous" in me and "humain" not in me  # your own seat: "Vous", nothing more (issue 18)
     bids = page.eval_on_selector_all("#actions button[data-action]", "els => els.map(e => e.dataset.action)")
     strength = ["pass", "bid prise", "bid pousse", "bid garde", "bid garde_sans", "bid garde_contre"]  # seed 001
     assert bids == [b for b in strength if b in bids]

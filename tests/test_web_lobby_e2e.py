@@ -57,7 +57,7 @@ def test_the_lobby_opens_on_tarot_labels_options_and_refuses_a_long_name(server:
     page.reload()
     assert page.input_value("#f-game") == "tarot"
     page.locator("details.options summary").click()
-    assert page.locator("details.options label[title='italian']").inner_text().startswith("Couleurs italiennes")
+    assert page.locator("details.options label[for='opt-italian']").inner_text().startswith("Couleurs italiennes")
     page.evaluate("document.querySelector('#f-name').removeAttribute('maxlength')")  # a page that forgot the limit
     page.fill("#f-name", "x" * 30)
     page.click("#create")

@@ -19,7 +19,7 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 
 import atout  # noqa: E402
 from atout.web import create_app  # noqa: E402
-from atout.web.deal_end import ended_view  # noqa: E402
+from atout.web.deal_end import DealEnd, ended_view  # noqa: E402
 from atout.web.hub import build_state  # noqa: E402
 from atout.web.messages import BadMessage, parse_client  # noqa: E402
 from atout.web.views import frame  # noqa: E402
@@ -151,7 +151,11 @@ def test_triomphe_at_four_marks_partners_and_totals_by_side() -> None:
     assert f["seats"][2]["badges"] == ["partner"] and "partner" not in f["seats"][1]["badges"]
     assert f["seats"][0]["badges"][0] == "you" and f["seats"][0]["badge_words"]["you"] == "vous"
     assert [s["seats"] for s in f["sides"]] == [[0, 2], [1, 3]] and f["sides"][0]["you"] is True
-    assert f["sides"][0]["name"] == "Camp de Zoé et Robot moyen 3"
+    # the viewer is "vous" in his own side's name (never his seat's name), the other side by its names
+    assert f["sides"][0]["name"] == "Vous et Robot moyen 3"
+    assert f["sides"][1]["name"] == "Camp de Robot moyen 2 et Robot moyen 4"
+    assert frame(g, 0, "en", META4)["sides"][0]["name"] == "You and Medium bot 3"
+    assert frame(g, None, "fr", META4)["sides"][0]["name"] == "Camp de Zoé et Robot moyen 3"  # a spectator: names
 
 
 def test_tarot_at_five_never_shows_the_called_partner_before_the_king_is_played() -> None:
@@ -352,3 +356,154 @@ def test_a_table_for_friends_is_dealt_only_once_every_seat_is_taken() -> None:
                 if not f["seating"]:
                     assert len(f["obs"]["hand"]) == 24 and f["seats"][2]["bot"]  # Tarot at three: 24 cards each
                     break
+
+
+def test_no_taker_badge_while_the_bidding_goes_on() -> None:
+    """Tarot at 4 (seed 3, eldest seat 2): 2 bids a prise, 3 a garde, 0 and 1 pass. While the bidding lasts the
+    highest bid so far is no taker (3 may be overbid): no badge, no sides; once it is over, 3 is the taker."""
+    g = atout.new_game("tarot", players=4, seed=3)
+    for action in ("bid prise", "bid garde", "pass"):
+        g.apply(action)
+        assert g.phase == "bidding"
+        for viewer in (None, 0, 1, 2, 3):
+            f = frame(g, viewer, "fr", {})
+            assert all("taker" not in s["badges"] for s in f["seats"]), (action, viewer)
+            assert f["sides"] is None and all("partner" not in s["badges"] for s in f["seats"])
+    g.apply("pass")  # seat 1: the bidding is over, seat 3's garde stands
+    assert g.phase != "bidding"
+    f = frame(g, 0, "fr", {})
+    assert [s["seat"] for s in f["seats"] if "taker" in s["badges"]] == [3]
+    assert [s["seats"] for s in f["sides"]] == [[3], [0, 1, 2]]  # the taker alone against the defence
+
+
+def test_the_1637_discards_are_one_choice_with_a_counter_for_every_seat() -> None:
+    """Rules §5 (tarot-1637.md): each non-dealer discards exactly 1 card, the dealer 4, one card at a time.
+    At three (seed 1, dealer seat 2) seats 0 and 1 get a choice of 1 card, then the dealer one of 4, counted."""
+    g = atout.new_game("tarot1637", players=3, seed=1)
+    assert g.phase == "discard" and g.dealer == 2
+    for seat in (0, 1):
+        assert g.current_player == seat
+        sel = frame(g, seat, "fr", {})["select"]
+        assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["done"]) == ("discards_1637", 1, 1, 1, 0)
+        assert sel["title"] == "Choisissez la carte à écarter"  # one card: the singular
+        assert sel["counter"].format(done=0, need=1) == "0/1 écartées"
+        g.apply(sel["actions"][sel["cards"][0]])
+    for done in range(4):
+        assert g.current_player == 2
+        sel = frame(g, 2, "en", {})["select"]
+        assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["done"]) == ("discards_1637", 4, 4, 4, done)
+        assert sel["title"] == "Choose the 4 cards to discard" and sel["confirm"] == "Discard"
+        assert sel["counter"].format(done=done, need=4) == f"{done}/4 discarded"
+        g.apply(sel["actions"][sel["cards"][0]])
+    assert g.phase != "discard"
+    assert frame(g, 2, "fr", {})["select"] is None  # nothing left to choose
+
+
+def test_la_primes_first_discard_is_one_choice_of_none_to_two_cards() -> None:
+    """Rules §4.2/§4.4 (prime.md): a passer lays aside 0, 1 or 2 of his two cards (seed 004: the default), or
+    with ``first_discard="after_calling"`` each participant discards 0-2 after the calling: one choice each."""
+    g = atout.new_game("prime", players=4, seed=1)
+    seat = g.current_player
+    assert g.phase == "opening" and seat is not None and len(g.observation(seat).hand) == 2
+    sel = frame(g, seat, "fr", {})["select"]
+    assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["joined"]) == ("pass_aside", 2, 0, 2, "pass")
+    assert sel["confirm"] == "Passer" and sorted(sel["cards"]) == sorted(c.code for c in g.observation(seat).hand)
+    assert all(sel["actions"][c] == f"pass {c}" for c in sel["cards"])
+    g.apply(f"pass {' '.join(sel['cards'])}")  # the page's one confirm: both cards laid aside
+    assert len(g.observation(seat).hand) == 0
+    g = atout.new_game("prime", players=4, seed=1, first_discard="after_calling")
+    g.apply("bet 1")
+    while g.phase == "calling":
+        g.apply("accept")
+    seat = g.current_player
+    assert g.phase == "first_discard" and seat is not None
+    sel = frame(g, seat, "en", {})["select"]
+    assert (sel["kind"], sel["need"], sel["min"], sel["max"], sel["joined"]) == ("first_discard", 2, 0, 2, "discard")
+    assert sel["title"] == "Choose the cards to discard (none, or up to 2)"
+    assert sel["counter"].format(done=1, need=2) == "1 discarded (at most 2)"
+
+
+def test_a_deal_won_early_lays_every_hand_down_at_its_end() -> None:
+    """La Triomphe at two (5 cards each, rules §5-§6): the deal ends once a side has 3 tricks, the other cards
+    unplayed. The end-of-deal panel then shows both hands whole, 5 cards each, to each seat and to spectators;
+    the frames before the end never named an unplayed card of another seat (the leak tests judge every frame)."""
+    for seed in range(40):
+        g = atout.new_game("triomphe", players=2, seed=seed)
+        dealt = [sorted(c.code for c in g.observation(s).hand) for s in range(2)]
+        while g.deal_index == 0 and not g.is_terminal():
+            before = g.clone()
+            legal = [str(a) for a in g.legal_actions()]
+            action = "no_concession" if "no_concession" in legal else "stop" if "stop" in legal else legal[0]
+            g.apply(action)
+        view = ended_view(before, action) if g.deal_index == 1 else g if g.is_terminal() else None
+        if view is None or not any(view.observation(s).hand for s in range(2)):
+            continue  # every card played (or the match over at once): not a deal won early
+        end = DealEnd(deal=0, view=view, humans={0}, final=g.is_terminal())
+        for viewer in (None, 0, 1):
+            hands = frame(g, viewer, "fr", {}, ended=end)["deal_end"]["hands"]
+            assert [sorted(h) for h in hands] == dealt, (seed, viewer)
+            assert [len(h) for h in hands] == [5, 5]
+        return
+    raise AssertionError("no Triomphe deal won with cards unplayed")
+def test_lobby_option_fields_carry_the_games_kinds_ranges_and_words() -> None:
+    """GET /api/games "fields": each rule option as the form shows it, from the Rules dataclass types (issue 18)."""
+    from atout.web.lobby_options import option_fields, say_refused_options
+
+    prime = {f["key"]: f for f in option_fields("prime")}
+    assert "partnerships" not in prime  # the variant "société" chooses it
+    assert prime["max_stake"]["kind"] == "choice" and [c["value"] for c in prime["max_stake"]["choices"]] == list(range(1, 51))
+    assert prime["chips"] == {**prime["chips"], "kind": "number", "min": 1, "max": 100_000, "step": 1}
+    assert [c["label"]["fr"] for c in prime["first_discard"]["choices"]] == ["en passant (la règle)", "après les paris"]
+    assert prime["consolation"]["help"]["en"] == "What each player pays the bettor when nobody calls the bet."
+    triomphe = {f["key"]: f for f in option_fields("triomphe")}
+    assert list(triomphe) == ["deal_packets"]  # each_for_himself, aces_high, pillage: the variants choose them
+    packets = [c["value"] for c in triomphe["deal_packets"]["choices"]]
+    assert packets[0] == [3, 2] and len(packets) == 16 and all(sum(p) == 5 for p in packets)  # 2^4 ways to cut 5
+    assert triomphe["deal_packets"]["choices"][0]["label"] == {"fr": "3 puis 2", "en": "3 then 2"}
+    # a game's refusal said with the options' labels, in the table's language
+    assert say_refused_options("prime", "min_stake (9) is above max_stake (3)", "en") == (
+        "These options do not go together: Highest bet, Lowest bet.")
+    said = say_refused_options("tarot", "Tarot option 'capot_value' must be a whole number from 2 to 10000, not 7", "fr")
+    expected = "Valeur du capot : il faut un nombre entier de 2 à 10000 (multiple de 2)."
+    assert said is not None and said.replace("\xa0", " ") == expected
+    assert say_refused_options("tarot", "tarot is for 3, 4 or 5 players, not 7", "fr") is None  # names no option
+    unknown = "unknown Tarot option(s): no_such; known: capot_value, count_method, italian"
+    assert say_refused_options("tarot", unknown, "fr") is None  # not a clash of the options it lists
+
+
+def test_a_refused_option_comes_back_in_the_lobby_language() -> None:
+    from fastapi.testclient import TestClient
+
+    from atout.web.app import create_app
+
+    with TestClient(create_app("sqlite://")) as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()}
+        assert [f["key"] for f in games["tarot"]["fields"]] == ["capot_value", "count_method", "italian"]
+        r = client.post("/api/tables?lang=en", json={"game": "prime", "options": {"min_stake": 9, "max_stake": 3}})
+        assert r.status_code == 400
+        assert r.json() == {"error": "bad_options", "message": "These options do not go together: Highest bet, Lowest bet."}
+
+
+def test_finished_games_name_no_winner_when_every_seat_scored_the_same() -> None:
+    """Seed 004's La Prime: a coup where everybody passes is void, nobody pays or is paid (all returns 0): the lobby's
+    finished games call it a draw, with no winner; a Triomphe game won by one side names its winner."""
+    import json
+
+    void = atout.new_game("prime", players=4, seed=0)
+    while not void.is_terminal():
+        void.apply("pass" if "pass" in map(str, void.legal_actions()) else void.legal_actions()[0])
+    assert void.returns() == [0, 0, 0, 0]
+    won = atout.new_game("triomphe", players=2, seed=3)
+    while not won.is_terminal():
+        won.apply(won.legal_actions()[0])
+    best = max(won.returns())
+    assert min(won.returns()) < best
+    with TestClient(create_app("sqlite://", bot_delay=0, http_rate=1000)) as client:
+        ids = {}
+        for name, g in (("void", void), ("won", won)):
+            r = client.post("/api/records", content=json.dumps(g.to_record()), headers={"Content-Type": "application/json"})
+            assert r.status_code == 200, r.text
+            ids[name] = r.json()["id"]
+        rows = {r["id"]: r for r in client.get("/api/tables?status=over&source=uploaded").json()}
+    assert rows[ids["void"]]["winners"] == [] and rows[ids["void"]]["draw"] is True
+    assert rows[ids["won"]]["winners"] == [won.returns().index(best)] and rows[ids["won"]]["draw"] is False

@@ -109,6 +109,19 @@ def test_the_card_count_is_said_in_plain_words() -> None:
     assert say(event, "en", t) is not None
 
 
+def test_each_breakdown_line_names_the_seats_and_their_marques() -> None:
+    """Issue 18: a marque line ends with each seat's marques by name ("Joueur 1 (vous) +1"), not "[+1 +0 −1]"."""
+    line = {"reason": "cards", "seat": None, "row": [1, 0, -1], "points": [28, 26, 20], "raw_thirds": [84, 79, 59],
+            "pile_sizes": [36, 16, 14], "par": 25, "settlement": [{"payer": 2, "payee": 0, "marques": 1, "loss": 5}]}
+    event = Event("deal_scored", seat=2, data={"deal": 1, "lines": [line], "row": [1, 0, -1]})
+    t = Table("tarot1637", 3, me=0)
+    fr = [_plain(x) for x in breakdown(event, "fr", t)]
+    en = [_plain(x) for x in breakdown(event, "en", t)]
+    assert fr[0].endswith(" — Joueur 1 (vous) +1, Joueur 2 +0, Joueur 3 −1")
+    assert en[0].endswith(" — Player 1 (you) +1, Player 2 +0, Player 3 −1")
+    assert not any("[" in x for x in fr + en)
+
+
 class _Typist(Console):
     """A terminal whose player asks for help once, then types the bot's moves."""
 

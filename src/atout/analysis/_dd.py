@@ -51,7 +51,8 @@ INF = 1 << 60
 
 # --- cfg slots ------------------------------------------------------------------------------------
 C_NP, C_FFT, C_TAKER, C_CALLED, C_SLAM, C_NTRICKS, C_SIDE, C_NODES, C_MASK, C_GEN, C_UNIT = 0, 1, 2, 3, 4, 5, 6, 11, 12, 13, 14
-NCFG = 15  # (C_SIDE .. C_SIDE + 4: the side of each seat, 0 attack, 1 defence)
+C_PASSES, C_PROBES, C_HITS, C_BCUTS = 15, 16, 17, 18  # statistics: null-window searches, table probes, hits, bound cuts
+NCFG = 19  # (C_SIDE .. C_SIDE + 4: the side of each seat, 0 attack, 1 defence)
 
 # --- st slots (one row per ply) ------------------------------------------------------------------
 (S_CUR, S_LEADER, S_TLEN, S_LED, S_BEST, S_WIN, S_EXS, S_TNO, S_AP2, S_AOUD, S_TW0, S_TW1, S_DEBT, S_LOW0,
@@ -59,7 +60,8 @@ NCFG = 15  # (C_SIDE .. C_SIDE + 4: the side of each seat, 0 attack, 1 defence)
 NST = S_T0 + 5  # S_T0 .. S_T0 + 4: the cards of the trick in play order
 
 # --- transposition table -------------------------------------------------------------------------
-K_H1, K_H2, K_ACC, K_GEN = 0, 1, 2, 3
+K_H1, K_H2, K_ACC, K_GEN = 0, 1, 2, 3  # (K_GEN: generation << 8 | tricks left, for replacement)
+WAYS = 4  # entries per bucket: a position may sit in any of them
 V_LO, V_HI, V_MOVE = 0, 1, 2
 # --- search frames (one row per ply) --------------------------------------------------------------
 F_A, F_B, F_A0, F_B0, F_BEST, F_BM, F_K, F_I, F_SLOT, F_ACC = range(10)
@@ -68,7 +70,11 @@ NFR = 10
 
 @njit(cache=True)
 def value2(c: int) -> int:
-    """Half-point value (rules.VALUE2): oudler or King 9, Queen 7, Knight 5, Jack 3, any other card 1."""
+    """Half-point value (rules.VALUE2): oudler or King 9, Queen 7, Knight 5, Jack 3, any other card 1.
+
+    A copy of ``games.tarot._kernel.value2`` on purpose: numba's cache checks only the source file of the
+    function it compiled, so an imported njit function edited later could run stale (test_solver checks
+    that the copies agree)."""
     if c >= PETIT:
         return 9 if c == PETIT or c == T21 or c == EXCUSE else 1
     r = c % 14
@@ -140,28 +146,30 @@ def moves(hp: Any, ht: Any, cfg: Any, row: Any, seat: int, out: Any) -> int:
             ot |= 1 << (c - PETIT)
     k = 0
     last = -1
-    for c in range(56):
-        if (ap >> c) & 1:
-            if last >= 0 and last // 14 == c // 14 and value2(last) == 1 and value2(c) == 1:
-                between = op & ((1 << c) - 1) & ~((1 << (last + 1)) - 1)
-                if between == 0:
-                    continue  # equivalent to ``last``
-            out[k] = c
-            k += 1
-            last = c
-        elif (op >> c) & 1:
-            last = -1
+    x = ap
+    while x:  # the legal plain cards, lowest first
+        low = x & -x
+        x ^= low
+        c = popcount(low - 1)
+        if last >= 0 and last // 14 == c // 14 and value2(last) == 1 and value2(c) == 1:
+            if op & ((1 << c) - 1) & ~((1 << (last + 1)) - 1) == 0:
+                continue  # equivalent to ``last``: no card between them is out
+        out[k] = c
+        k += 1
+        last = c
     last = -1
-    for b in range(22):
-        if (at >> b) & 1:
-            c = b + PETIT
-            if last >= 0 and c < T21 and last > PETIT:
-                between = ot & ((1 << b) - 1) & ~((1 << (last - PETIT + 1)) - 1)
-                if between == 0:
-                    continue
-            out[k] = c
-            k += 1
-            last = c
+    x = at
+    while x:
+        low = x & -x
+        x ^= low
+        b = popcount(low - 1)
+        c = b + PETIT
+        if last > PETIT and c < T21:
+            if ot & ((1 << b) - 1) & ~((1 << (last - PETIT + 1)) - 1) == 0:
+                continue
+        out[k] = c
+        k += 1
+        last = c
     return k
 
 
@@ -172,8 +180,6 @@ def play(hp: Any, ht: Any, cfg: Any, row: Any, seat: int, c: int, z1: Any, z2: A
         hp[seat] ^= 1 << c
     else:
         ht[seat] ^= 1 << (c - PETIT)
-    row[S_H1] ^= z1[seat, c]
-    row[S_H2] ^= z2[seat, c]
     row[S_T0 + row[S_TLEN]] = c
     row[S_TLEN] += 1
     led = row[S_LED]
@@ -336,42 +342,106 @@ def order(cfg: Any, row: Any, seat: int, mv: Any, k: int, first: int, keys: Any)
 
 
 @njit(cache=True)
+def popcount(x: int) -> int:
+    """The number of bits set in a non-negative word below 2**63 (SWAR)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 255
+
+
+KINGS = (1 << 13) | (1 << 27) | (1 << 41) | (1 << 55)  # the ranks in a plain word (rank r of suit s: bit 14 s + r)
+QUEENS, KNIGHTS, JACKS = KINGS >> 1, KINGS >> 2, KINGS >> 3
+BIG_TRUMPS = 1 | (1 << 20) | EXB  # the Petit, the 21 and the Excuse in a trump word
+
+
+@njit(cache=True)
+def points2(p: int, t: int) -> int:
+    """The half points of the cards of a plain word and a trump word (rules.VALUE2 summed)."""
+    return (popcount(p) + 8 * popcount(p & KINGS) + 6 * popcount(p & QUEENS) + 4 * popcount(p & KNIGHTS)
+            + 2 * popcount(p & JACKS) + popcount(t) + 8 * popcount(t & BIG_TRUMPS))
+
+
+@njit(cache=True)
 def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
-    """Bounds on the value of a trick boundary (the trick is empty: every card is in a hand or a pile for
-    good). The attack ends with its points so far, less at most the ½-point card its Excuse may cost, and at
-    most those plus every card in the hands and a ½-point card from the defence; its oudlers so far and at
-    most every oudler in the hands; a petit au bout only while the Petit is in a hand or fell in the last
-    trick; a chelem only for a side that has lost no trick. The score is monotone in the points for each of
-    those (checked when the table is built), so the extremes bound the value."""
+    """Bounds on the value of a position. The attack ends with at least its points so far (less a ½-point
+    card if it already owes one for its Excuse) and at most those plus every card in the hands and the trick
+    (plus a ½-point card if the defence already owes one; an Excuse still to play is exchanged against its
+    own 4.5 points, so it adds nothing beyond); its oudlers so far and at most every oudler still out; a
+    petit au bout only while the Petit is out or fell in the last trick; a chelem only for a side that has
+    lost no trick. The score is monotone in the points for each of those (checked when the table is built),
+    so the extremes bound the value.
+
+    Sure cards narrow them: a trump in a hand of a side that has already won a trick, above every trump of
+    the other side's hands and of the trick, wins the trick it falls in, so its points (and the 21, an
+    oudler) go to its side (only the Excuse of a chelem can take the last trick, and a side that has won a
+    trick makes no chelem against it: D12, FFT rule 5)."""
     n = cfg[C_NP]
     rem = 0
     ouds = 0
     petit = False
+    top0 = 0  # each side's trumps (no Excuse) in the hands, as one word
+    top1 = 0
+    attackers = 0
+    ex_def = False  # the Excuse in a defender's hand
     for s in range(n):
         p, t = hp[s], ht[s]
-        while p:
-            low = p & -p
-            c = 0
-            while (low >> c) != 1:
-                c += 1
-            rem += value2(c)
-            p ^= low
-        tb = t & ~(1 | (1 << 20) | EXB)
-        rem += popcount(tb)
+        rem += points2(p, t)
+        if cfg[C_SIDE + s] == 0:
+            top0 |= t & ~EXB
+            attackers += 1
+        else:
+            top1 |= t & ~EXB
+            if t & EXB:
+                ex_def = True
+        ouds += popcount(t & BIG_TRUMPS)
         if t & 1:
-            rem += 9
-            ouds += 1
             petit = True
-        if t & (1 << 20):
-            rem += 9
+    trick_trumps = 0
+    for i in range(row[S_TLEN]):
+        c = row[S_T0 + i]
+        rem += value2(c)
+        if c == PETIT or c == T21 or c == EXCUSE:
             ouds += 1
-        if t & EXB:
-            rem += 9
-            ouds += 1
-    p2lo = max(row[S_AP2] - 1, 0)
-    p2hi = min(row[S_AP2] + rem + 1, 182)
-    olo = row[S_AOUD]
-    ohi = min(olo + ouds, 3)
+            if c == PETIT:
+                petit = True
+        if PETIT <= c < EXCUSE:
+            trick_trumps |= 1 << (c - PETIT)
+    sure0 = 0
+    sure1 = 0
+    sure0_cards = 0
+    oud0 = 0
+    oud1 = 0
+    for side in range(2):
+        if (row[S_TW0] if side == 0 else row[S_TW1]) == 0:
+            continue
+        mine = top0 if side == 0 else top1
+        theirs = (top1 if side == 0 else top0) | trick_trumps
+        if mine == 0:
+            continue
+        sure = mine
+        if theirs:
+            top = 0
+            while (theirs >> (top + 1)) != 0:
+                top += 1
+            sure = mine & ~((1 << (top + 1)) - 1)  # above their best trump
+        if sure:
+            v = popcount(sure) + 8 * popcount(sure & BIG_TRUMPS)
+            o = popcount(sure & BIG_TRUMPS)
+            if side == 0:
+                sure0, oud0, sure0_cards = v, o, sure
+            else:
+                sure1, oud1 = v, o
+    # The Excuse moves a ½-point card only from its side's pile, its own 9 half points going there too: so
+    # beyond the cards out, only a debt already owed (state._settle_excuse) can still move points.
+    if sure0 and attackers == 1 and row[S_TLEN] == 0:
+        # A lone taker plays one card a trick: each sure trump wins a trick of its own, with a card of
+        # every defender in it (½ point at least; the defence's Excuse, kept by its side, gives nothing).
+        sure0 += (n - 1) * popcount(sure0_cards) - (1 if ex_def else 0)
+    p2lo = max(row[S_AP2] + sure0 - (1 if row[S_DEBT] == 0 else 0), 0)
+    p2hi = min(row[S_AP2] + rem - sure1 + (1 if row[S_DEBT] == 1 else 0), 182)
+    olo = row[S_AOUD] + oud0
+    ohi = min(row[S_AOUD] + ouds - oud1, 3)
     lo = INF
     hi = -INF
     for oud in range(olo, ohi + 1):
@@ -389,15 +459,6 @@ def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
                 lo = min(lo, a)
                 hi = max(hi, b)
     return lo, hi
-
-
-@njit(cache=True)
-def popcount(x: int) -> int:
-    k = 0
-    while x:
-        x &= x - 1
-        k += 1
-    return k
 
 
 @njit(cache=True)
@@ -424,7 +485,49 @@ def update(cfg: Any, st: Any, fr: Any, ply: int, v: int, c: int) -> None:
 
 
 @njit(cache=True)
-def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: Any, fr: Any, tab: Any) -> bool:
+def canon_hash(hp: Any, ht: Any, n: int, z1: Any, z2: Any) -> Any:
+    """Two Zobrist words of the hands up to rank equivalence (DDS's relative ranks): each numeral of a suit
+    (1 to 10: ½ point each) and each trump 2 to 20 is renamed by its rank among those still in the hands,
+    the Kings, Queens, Knights, Jacks, the Petit, the 21 and the Excuse keep their names. Two deals alike
+    by this key play alike at a trick boundary: the same cards follow, win and carry the same points."""
+    h1 = 0
+    h2 = 0
+    occ = 0
+    occ_t = 0
+    for s in range(n):
+        occ |= hp[s]
+        occ_t |= ht[s]
+    for suit in range(4):
+        j = 14 * suit
+        for c in range(14 * suit, 14 * suit + 14):
+            if (occ >> c) & 1:
+                owner = 0
+                while not (hp[owner] >> c) & 1:
+                    owner += 1
+                k = c
+                if c - 14 * suit < 10:
+                    k = j  # a numeral: its rank among the numerals of its suit still out
+                    j += 1
+                h1 ^= z1[owner, k]
+                h2 ^= z2[owner, k]
+    j = PETIT + 1
+    for b in range(22):
+        if (occ_t >> b) & 1:
+            owner = 0
+            while not (ht[owner] >> b) & 1:
+                owner += 1
+            k = PETIT + b
+            if 0 < b < 20:
+                k = j  # a trump 2 to 20: its rank among those still out
+                j += 1
+            h1 ^= z1[owner, k]
+            h2 ^= z2[owner, k]
+    return h1, h2
+
+
+@njit(cache=True)
+def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: Any, fr: Any, tab: Any, z1: Any,
+          z2: Any) -> bool:
     """Open the node at ``ply`` (window in ``fr``): True when the transposition table decides it (its value
     in ``fr[ply, F_BEST]``), else its ordered moves are in ``buf[ply]`` and its frame is set."""
     cfg[C_NODES] += 1
@@ -435,11 +538,14 @@ def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: 
     first = -1
     acc = 0
     if row[S_TLEN] == 0:
+        cfg[C_PROBES] += 1
         acc = acc_key(row)
-        slot = (int(row[S_H1]) ^ (acc * 0x5851F42D4C957F2D)) & cfg[C_MASK]
-        if (tk[slot, K_GEN] == cfg[C_GEN] and tk[slot, K_H1] == row[S_H1] and tk[slot, K_H2] == row[S_H2]
-                and tk[slot, K_ACC] == acc):
-            lo, hi = tv[slot, V_LO], tv[slot, V_HI]
+        row[S_H1], row[S_H2] = canon_hash(hp, ht, cfg[C_NP], z1, z2)
+        slot = (int(row[S_H1]) ^ (acc * 0x5851F42D4C957F2D)) & cfg[C_MASK] & ~(WAYS - 1)
+        e = find(tk, slot, row, acc, cfg[C_GEN])
+        if e >= 0:
+            cfg[C_HITS] += 1
+            lo, hi = tv[e, V_LO], tv[e, V_HI]
             if lo >= beta or lo == hi:
                 fr[ply, F_BEST] = lo
                 return True
@@ -448,12 +554,14 @@ def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: 
                 return True
             alpha = max(alpha, lo)
             beta = min(beta, hi)
-            first = tv[slot, V_MOVE]
+            first = tv[e, V_MOVE]
         blo, bhi = bounds(hp, ht, cfg, row, tab)
         if blo >= beta:
+            cfg[C_BCUTS] += 1
             fr[ply, F_BEST] = blo
             return True
         if bhi <= alpha:
+            cfg[C_BCUTS] += 1
             fr[ply, F_BEST] = bhi
             return True
     mv = buf[ply, 0:24]
@@ -474,19 +582,38 @@ def store(cfg: Any, st: Any, ply: int, tk: Any, tv: Any, fr: Any) -> None:
     row = st[ply]
     acc = fr[ply, F_ACC]
     best = fr[ply, F_BEST]
-    if tk[slot, K_GEN] == cfg[C_GEN] and tk[slot, K_H1] == row[S_H1] and tk[slot, K_H2] == row[S_H2] \
-            and tk[slot, K_ACC] == acc:
-        lo, hi = tv[slot, V_LO], tv[slot, V_HI]
+    gen = cfg[C_GEN]
+    e = find(tk, slot, row, acc, gen)
+    if e >= 0:
+        lo, hi = tv[e, V_LO], tv[e, V_HI]
     else:
         lo, hi = -INF, INF
+        e = slot  # the victim: an entry of an older generation, else the one with the fewest cards left
+        for j in range(slot, slot + WAYS):
+            if tk[j, K_GEN] >> 8 != gen:
+                e = j
+                break
+            if tk[j, K_GEN] & 255 < tk[e, K_GEN] & 255:
+                e = j
     if best <= fr[ply, F_A0]:
         hi = min(hi, best)
     elif best >= fr[ply, F_B0]:
         lo = max(lo, best)
     else:
         lo = hi = best
-    tk[slot, K_H1], tk[slot, K_H2], tk[slot, K_ACC], tk[slot, K_GEN] = row[S_H1], row[S_H2], acc, cfg[C_GEN]
-    tv[slot, V_LO], tv[slot, V_HI], tv[slot, V_MOVE] = lo, hi, fr[ply, F_BM]
+    tk[e, K_H1], tk[e, K_H2], tk[e, K_ACC] = row[S_H1], row[S_H2], acc
+    tk[e, K_GEN] = gen << 8 | (cfg[C_NTRICKS] - row[S_TNO])
+    tv[e, V_LO], tv[e, V_HI], tv[e, V_MOVE] = lo, hi, fr[ply, F_BM]
+
+
+@njit(cache=True)
+def find(tk: Any, slot: int, row: Any, acc: int, gen: int) -> int:
+    """The entry of the bucket at ``slot`` that holds this position (this generation), else -1."""
+    for j in range(slot, slot + WAYS):
+        if tk[j, K_H1] == row[S_H1] and tk[j, K_H2] == row[S_H2] and tk[j, K_ACC] == acc \
+                and tk[j, K_GEN] >> 8 == gen:
+            return j
+    return -1
 
 
 @njit(cache=True)
@@ -503,7 +630,7 @@ def search(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2
     while True:
         if entering:
             entering = False
-            if enter(cfg, st, ply, hp, ht, tk, tv, buf, fr, tab):
+            if enter(cfg, st, ply, hp, ht, tk, tv, buf, fr, tab, z1, z2):
                 v = fr[ply, F_BEST]
                 if ply == base:
                     return v
@@ -551,6 +678,7 @@ def mtdf(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2: 
     beta = guess
     up = dn = cfg[C_UNIT]
     while True:
+        cfg[C_PASSES] += 1
         g = search(hp, ht, cfg, st, base, tab, z1, z2, tk, tv, buf, fr, beta - 1, beta)
         if g >= beta:
             lower = g

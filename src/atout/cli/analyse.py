@@ -20,7 +20,7 @@ from atout.present.analysis import describe, word
 
 def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | None, plot: str | None) -> int:
     """Analyse the record's deals and print them (and plot them); 0, or 2 after one line on stderr."""
-    from atout.cli.main import record_refusal
+    from atout.cli.replay import record_refusal
     from atout.records import load, replay
 
     if plot is not None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -242,6 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()  # the reader went away (atout games | head): nothing more to say
         return 1
     except RecordError as exc:  # a record read by any command: said in the command's --lang
+        from atout.cli.replay import record_refusal
+
         said, data = record_refusal(exc, _lang_of(argv))
         return _fail(command, said, 2, as_json, extra=data)
     except (AtoutError, ValueError, OSError) as exc:
@@ -374,18 +375,6 @@ def _games(console: Console, as_json: bool, lang: str = "fr") -> int:
     return 0
 
 
-def record_refusal(exc: RecordError, lang: str | None) -> tuple[str, dict[str, object]]:
-    """A refused record as one line in ``lang`` (None: the engine's English message) and its data for --json.
-
-    The data holds the error's ``code`` and ``params`` (see docs/records.md) whatever the language.
-    """
-    from atout.present.records import refusal, say_refusal
-
-    code, params = refusal(exc)
-    line = str(exc) if lang is None else say_refusal(code, params, lang)
-    return re.sub(r"[ \t\r\n]+", " ", line).strip(), {"code": code, "params": params, **({"lang": lang} if lang else {})}
-
-
 def _replay(console: Console, file: str, as_json: bool, lang: str | None = None, step: bool = False) -> int:
     """``atout replay FILE``: check a record (``--step``: narrate it); a refusal in the chosen language, exit 2."""
     from atout.records import read_record
@@ -397,6 +386,8 @@ def _replay(console: Console, file: str, as_json: bool, lang: str | None = None,
             return replay_step(console, file, lang or "fr")
         state = read_record(file)
     except RecordError as exc:
+        from atout.cli.replay import record_refusal
+
         said, data = record_refusal(exc, lang or ("fr" if step else None))
         message = f"{clip(file, 200)[1:-1]}{catalogs.text('common', 'punct', 'colon', str(data.get('lang') or 'en'))}{said}"
         if as_json:

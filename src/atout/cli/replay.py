@@ -6,12 +6,14 @@ events, each deal's hands (and its talon) and each écart as it is laid aside (i
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
 from atout.core.actions import Action
+from atout.core.errors import RecordError
 from atout.present import Table, breakdown, number, phrases, say
 from atout.present.cards import fold
 from atout.present.catalogs import Section
@@ -123,3 +125,15 @@ def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = Tru
     totals = _punct("comma", lang).join(f"{table.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
     console.print(f"[bold]{lab['total']}[/]{_punct('colon', lang)}{totals}")
     return 0
+
+
+def record_refusal(exc: RecordError, lang: str | None) -> tuple[str, dict[str, object]]:
+    """A refused record as one line in ``lang`` (None: the engine's English message) and its data for --json.
+
+    The data holds the error's ``code`` and ``params`` (see docs/records.md) whatever the language.
+    """
+    from atout.present.records import refusal, say_refusal
+
+    code, params = refusal(exc)
+    line = str(exc) if lang is None else say_refusal(code, params, lang)
+    return re.sub(r"[ \t\r\n]+", " ", line).strip(), {"code": code, "params": params, **({"lang": lang} if lang else {})}

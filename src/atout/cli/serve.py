@@ -45,6 +45,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--continue-timeout", type=float, default=60.0, metavar="SECONDS",
                    help="seconds a player has to say 'continue' at the end of a deal before being continued for, "
                         "5..3600 (default 60)")
+    p.add_argument("--move-timeout", type=float, default=300.0, metavar="SECONDS",
+                   help="seconds a player has to move at a table of several people before a bot plays for the seat "
+                        "until the player moves again, 10..86400, or 0 for no deadline (default 300)")
     p.add_argument("--table-expiry", type=float, default=24.0, metavar="HOURS",
                    help="hours after which a table nobody plays at or watches expires, 0.02..720 (default 24)")
     p.add_argument("--bot-workers", type=int, default=None, metavar="N",
@@ -182,6 +185,8 @@ def serve(args: argparse.Namespace) -> int:
     _within("--continue-timeout", args.continue_timeout, 5, 3600)
     _within("--table-expiry", args.table_expiry, 0.02, 720)
     _within("--workers", args.workers, 1, 64)
+    if args.move_timeout != 0:
+        _within("--move-timeout", args.move_timeout, 10, 86_400)
     check_url(url)  # an unknown scheme: one line, exit 2
     if args.workers > 1 and not url.startswith("postgresql"):
         raise ValueError("--workers above 1 needs PostgreSQL (--db postgresql://USER:PASS@HOST/DB): "
@@ -196,7 +201,7 @@ def serve(args: argparse.Namespace) -> int:
                               max_spectators=args.max_spectators, max_sockets=args.max_sockets,
                               table_rate=args.table_rate, bot_workers=args.bot_workers, allowed_hosts=hosts,
                               upload_quota=args.upload_quota, continue_timeout=args.continue_timeout,
-                              table_expiry=args.table_expiry * 3600)
+                              table_expiry=args.table_expiry * 3600, move_timeout=args.move_timeout)
 
         try:
             app = make_app()  # the schema migrated once, here, before any worker starts

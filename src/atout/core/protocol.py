@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from atout.core.actions import Action, parse_action
 from atout.core.cards import CARDS, Card
@@ -501,7 +501,14 @@ def check_events_args(state: GameState, seat: int | None, since: int) -> None:
     check_int("since", since, minimum=0)
 
 
-def check_seat(state: GameState, seat: int) -> None:
+class Seated(Protocol):
+    """Anything with a table size (a state, or a game's own view of one)."""
+
+    @property
+    def players(self) -> int: ...
+
+
+def check_seat(state: Seated, seat: int) -> None:
     """Refuse a seat number outside the table (a bool is not a seat: ``True`` is not seat 1)."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise ValueError(f"no seat {clip(seat)} at a table of {state.players} (seats are 0..{state.players - 1})")

@@ -38,12 +38,15 @@ from atout.present import catalogs
 from atout.present.records import say_refusal
 from atout.records import dumps
 from atout.web import messages
+from atout.web.deadlines import MOVE_TIMEOUT
 from atout.web.deal_end import CONTINUE_TIMEOUT
 from atout.web.hub import LEVELS, Conn, Hub, Live, NameTaken, TableUnavailable
 from atout.web.limits import BodyCap, SameSitePosts, TrustedHosts, log_refusal
+from atout.web.lobby_options import option_fields, say_refused_options
 from atout.web.messages import (
     MAX_RECORD,
     Act,
+    Back,
     BadMessage,
     Continue,
     CreateTable,
@@ -51,6 +54,7 @@ from atout.web.messages import (
     Hello,
     JoinTable,
     Ping,
+    Resync,
     Undo,
     parse_client,
 )
@@ -147,6 +151,7 @@ def _games() -> list[dict[str, Any]]:
             "options": options,
             "option_labels": {lang: {k: catalogs.entries("web", "options", lang).get(f"{info.name}.{k}", k)
                                      for k in options} for lang in present.LANGS},
+            "fields": option_fields(info.name),  # each option as a form field: kind, values or range, words
             "match": sorted(sample.match_header()),  # the match arguments it takes: deals, target
         })
     return out
@@ -158,7 +163,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                bot_workers: int | None = None, send_timeout: float = SEND_TIMEOUT, ws_rate: float = WS_RATE,
                allowed_hosts: Iterable[str] | None = None, upload_quota: int = UPLOAD_QUOTA,
                upload_total: int = UPLOAD_TOTAL, continue_timeout: float = CONTINUE_TIMEOUT,
-               table_expiry: float = TABLE_EXPIRY) -> FastAPI:
+               table_expiry: float = TABLE_EXPIRY, move_timeout: float = MOVE_TIMEOUT) -> FastAPI:
     """The application on a database URL (SQLite file by default, ``ATOUT_DB``, or PostgreSQL).
 
     ``http_rate``: requests a second each address may make to create tables, seats and uploads (bursts of 30 s' worth);
@@ -172,10 +177,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     against DNS rebinding); ``upload_quota`` bytes of new uploaded records an address may store an hour, and
     ``upload_total`` all addresses together a day (then 429 / 507: the disk cannot be filled by uploads).
     ``continue_timeout``: seconds a person has to say "continue" at a deal's end (atout.web.deal_end);
-    ``table_expiry``: seconds after which a table nobody plays at or watches expires (:meth:`Hub.expire`).
+    ``table_expiry``: seconds after which a table nobody plays at or watches expires (:meth:`Hub.expire`);
+    ``move_timeout``: seconds a person has to move at a friends' table before a bot plays for the seat
+    (atout.web.deadlines; 0: no deadline).
     """
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers, continue_timeout=continue_timeout)
+    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers, continue_timeout=continue_timeout,
+              move_timeout=move_timeout)
     replays = Replays(budget, max_deals)
     http_buckets: dict[str, Bucket] = {}
     replay_buckets: dict[str, Bucket] = {}
@@ -350,7 +358,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         return dict(LEVELS)
 
     @app.post("/api/tables", response_model=None)
-    async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | JSONResponse:
+    async def create_table(body: CreateTable, request: Request, lang: str = "fr") -> dict[str, Any] | JSONResponse:
         if _limited(request):
             return _error(429, "rate_limited", "too many requests; wait a little")
         refused = _tables_limited(request, body)
@@ -361,7 +369,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         except TableUnavailable as exc:  # the database is down: nothing was created
             return _error(503, "db_unavailable", str(exc))
         except (AtoutError, ValueError, TypeError) as exc:
-            return _error(400, "bad_table", str(exc))
+            said = say_refused_options(body.game, str(exc), lang if lang in present.LANGS else "fr")
+            return _error(400, "bad_options" if said else "bad_table", said or str(exc))
         return {"id": live.id, "seat": body.seat, "token": token, "url": f"/t/{live.id}", "table": live.meta()}
 
     @app.get("/api/tables")
@@ -378,11 +387,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             kinds = [{"kind": s.kind, "name": s.name} for s in seats.get(t.id, [])]
             meta = {"seats": kinds, "level": t.level}
             names = [seat_name(meta, i, lang) for i in range(len(kinds))]
-            best = max(t.returns) if t.returns else None
+            # nobody wins a match where every seat scored the same (a void coup of La Prime, a drawn game)
+            best = max(t.returns) if t.returns and min(t.returns) != max(t.returns) else None
             out.append({"id": t.id, "game": t.game, "variant": t.variant, "players": t.players, "level": t.level,
                         "status": t.status, "source": t.source, "returns": t.returns,
                         "updated": t.updated.isoformat() if t.updated else None, "names": names,
-                        "winners": [i for i, x in enumerate(t.returns or []) if x == best] if best is not None else []})
+                        "winners": [i for i, x in enumerate(t.returns or []) if x == best] if best is not None else [],
+                        "draw": bool(t.returns) and best is None})
         return out
 
     @app.get("/api/tables/{table_id}", response_model=None)
@@ -602,7 +613,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             log_refusal("spectators_full", f"table {table_id}: refused a spectator: {max_spectators} already watch")
             await _refuse(ws, "spectators_full", FULL[hello.lang]["spectators_full"].format(n=max_spectators), 4503)
             return
-        conn = Conn(seat=seat, lang=hello.lang)
+        conn = Conn(seat=seat, lang=hello.lang, deltas=hello.deltas)
         conn.send({"type": "welcome", "seat": seat, "table": live.meta()})
         sender = asyncio.create_task(pump(ws, conn, send_timeout))
         ended = asyncio.create_task(conn.ended.wait())
@@ -650,6 +661,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         if isinstance(msg, Hello):
             conn.send(_frame_error("hello", "already said hello"))
             return
+        if isinstance(msg, Resync):  # a spectator may ask too
+            hub.resync(live, conn)
+            return
         if conn.seat is None:
             log_refusal("spectator", f"table {live.id}: a spectator tried {msg.type}")
             conn.send(_frame_error("spectator", "a spectator cannot act; take a free seat first"))
@@ -664,6 +678,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                 hub.fill_bots(live, conn.seat)
             elif isinstance(msg, Continue):
                 await hub.go_on(live, conn.seat)
+            elif isinstance(msg, Back):
+                await hub.back(live, conn.seat)
         except (IllegalAction, NotationError) as exc:
             if getattr(exc, "code", "") in ("not_your_turn",):
                 log_refusal("not_your_turn", f"table {live.id} seat {conn.seat}: refused, not its turn: {exc}")

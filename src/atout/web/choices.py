@@ -1,10 +1,11 @@
 """Choosing several cards at once, and plain words for every choice (issue 18, points 5 and 11).
 
 A multi-card choice is a run of one-card actions of one verb (the Tarot's écart and poignée, the 1637
-discards, La Triomphe's pillage) or one action naming several cards (Mistigri's draws, La Prime's second
-discard). :func:`select` describes it for the page: which cards may be picked, how many, the counter and
-the actions the page sends on confirm. How many is worked out by trying the run on a copy of the state
-with the seat's own legal actions (only the count is kept: no card of the copy is shown).
+discards, La Triomphe's pillage) or one action naming several cards (Mistigri's draws, La Prime's first
+discard, laid aside when passing or after calling, and its second discard). :func:`select` describes it
+for the page: which cards may be picked, how many, the counter and the actions the page sends on confirm.
+How many is worked out by trying the run on a copy of the state with the seat's own legal actions
+(only the count is kept: no card of the copy is shown).
 
 >>> import atout
 >>> g = atout.new_game("triomphe", players=4, variant="as_qui_pille", seed=1)
@@ -23,13 +24,16 @@ from atout.present import catalogs, short
 
 #: verb -> the kind of multi-card choice it starts (for the one-card runs).
 RUNS = {"discard": "ecart", "pillage": "pillage", "announce poignee": "poignee"}
-#: verbs whose one action names several cards.
-JOINED = {"draw": "draw", "discard": "second_discard"}
+#: verbs whose one action names several cards (La Prime's ``discard`` is its first discard in that phase,
+#: and its opening ``pass`` lays 0-2 cards aside: both are counted like the second discard).
+JOINED = {"draw": "draw", "discard": "second_discard", "pass": "pass_aside"}
+#: one-card runs shown as a choice even for a single card (the 1637's non-dealer discards one: "0/1").
+ALWAYS_RUN = frozenset({"discards_1637"})
 MAX_RUN = 30  # at most this many steps tried on the copy (a Tarot hand at three holds 24 cards)
 
 
 def _word(key: str, lang: str, **params: Any) -> str:
-    text = catalogs.text("web", "frame", key, lang)
+    text = catalogs.text("web", "frame", key, lang, n=params.get("n"))
     return text.format(**params) if params else text
 
 
@@ -112,7 +116,7 @@ def select(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str)
                 low, high, finish = 0, 1, "stop" if "stop" in legal else None
             else:
                 low, high, finish = _run_length(state, viewer, verb)
-            if high < 2 and done == 0 and kind != "pillage":
+            if high < 2 and done == 0 and kind != "pillage" and kind not in ALWAYS_RUN:
                 continue  # a single card to choose: the hand's own click is enough
             actions = {_verb(a)[1][0]: a for a in by_verb[verb]}
             cards = list(actions)
@@ -122,6 +126,8 @@ def select(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str)
     for verb, kind in JOINED.items():
         many = [a for a in by_verb.get(verb, []) if len(_verb(a)[1]) > 1]
         if many:
+            if kind == "second_discard" and state.phase == "first_discard":
+                kind = "first_discard"
             sizes = [len(_verb(a)[1]) for a in by_verb[verb]]
             if verb in legal:
                 sizes.append(0)
@@ -164,11 +170,14 @@ def explain(state: GameState, legal: list[str], lang: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for action in legal:
         verb, cards = _verb(action)
+        head, *rest = verb.split()  # a verb with a number ("bet 3"): the sentence of "bet", the number as {arg}
         key = verb.replace(" ", "_")
-        template = book.get(f"{state.game_name}.{key}") or book.get(key)
+        game = state.game_name
+        template = ((not cards and book.get(f"{game}.{key}_none")) or book.get(f"{game}.{key}") or book.get(key)
+                    or (rest and all(r.isdigit() for r in rest) and book.get(f"{game}.{head}")) or None)
         names = " ".join(short(c, lang) for c in cards)
         if template:
-            out[action] = template.format(cards=names, n=len(cards))
+            out[action] = template.format(cards=names, n=len(cards), arg=" ".join(rest))
         elif action in hints:
             out[action] = str(hints[action])
         elif verb in hints:

@@ -18,6 +18,7 @@ from atout import present
 from atout.core.cards import CARDS
 from atout.core.protocol import GameState, json_number
 from atout.web import seats
+from atout.web.public import people, spectator_observation
 
 log = logging.getLogger("atout.web")
 CONTINUE_TIMEOUT = 60.0  # seconds a person has to say "continue" before being continued for (--continue-timeout)
@@ -27,6 +28,11 @@ DEALERS = ("_start_deal", "_start_coup")
 #: Games whose écart is shown at the deal's end: the Tarot counts it for the taker (so the hands as dealt are
 #: whole too). Not La Prime: its discards are never shown.
 SHOWN_ECART = frozenset({"tarot"})
+#: Trick games whose deal may end with cards unplayed (La Triomphe once a side has its tricks, a stop, a
+#: concession): the cards still held are laid down at the deal's end, public. Not La Prime (a hand folded or
+#: a bet nobody called is never shown; the showdown's hands are public already) nor Mistigri (a passer's hand
+#: stays his).
+LAID_DOWN = frozenset({"triomphe", "tarot", "tarot1637"})
 
 
 class _Stop(Exception):
@@ -93,7 +99,13 @@ class DealEnd:
         hands = []
         for s in range(view.players):
             start = (deal.get("hands") or [[]] * view.players)[s] if isinstance(deal.get("hands"), list) else []
-            hands.append([c for c in start if isinstance(c, str) and c in public])
+            held = [c.code for c in view.observation(s).hand]  # the cards still in the hand at the deal's end
+            shown = public | set(held) if view.game_name in LAID_DOWN else public
+            dealt = [c for c in start if isinstance(c, str) and c in shown]
+            played = [a.split()[1] for p, a in view.log[-1].actions if p == s and a.startswith("play ")]
+            # taken or drawn since the deal; not the Tarot's chien, shown as the talon and the écart
+            since = [c for c in played + held if c in shown and c not in start] if view.game_name not in SHOWN_ECART else []
+            hands.append(dealt + since)
         talon = [c for c in deal.get("talon") or [] if isinstance(c, str) and c in public]
         ecart = [c for s, a in view.log[-1].actions if a.startswith("discard ") for c in a.split()[1:] if c in public]
         obs = view.observation(viewer).to_json() if viewer is not None else {"public": _common(view)}
@@ -101,8 +113,6 @@ class DealEnd:
         last_trick = now if now and now["cards"] else last
         if last_trick is not None:
             last_trick = {**last_trick, "complete": True}
-        from atout.web.views import people
-
         table_words = people(view, viewer, lang, table)
         result: list[str] = []
         breakdown: list[str] = []
@@ -122,8 +132,6 @@ class DealEnd:
 
 
 def _common(view: GameState) -> dict[str, Any]:
-    from atout.web.views import spectator_observation
-
     return dict(spectator_observation(view)["public"])
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import secrets
 import time
@@ -38,6 +37,7 @@ from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, game_info, json_number, new_game
 from atout.core.rng import is_secret_seed, new_seed
 from atout.records import replay
+from atout.web import deadlines
 from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_name and friends, as before)
     CHEAP_BOTS,
     LEVELS,
@@ -51,6 +51,7 @@ from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_n
     think,
 )
 from atout.web.deal_end import CONTINUE_TIMEOUT, DealEnd, ended_view
+from atout.web.deltas import FrameBook, Sent, encode, text_for
 from atout.web.limits import log_refusal
 from atout.web.messages import CreateTable, fold
 from atout.web.store import Behind, SeatTaken, Store
@@ -66,11 +67,6 @@ LOADS = 2  # tables rebuilt from the database at once, off the event loop (Hub.l
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
 PRESENCE_DELAY = 0.25  # seconds: arrivals and departures within it share one broadcast of the table
 LEASE_RETRY = 2.0  # seconds between asks for a table's bots' lease another server process holds (PostgreSQL)
-
-
-def encode(message: dict[str, Any]) -> str:
-    """A frame as the text sent on the socket (as Starlette's ``send_json`` writes it), built once and shared."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 DB_RETRY = 5.0  # seconds a bot waits before trying again a move the database could not store
@@ -119,6 +115,8 @@ class Conn:
 
     seat: int | None
     lang: str
+    deltas: bool = False  # asked for deltas in its hello (atout.web.deltas); else a full frame every time
+    seq: int | None = None  # the number of the last frame queued for it (None: it needs a full one)
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     dropped: bool = False  # set when the server gives up on this client (too slow): its handler closes it
     ended: asyncio.Event = field(default_factory=asyncio.Event)  # set when the connection is to end, for any reason
@@ -165,12 +163,25 @@ class Live:
     said: dict[Any, Any] = field(default_factory=dict)  # narration cache (atout.web.views.narration); reset on undo
     known_after: dict[int, int] = field(default_factory=dict)  # move index -> its mover's known_cards just after it
     deal_before: dict[int, int] = field(default_factory=dict)  # move index -> the deal index just before it
-    frames: dict[tuple[int | None, str], str] = field(default_factory=dict)  # (seat, lang) -> frame text, this state
+    book: FrameBook = field(default_factory=FrameBook)  # (seat, lang) -> the last frame sent, its texts
+    version: int = 0  # broadcasts so far (a frame built at the last one is the frame of the table now)
     presence: asyncio.TimerHandle | None = None  # a broadcast due for arrivals and departures
     names: list[str] = field(default_factory=list)  # each seat's nickname ("" : none chosen)
     ended: DealEnd | None = None  # a deal ended and not yet continued from (atout.web.deal_end)
     end_timer: asyncio.TimerHandle | None = None  # continues for the people still waited for, at the deadline
     host: int | None = None  # the creator's seat: the only one who may have bots fill the empty seats
+    away: set[int] = field(default_factory=set)  # people's seats a bot plays for, past their move deadline
+    turn_since: float = field(default_factory=time.time)  # when the current turn began (atout.web.deadlines)
+    turn_key: tuple[int, tuple[str, ...]] | None = None  # what the current turn is (deadlines.turn_key)
+    move_timer: asyncio.TimerHandle | None = None  # replaces the person whose turn it is at the deadline
+    move_timer_key: tuple[int, tuple[str, ...]] | None = None  # the turn that timer is for
+    marks: int = 0  # rows of the history that are away/back marks, not moves nor undos (atout.web.deadlines)
+    forfeit: tuple[int, int] | None = None  # (seat, turn): a turn past its deadline, the bot's even if "back" comes
+
+    def bot_plays(self, seat: int) -> bool:
+        """A bot moves for ``seat``: a bot's seat, a person's seat marked away, or a turn whose deadline has passed
+        (a ``back`` then counts from the next turn: atout.web.deadlines)."""
+        return self.kinds[seat] == "bot" or seat in self.away or self.forfeit == (seat, self.history - self.marks)
 
     @property
     def bots_only(self) -> bool:
@@ -268,8 +279,8 @@ class Live:
             "source": self.source,
             "seed_chosen": self.seed_chosen,  # never the seed itself: it would show every hand
             "spectators": self.spectators(),
-            "seats": [{"seat": s, "kind": k, "online": s in online, "name": self.names[s] if s < len(self.names) else ""}
-                      for s, k in enumerate(self.kinds)],
+            "seats": [{"seat": s, "kind": k, "online": s in online, "name": self.names[s] if s < len(self.names) else "",
+                       "away": s in self.away} for s, k in enumerate(self.kinds)],
             "faces": faces_pack(self.game, self.options),
         }
 
@@ -288,8 +299,10 @@ class Hub:
 
     def __init__(self, store: Store, bot_delay: float = 0.7, bot_workers: int | None = None,
                  thinkers: Executor | None = None, continue_timeout: float = CONTINUE_TIMEOUT,
-                 quick: Executor | None = None) -> None:
+                 quick: Executor | None = None,
+                 move_timeout: float = deadlines.MOVE_TIMEOUT) -> None:
         self.store = store
+        self.move_timeout = move_timeout  # seconds a person has to move at a friends' table (0: no deadline)
         self.bot_delay = bot_delay
         self.continue_timeout = continue_timeout  # seconds a person has to continue after a deal (deal_end)
         self._background: set[asyncio.Task[None]] = set()  # deadlines being carried out
@@ -319,7 +332,7 @@ class Hub:
         if self.store.shared and self.cluster is None:
             from atout.web.cluster import Cluster
 
-            self.cluster = Cluster(self.store.url, self.heard, self.resync)
+            self.cluster = Cluster(self.store.url, self.heard, self.resync_all)
             await self.cluster.start()
 
     # --- several server processes (PostgreSQL: atout.web.cluster) ---------------------------------
@@ -330,7 +343,7 @@ class Hub:
             return  # not served here, or already known (this process's own write)
         self._spawn(self._follow(live, seats=what == "seat"))
 
-    def resync(self) -> None:
+    def resync_all(self) -> None:
         """Catch every table in memory up (after the notifications were not heard for a while)."""
         for live in list(self.tables.values()):
             self._spawn(self._follow(live, seats=True))
@@ -482,7 +495,10 @@ class Hub:
                     kinds=[s.kind for s in seats] or ["bot"] * row.players,
                     hashes=[s.token_hash for s in seats] or [None] * row.players,
                     state=state, moves=moves, history=len(history), names=[s.name or "" for s in seats],
-                    host=row.host)
+                    host=row.host, away=deadlines.away_seats(history),
+                    marks=sum(1 for h in history if h.kind in deadlines.MARKS))
+        live.turn_since = deadlines.turn_start(row.updated, history)  # the turn's clock survives a restart
+        live.turn_key = deadlines.turn_key(live.history - live.marks, live.kinds)
         if before is not None:
             last_move = max((i for i, h in enumerate(history) if h.kind == "move"), default=-1)
             said = {h.seat for h in history[last_move + 1:] if h.kind == "continue"}
@@ -558,8 +574,23 @@ class Hub:
     async def act(self, live: Live, seat: int, text: str, n: int | None = None) -> None:
         """A seat's action: checked by the engine, committed, then sent to everyone. Raises IllegalAction."""
         async with live.lock:
-            await self._move(live, seat, text, n)
+            was_away = seat in live.away
+            await deadlines.back(self, live, seat)  # a person who moves takes the seat back from the bot
+            try:
+                await self._move(live, seat, text, n)
+            except Exception:
+                if was_away:
+                    self.broadcast(live)  # refused, but back: every seat sees it
+                raise
         self.kick_bots(live)
+
+    async def back(self, live: Live, seat: int) -> None:
+        """``seat``'s person takes the seat back from the bot that played for it (``{"type": "back"}``)."""
+        async with live.lock:
+            if seat not in live.away:
+                raise IllegalAction("this seat is yours already: no bot plays for it", code="not_away")
+            await deadlines.back(self, live, seat)
+            self.broadcast(live)
 
     async def _move(self, live: Live, seat: int, text: str, n: int | None) -> None:
         if live.state.is_terminal():
@@ -626,7 +657,7 @@ class Hub:
         view = ended_view(before, text)
         if view is None:
             return
-        humans = {s for s, kind in enumerate(live.kinds) if kind == "human"}
+        humans = {s for s, kind in enumerate(live.kinds) if kind == "human" and s not in live.away}
         end = DealEnd(deal=k, view=view, humans=humans, continued=said & humans)
         if not end.waiting:
             return  # bots (and people who have all said so) go on at once
@@ -701,6 +732,7 @@ class Hub:
         """A move applied but not stored: the state rebuilt from the moves in force, shown to whoever came meanwhile."""
         live.state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves)
         live.pending = False
+        live.book.forget()  # full frames: the state went back, not forward
         self.broadcast(live)  # to anyone who connected during the commit (the mover gets the error)
 
     async def undo(self, live: Live, seat: int) -> None:
@@ -729,6 +761,7 @@ class Hub:
             live.said.clear()
             live.known_after.clear()
             live.deal_before.clear()
+            live.book.forget()  # the table went back: full frames, never a delta to apply over a later position
             self.broadcast(live)
 
     def fill_bots(self, live: Live, seat: int | None = None) -> None:
@@ -763,7 +796,7 @@ class Hub:
         if live.seating:
             return  # friends still to come: nobody plays yet
         seat = live.state.current_player
-        if seat is None or live.kinds[seat] != "bot" or self._paused(live):
+        if seat is None or not live.bot_plays(seat) or self._paused(live):
             return
         if live.bot_task is None or live.bot_task.done():
             with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller): started later
@@ -771,14 +804,15 @@ class Hub:
 
     @staticmethod
     def _paused(live: Live) -> bool:
-        """A bots-only table nobody watches makes no move (it resumes when someone connects)."""
-        return live.bots_only and not live.conns
+        """A table where only bots play (bots' seats, people's seats away) makes no move while nobody watches it
+        (it resumes when someone connects)."""
+        return not live.conns and all(live.bot_plays(s) for s in range(len(live.kinds)))
 
     async def _bots(self, live: Live) -> None:
         name = bot_name(live.game, live.level)
         while True:
             seat = live.state.current_player
-            if seat is None or live.kinds[seat] != "bot" or self._paused(live) or live.ended is not None:
+            if seat is None or not live.bot_plays(seat) or self._paused(live) or live.ended is not None:
                 return
             if self.cluster is not None and not await self.cluster.lease(live.id):
                 await asyncio.sleep(LEASE_RETRY)  # another server process drives this table's bots (while it lives)
@@ -787,7 +821,7 @@ class Hub:
             unstored = False
             async with live.lock:
                 seat = live.state.current_player
-                if seat is None or live.kinds[seat] != "bot" or self._paused(live) or live.ended is not None:
+                if seat is None or not live.bot_plays(seat) or self._paused(live) or live.ended is not None:
                     return
                 seed = move_seed(live.seed, len(live.moves), seat)
                 # A search bot thinks for up to a few seconds: in another process, so that neither the event
@@ -850,34 +884,61 @@ class Hub:
         live.presence = loop.call_later(PRESENCE_DELAY, self.broadcast, live)
 
     def broadcast(self, live: Live) -> None:
-        """Queue to every connection its frame: built and encoded once per seat and language, the text shared.
+        """Queue to every connection what changed: built and encoded once per seat and language, the text shared.
 
-        Spectators of one language thus all get the very same text. Not while a move is being committed:
-        the mover broadcasts once it is stored.
+        A connection that asked for deltas and holds the previous frame gets the delta (atout.web.deltas),
+        nothing if its frame is unchanged; any other gets the whole frame. Spectators of one language thus
+        all get the very same text. Not while a move is being committed: the mover broadcasts once it is stored.
         """
         if live.pending:
             return
         if live.presence is not None:
             live.presence.cancel()  # this broadcast says who is here too
             live.presence = None
-        live.frames.clear()  # a new state of the table: its frames are built again
+        live.version += 1  # a new state of the table: its frames are built again
+        deadlines.arm(self, live)  # a new turn starts its clock (atout.web.deadlines)
         meta = live.meta()
         for conn in list(live.conns):
-            if not conn.send(self.frame_text(live, conn.seat, conn.lang, meta)):
+            sent = self._sent(live, conn.seat, conn.lang, meta)
+            text = text_for(sent, conn.deltas, conn.seq)
+            if text is None:
+                continue
+            conn.seq = sent.seq
+            if not conn.send(text):
                 log_refusal("too_slow", f"table {live.id}: dropping a connection too slow to read its frames")
                 live.conns.remove(conn)
+        live.book.keep({(c.seat, c.lang) for c in live.conns})
 
-    def frame_text(self, live: Live, seat: int | None, lang: str, meta: dict[str, Any] | None = None) -> str:
-        """The encoded frame of the table's current state for ``seat`` in ``lang`` (cached until the state changes)."""
+    def _sent(self, live: Live, seat: int | None, lang: str, meta: dict[str, Any] | None = None) -> Sent:
+        """The frame of the table's current state for ``seat`` in ``lang``, built once per broadcast (a ``Sent``)."""
         key = (seat, lang)
-        if key not in live.frames:
+        sent = live.book.last.get(key)
+        if sent is None or sent.at != live.version:
             meta = meta or live.meta()
             if live.seating:
-                live.frames[key] = encode(seating_frame(live.state, seat, lang, meta, live.seating))
+                built = {**seating_frame(live.state, seat, lang, meta, live.seating), "turn_deadline": None}
             else:
-                live.frames[key] = encode(frame(live.state, seat, lang, meta, live.can_undo(seat), live.said,
-                                                live.ended))
-        return live.frames[key]
+                built = frame(live.state, seat, lang, meta, live.can_undo(seat), live.said, live.ended)
+                built["turn_deadline"] = deadlines.deadline(live, self.move_timeout)  # unix seconds, or None
+            sent = live.book.update(key, built, live.version)
+        return sent
+
+    def frame_text(self, live: Live, seat: int | None, lang: str, meta: dict[str, Any] | None = None) -> str:
+        """The encoded full frame of the table's current state for ``seat`` in ``lang`` (with its number ``seq``)."""
+        return self._sent(live, seat, lang, meta).full()
+
+    def resync(self, live: Live, conn: Conn) -> None:
+        """A client that missed a frame (or could not apply a delta) asks for a full one: it gets it, numbered.
+
+        While a move is being committed, the state in memory is not yet shown: the full frame goes out
+        with the broadcast that follows the commit.
+        """
+        conn.seq = None
+        if live.pending:
+            return
+        sent = self._sent(live, conn.seat, conn.lang)
+        conn.seq = sent.seq
+        conn.send(sent.full())
 
     def expire(self, idle: float) -> list[str]:
         """Abandoned tables expire: not finished, nobody connected, no move nor seat taken for ``idle`` seconds.
@@ -892,7 +953,7 @@ class Hub:
         for table_id in gone:
             live = self.tables.pop(table_id, None)
             if live is not None:
-                for handle in (live.end_timer, live.presence):
+                for handle in (live.end_timer, live.presence, live.move_timer):
                     if handle is not None:
                         handle.cancel()
                 if live.bot_task is not None:
@@ -907,8 +968,9 @@ class Hub:
         for live in self.tables.values():
             if live.presence is not None:
                 live.presence.cancel()
-            if live.end_timer is not None:
-                live.end_timer.cancel()
+            for handle in (live.end_timer, live.move_timer):
+                if handle is not None:
+                    handle.cancel()
             if live.bot_task is not None:
                 live.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -4,7 +4,8 @@ Types are strict (pydantic strict mode): a seat or a move count is a JSON intege
 ``true`` or ``1.0``; a flag is ``true``/``false``; a number too large to read (``1e999``) is named as such.
 
 WebSocket frames from a client (JSON objects with a ``type``): ``hello`` (first, with the seat's token
-or none for a spectator), ``act``, ``undo``, ``fill_bots``, ``ping``, ``continue``. REST bodies: :class:`CreateTable`,
+or none for a spectator; ``deltas``: only what changed after the first frame), ``act``, ``undo``,
+``fill_bots``, ``ping``, ``continue``, ``back``, ``resync``. REST bodies: :class:`CreateTable`,
 :class:`JoinTable`.
 
 >>> parse_client('{"type": "act", "action": "play KS", "n": 3}')
@@ -53,6 +54,7 @@ class Hello(_Msg):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=100)
     lang: str = Field(default="fr", min_length=2, max_length=16, pattern=r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?$")
+    deltas: bool = False  # after the first full frame, only what changed (atout.web.deltas); else full frames
 
     @field_validator("lang")
     @classmethod
@@ -96,7 +98,19 @@ class Continue(_Msg):
     type: Literal["continue"]
 
 
-Client = Hello | Act | Undo | FillBots | Ping | Continue
+class Back(_Msg):
+    """Take one's seat back from the bot that plays for it past the move deadline (atout.web.deadlines)."""
+
+    type: Literal["back"]
+
+
+class Resync(_Msg):
+    """Ask for a full frame: a delta's ``base`` was not the last frame received, or it could not be applied."""
+
+    type: Literal["resync"]
+
+
+Client = Hello | Act | Undo | FillBots | Ping | Continue | Back | Resync
 ClientMessage = Annotated[Client, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Client] = TypeAdapter(ClientMessage)
 

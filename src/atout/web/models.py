@@ -94,14 +94,15 @@ class SeatRow(Base):
 
 
 class ActionRow(Base):
-    """One accepted move, an undo (``kind='undo'``, ``back_to`` = moves kept), or a "continue" said at a deal's
-    end (``kind='continue'``, ``action`` 'continue' or 'timeout'), in order."""
+    """One accepted move, an undo (``kind='undo'``, ``back_to`` = moves kept), a "continue" said at a deal's
+    end (``kind='continue'``, ``action`` 'continue' or 'timeout'), or a seat played by a bot past its move
+    deadline and taken back by its person (``kind='away'`` / ``'back'``, atout.web.deadlines), in order."""
 
     __tablename__ = "web_actions"
 
     table_id: Mapped[str] = mapped_column(ForeignKey("web_tables.id", ondelete="CASCADE"), primary_key=True)
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(10), default="move")  # move | undo | continue
+    kind: Mapped[str] = mapped_column(String(10), default="move")  # move | undo | continue | away | back
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text, default="")
     back_to: Mapped[int | None] = mapped_column(Integer, nullable=True)

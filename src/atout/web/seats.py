@@ -49,6 +49,13 @@ def seat_name(meta: dict[str, Any], seat: int, lang: str) -> str:
     return word("player", lang, n=seat + 1)
 
 
+def _taker(state: GameState, public: dict[str, Any]) -> int | None:
+    """The deal's taker once the bidding is over (during it, ``taker`` is only the highest bid so far:
+    another seat may still overbid, so no seat is shown as the taker yet)."""
+    taker = public.get("taker")
+    return taker if isinstance(taker, int) and state.phase != "bidding" else None
+
+
 def _sides_of(state: GameState, public: dict[str, Any]) -> list[int] | None:
     """Each seat's side this deal, or None when every seat plays for itself (or the sides are not known yet).
 
@@ -60,8 +67,8 @@ def _sides_of(state: GameState, public: dict[str, Any]) -> list[int] | None:
         return [int(x) for x in public["sides"]]
     if isinstance(public.get("teams"), list) and len(set(public["teams"])) < n:
         return [int(x) for x in public["teams"]]
-    taker = public.get("taker")
-    if state.game_name == "tarot" and isinstance(taker, int):
+    taker = _taker(state, public)
+    if state.game_name == "tarot" and taker is not None:
         partner = public.get("partner")
         if n == 5 and partner is None and not public.get("taker_alone"):
             return None  # the called King's holder is not known yet: nobody may be shown as a partner
@@ -79,12 +86,15 @@ def sides(state: GameState, viewer: int | None, obs: dict[str, Any], meta: dict[
     out = []
     for index in sorted(set(of)):
         members = [s for s, x in enumerate(of) if x == index]
-        names = [seat_name(meta, s, lang) for s in members]
+        # the viewer is "vous"/"you" first, never "Joueur 1": "Preneur : vous et Robot moyen 3", "Vous et Alice"
+        names = [word("you_in_side", lang)] if viewer in members else []
+        names += [seat_name(meta, s, lang) for s in members if s != viewer]
         if state.game_name == "tarot":
             name = word("side_taker" if index == 0 else "side_defence", lang, names=word_list(names, lang))
             total = sum(json_number(totals[s]) for s in members)
         else:
-            name = word("side", lang, names=word_list(names, lang))
+            listed = word_list(names, lang)
+            name = listed[:1].upper() + listed[1:] if viewer in members else word("side", lang, names=listed)
             scores = public.get("scores")
             if state.game_name == "triomphe" and isinstance(scores, list) and index < len(scores):
                 total = json_number(scores[index])  # each member's return is the side's score: never added twice
@@ -117,7 +127,7 @@ def seats(state: GameState, viewer: int | None, obs: dict[str, Any], meta: dict[
     of = _sides_of(state, public)
     sizes = public.get("hand_sizes") or []
     kinds = [s.get("kind") for s in meta.get("seats") or []]
-    taker = public.get("taker") if isinstance(public.get("taker"), int) else None
+    taker = _taker(state, public)
     partner = public.get("partner") if isinstance(public.get("partner"), int) else None
     stacks = public.get("stacks") if state.game_name in ("mistigri", "prime") else None
     engaged = set(public.get("participants") or []) | ({public["bettor"]} if isinstance(public.get("bettor"), int) else set())

@@ -306,6 +306,13 @@ class Store:
                 s.add(ActionRow(table_id=table_id, idx=idx + i, kind="continue", seat=seat, action=how))
             s.execute(update(TableRow).where(TableRow.id == table_id).values(updated=_now()))
 
+    def add_mark(self, table_id: str, idx: int, seat: int, kind: str) -> None:
+        """Record that ``seat`` is played by a bot from now (``kind='away'``, its move deadline passed) or that its
+        person took it back (``'back'``): atout.web.deadlines. Not a move; the table counts as touched."""
+        with self.session() as s:
+            s.add(ActionRow(table_id=table_id, idx=idx, kind=kind, seat=seat, action=kind))
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(updated=_now()))
+
     def add_undo(self, table_id: str, idx: int, seat: int, back_to: int) -> None:
         """Record that ``seat`` took back moves: only the first ``back_to`` moves remain."""
         with self.session() as s:
@@ -336,7 +343,7 @@ def effective_moves(history: Sequence[ActionRow]) -> list[tuple[int, str]]:
     """Apply the undos of a history: the ``(seat, action)`` moves in force, in order."""
     moves: list[tuple[int, str]] = []
     for row in history:
-        if row.kind == "continue":  # a "continue" at a deal's end: not a move
+        if row.kind not in ("move", "undo"):  # a "continue" at a deal's end, a seat away or back: not a move
             continue
         if row.kind == "undo":
             del moves[row.back_to or 0:]

@@ -29,25 +29,10 @@ from atout.present import catalogs
 from atout.present.screen import in_display_order, in_play_order
 from atout.web import choices, seats
 from atout.web.deal_end import DealEnd
+from atout.web.public import people, spectator_observation
 
 log = logging.getLogger("atout.web")
 RECENT_EVENTS = 400  # at most this many narration lines per frame (a deal of Tarot says about 100)
-
-
-def spectator_observation(state: GameState) -> dict[str, Any]:
-    """An observation holding only what every seat may see: no hand, no legal action, common facts."""
-    views = [state.observation(s).to_json() for s in range(state.players)]
-    first = views[0]
-    out: dict[str, Any] = {}
-    for key, value in first.items():  # any field one seat alone sees is left out, whatever its name
-        if all(key in o and o[key] == value for o in views[1:]):
-            out[key] = value
-    public = {k: v for k, v in first["public"].items() if all(k in o["public"] and o["public"][k] == v for o in views[1:])}
-    out.update(seat=None, hand=[], legal_actions=[], public=public, current_player=first["current_player"],
-               phase=first["phase"], game=first["game"])
-    if "history" in first:
-        out["history"] = [[s, state.public_action(a)] for s, a in state.log[-1].actions]
-    return out
 
 
 def moves_seen(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
@@ -60,17 +45,6 @@ def moves_seen(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
 
 
 Said = dict[tuple[int, int | None, str], Any]  # (event's position, viewer, language) -> its sentence(s)
-
-
-def people(state: GameState, viewer: int | None, lang: str, meta: dict[str, Any] | None) -> present.Table:
-    """Who sits where for atout.present's sentences: the table's names (nicknames, bots by level), the viewer's
-    own marked "(vous)"; without a table (tests, the replay), present's "Joueur N"."""
-    if not meta or not meta.get("seats"):
-        return present.Table(state.game_name, state.players, me=viewer)
-    names = [seats.seat_name(meta, s, lang) for s in range(state.players)]
-    if viewer is not None and 0 <= viewer < len(names):
-        names[viewer] = f"{names[viewer]} ({seats.word('badge_you', lang)})"
-    return present.Table(state.game_name, state.players, names=tuple(names), me=viewer)
 
 
 def narration(state: GameState, viewer: int | None, lang: str, said: Said | None = None,
@@ -118,7 +92,9 @@ def narration(state: GameState, viewer: int | None, lang: str, said: Said | None
     return lines, breakdowns, scored
 
 
+@lru_cache(maxsize=8192)
 def _is_card(text: str) -> bool:
+    """True when ``text`` is a card code (cached: every frame asks it of every word it shows)."""
     try:
         Card.parse(text)
     except NotationError:
@@ -233,19 +209,13 @@ def card_names_in(value: Any, pack_name: str | None, lang: str) -> dict[str, str
     >>> card_names_in({"hand": ["NC", "T21"]}, "tarot66-1637", "fr")
     {'NC': 'Chevalier de bâtons', 'T21': 'le Monde'}
     """
-    pack = _pack(pack_name)
     out: dict[str, str] = {}
 
     def walk(v: Any) -> None:
         if isinstance(v, str):
             for tok in v.split():
                 if tok not in out and _is_card(tok):
-                    card = Card.parse(tok)
-                    try:
-                        own = pack is not None and pack.contains(card)
-                        out[tok] = pack.display(card, lang) if own else present.card_name(card, lang)
-                    except (KeyError, ValueError, IndexError):
-                        out[tok] = present.card_name(card, lang)
+                    out[tok] = _card_name(tok, pack_name, lang)
         elif isinstance(v, dict):
             for x in v.values():
                 walk(x)
@@ -255,6 +225,18 @@ def card_names_in(value: Any, pack_name: str | None, lang: str) -> dict[str, str
 
     walk(value)
     return out
+
+
+@lru_cache(maxsize=8192)
+def _card_name(code: str, pack_name: str | None, lang: str) -> str:
+    """A card's name in its game's pack (:func:`card_names_in`), cached: a frame names its every card each time."""
+    pack = _pack(pack_name)
+    card = Card.parse(code)
+    try:
+        own = pack is not None and pack.contains(card)
+        return str(pack.display(card, lang) if own else present.card_name(card, lang))
+    except (KeyError, ValueError, IndexError):
+        return str(present.card_name(card, lang))
 
 
 def bids_by_strength(state: GameState, legal: list[str]) -> list[str]:

@@ -24,14 +24,17 @@ points: after the last trick, where the Excuse ended), ``petit_au_bout`` (side),
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
+from atout.core.actions import Action
 from atout.core.cards import CARDS
 from atout.core.cardset import codes
 from atout.core.errors import IllegalAction
 from atout.core.events import Event
-from atout.core.protocol import Score, check_events_args, json_number
+from atout.core.protocol import DealLog, Score, check_events_args, json_number
+from atout.games.tarot.fields import TarotFields
 from atout.games.tarot.rules import (
     ANNOUNCE_VALUES,
     EXCUSE,
@@ -40,14 +43,12 @@ from atout.games.tarot.rules import (
     POIGNEE_KINDS,
     TARGETS,
     VALUE2,
+    TarotRules,
     legal_play_mask,
     play_rule_code,
 )
 from atout.games.tarot.scoring import card_points2
 from atout.games.tarot.view import public_partner
-
-if TYPE_CHECKING:
-    from atout.games.tarot.state import TarotState
 
 _SIDES = ("attack", "defence")
 
@@ -57,19 +58,24 @@ class NarrateMixin:
 
     _narrate: bool = False  # True only in the twin built by _narrator(); playouts never pay for events
     _events: list[Event]
+    # what the twin is built from, provided by the state (annotations only: no attribute shadows the state's)
+    rules: TarotRules
+    seed: int
+    log: list[DealLog]
+    deals_limit: int
+    given_deals: list[Any]
+    apply: Callable[[Action | str], None]
 
     def _emit(self, kind: str, seat: int | None = None, to: int | None = None, **data: Any) -> None:
         if self._narrate:
             self._events.append(Event(kind, seat, data, to))
 
-    def _narrator(self) -> TarotState:
+    def _narrator(self) -> Self:
         """The narrating twin, brought up to date with the log (built on first use)."""
-        from atout.games.tarot.state import TarotState
-
-        me: TarotState = self  # type: ignore[assignment]
-        twin: TarotState | None = me.__dict__.get("_twin")
+        me = self
+        twin: Self | None = me.__dict__.get("_twin")
         if twin is None:
-            twin = object.__new__(TarotState)
+            twin = object.__new__(type(self))
             twin._narrate = True
             twin.__init__(me.rules, seed=me.seed, deal=[e.deal for e in me.log],  # type: ignore[misc]
                           dealer=me.log[0].dealer, deals=me.deals_limit)
@@ -94,7 +100,7 @@ class NarrateMixin:
         return len(source)
 
 
-def trick_data(state: TarotState, wside: int, ex_seat: int, excuse_to: str | None = None) -> dict[str, Any]:
+def trick_data(state: TarotFields, wside: int, ex_seat: int, excuse_to: str | None = None) -> dict[str, Any]:
     """The ``trick_won`` data: its cards by seat, its card points, the running count of each side.
 
     ``points`` counts every card of the trick; with an Excuse, ``excuse_to`` says where it goes: ``"owner"``
@@ -129,7 +135,7 @@ def trick_data(state: TarotState, wside: int, ex_seat: int, excuse_to: str | Non
     return data
 
 
-def excuse_settled(state: TarotState) -> dict[str, Any] | None:
+def excuse_settled(state: TarotFields) -> dict[str, Any] | None:
     """Where the Excuse ended, once the last trick is played (the ``excuse_settled`` data), or None when it was
     not played (left in the talon) or went with the trick it was played to.
 
@@ -161,7 +167,7 @@ def _round_away(d2: int) -> int:
     return (d2 + 1) // 2 if d2 >= 0 else -((1 - d2) // 2)
 
 
-def score_components(state: TarotState, row: list[Score]) -> dict[str, Any]:
+def score_components(state: TarotFields, row: list[Score]) -> dict[str, Any]:
     """Every number a player needs to check a deal's score by hand (seed §11, FFT rule 2).
 
     ``per_defender`` is what each defender pays the attack (negative: receives) before the seed's
@@ -243,7 +249,7 @@ def score_components(state: TarotState, row: list[Score]) -> dict[str, Any]:
     return data
 
 
-def play_refusal(state: TarotState, text: str, c: int, allowed: int) -> IllegalAction:
+def play_refusal(state: TarotFields, text: str, c: int, allowed: int) -> IllegalAction:
     """The refusal of card ``c`` (not in ``allowed``), naming the rule with its code and citation."""
     hand = state.hands[state.current_player]  # type: ignore[index]
     plain_legal = legal_play_mask(hand, state.led, state.best) >> c & 1

@@ -7,17 +7,15 @@ petit au bout (the Petit won at the last trick). Kept apart from ``state.py`` to
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from atout.core.actions import Action, parse_action
 from atout.core.cards import CARDS, Card
 from atout.core.errors import IllegalAction, NotationError, echo_action, notation_refusal
 from atout.core.protocol import GameState
+from atout.games.tarot.fields import TarotFields
 from atout.games.tarot.narrate import play_refusal, trick_data
 from atout.games.tarot.rules import BIT, EXCUSE_BIT, LOW_CARDS, PETIT, PETIT_BIT, SUIT_MASKS, legal_play_mask
-
-if TYPE_CHECKING:
-    from atout.games.tarot.state import TarotState
 
 ATTACK, DEFENCE = 0, 1  # side indices: the taker (and partner), the defence
 _BIT_OF = BIT.__getitem__
@@ -112,7 +110,7 @@ class PlayMixin:
                                 params={"card": CARDS[c].code})
         allowed = self._play_mask(seat)
         if not allowed >> c & 1:
-            raise play_refusal(cast("TarotState", self), echo_action(action), c, allowed)
+            raise play_refusal(cast(TarotFields, self), echo_action(action), c, allowed)
         return c
 
     def _end_trick(self) -> None:
@@ -156,7 +154,7 @@ class PlayMixin:
             self._settle_excuse(piles)
         self.piles = piles
         if self._narrate:
-            self._emit("trick_won", seat=winner, **trick_data(cast("TarotState", self), wside, ex_seat, excuse_to))
+            self._emit("trick_won", seat=winner, **trick_data(cast(TarotFields, self), wside, ex_seat, excuse_to))
         if last:
             self._petit_au_bout(winner, tmask, ex_seat)
         won = self.tricks_won

@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -40,11 +40,9 @@ from atout.core.options import build_rules
 from atout.core.protocol import Score
 from atout.core.rollout import POLICIES, Policy, RolloutRng, api_trace, check_args, policy_code
 from atout.games.tarot import _kernel as K
+from atout.games.tarot.fields import TarotFields
 from atout.games.tarot.rules import CONTRACTS, HAND_SIZE, POIGNEE_KINDS, TarotRules
 from atout.games.tarot.scoring import quarter_fraction
-
-if TYPE_CHECKING:  # (no import at run time: state.py may import this module lazily, with no import circle)
-    from atout.games.tarot.state import TarotState
 
 _PHASES = {"petit_sec": K.PH_PETIT_SEC, "bidding": K.PH_BIDDING, "call": K.PH_CALL, "ecart": K.PH_ECART,
            "annonces": K.PH_ANNONCES, "play": K.PH_PLAY}
@@ -70,7 +68,7 @@ class Encoded:
 _LOW63 = (1 << 63) - 1
 
 
-def pack(state: TarotState) -> list[int]:
+def pack(state: TarotFields) -> list[int]:
     """The deal in progress as the kernel's packed words (layout: ``_kernel.PACKED``; read-only on the state).
 
     >>> import atout
@@ -106,7 +104,7 @@ def pack(state: TarotState) -> list[int]:
     return words
 
 
-def encode(state: TarotState) -> Encoded:
+def encode(state: TarotFields) -> Encoded:
     """The kernel's arrays for ``state`` (any phase of a deal in progress; read-only on the state).
 
     >>> import atout
@@ -137,7 +135,7 @@ def run_encoded(enc: Encoded, policy: int, rng: RolloutRng, python: bool = False
     return status, picks[:int(enc.sv[K.NPICKS])].tolist(), row[:n].tolist()
 
 
-def rollout_trace(state: TarotState, policy: Policy, rng: RolloutRng,
+def rollout_trace(state: TarotFields, policy: Policy, rng: RolloutRng,
                   python: bool = False) -> tuple[list[Score], list[int]]:
     """(returns, chosen indices) of a rollout of ``state`` (unchanged) through the kernel.
 
@@ -148,9 +146,7 @@ def rollout_trace(state: TarotState, policy: Policy, rng: RolloutRng,
     >>> rollout_trace(g, "first", RolloutRng(0)) == api_trace(g, "first", RolloutRng(0))
     True
     """
-    from atout.games.tarot.state import TarotState  # (here: state.py imports this module lazily)
-
-    if not isinstance(state, TarotState):
+    if getattr(state, "game_name", None) != "tarot":
         raise ValueError(f"Tarot's rollout plays a Tarot state, not {type(state).__name__}: "
                          "use atout.core.rollout.rollout for any game")
     code = check_args(policy, rng)
@@ -181,7 +177,7 @@ def rollout_trace(state: TarotState, policy: Policy, rng: RolloutRng,
             return game.returns(), taken
 
 
-def rollout(state: TarotState, policy: Policy, rng: RolloutRng) -> list[Score]:
+def rollout(state: TarotFields, policy: Policy, rng: RolloutRng) -> list[Score]:
     """The returns of ``state`` played to the end by ``policy`` with ``rng``; ``state`` is left unchanged.
 
     The same numbers as :func:`atout.core.rollout.api_rollout` (and the same draws from ``rng``). Without

@@ -15,25 +15,23 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from atout.core.actions import Action
 from atout.core.cards import CARDS, Card
 from atout.core.cardset import codes
 from atout.core.protocol import Observation, Score, check_seat, json_number
 from atout.games.tarot.actions import cards_action
+from atout.games.tarot.fields import TarotFields
 from atout.games.tarot.rules import VALUE2, callable_cards, ecart_candidates, shown_codes
 from atout.games.tarot.scoring import quarter_fraction
-
-if TYPE_CHECKING:
-    from atout.games.tarot.state import TarotState
 
 
 def _row_json(row: list[Score] | None) -> list[int | float] | None:
     return None if row is None else [json_number(x) for x in row]
 
 
-def known_cards(state: TarotState, seat: int) -> int:
+def known_cards(state: TarotFields, seat: int) -> int:
     """Bitmask of every card whose location ``seat`` may know now, and of the cards named in public.
 
     Named cards: the called card at five (its holder stays unknown until it is played) and, for the
@@ -56,7 +54,7 @@ def known_cards(state: TarotState, seat: int) -> int:
     return known
 
 
-def public_partner(state: TarotState) -> tuple[int | None, bool | None]:
+def public_partner(state: TarotFields) -> tuple[int | None, bool | None]:
     """(partner, taker_alone) as far as the table knows: revealed by play, by the talon, or at the end."""
     if state.called < 0:
         return None, None
@@ -116,7 +114,7 @@ class TarotPublic(Mapping[str, Any]):
     _result: dict[str, Any] | None
     _values: dict[str, Any]
 
-    def __init__(self, state: TarotState, seat: int) -> None:
+    def __init__(self, state: TarotFields, seat: int) -> None:
         self.taker = taker = state.taker if state.taker >= 0 else None
         self.called_id = called = state.called
         self.partner, self.taker_alone = partner, alone = public_partner(state) if called >= 0 else (None, None)
@@ -220,7 +218,7 @@ _BUILD: dict[str, Callable[[TarotPublic], Any]] = {
 }
 
 
-def observation(state: TarotState, seat: int) -> Observation:
+def observation(state: TarotFields, seat: int) -> Observation:
     """The :class:`Observation` of ``seat``: its hand, public facts and (its turn) its legal actions.
 
     Built as :meth:`GameState._observation` builds it (the same fields), the hand from a table.
@@ -257,7 +255,7 @@ class PlayView(NamedTuple):
     shower: int
 
 
-def seat_view(state: TarotState, seat: int) -> tuple[int, PlayView]:
+def seat_view(state: TarotFields, seat: int) -> tuple[int, PlayView]:
     """What ``seat`` knows during the play, without the observation's objects: its hand (a mask) and
     the public facts as ints.
 

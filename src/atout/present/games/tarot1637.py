@@ -145,7 +145,6 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     """Every marque of the deal, line by line with its row, then the count by threes and the deal's row."""
     from babel.numbers import format_decimal
 
-    from atout.present import signed
     from atout.present.catalogs import number_locale
 
     d = dict(event.data)
@@ -156,8 +155,8 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
 
     lines: list[str] = []
     for line in d["lines"]:
-        row = " ".join(signed(v, lang) if v else "+0" for v in line["row"])  # the true minus (issue 17)
-        lines.append(f"{_payment(line, line.get('seat'), lang, table)}  [{row}]")
+        # each seat's marques said by name, never a bare row of numbers (issue 18): "… — Joueur 1 −1, Joueur 2 +2"
+        lines.append(f"{_payment(line, line.get('seat'), lang, table)} — {_signed(line['row'], lang, table)}")
         if line["reason"] == "cards":
             par = line.get("par")
             for s, (p, third, size) in enumerate(zip(line["points"], line["raw_thirds"], line["pile_sizes"], strict=True)):

@@ -28,7 +28,8 @@ async function refreshLists() {
 setInterval(refreshLists, REFRESH_MS);
 
 function newTableForm() {
-  const form = el("form", { class: "panel", id: "new-table", onsubmit: onCreate });
+  // novalidate: a value out of range is said by onCreate in the page's language, not by the browser's own
+  const form = el("form", { class: "panel", id: "new-table", onsubmit: onCreate, novalidate: true });
   const gameSel = el("select", { name: "game", id: "f-game" }, GAMES.map((g) => el("option", { value: g.name }, g.title)));
   gameSel.value = GAMES.some((g) => g.name === "tarot") ? "tarot" : GAMES[0].name;  // always opens on the Tarot (issue 18)
   const detail = el("div", { id: "game-detail" });
@@ -80,21 +81,54 @@ function gameFields(name) {
   const out = [el("label", {}, t("variant"), variant), el("label", {}, t("players"), players), el("label", {}, t("seatLabel"), seat)];
   if (g.match.includes("deals")) out.push(el("label", {}, t("deals"), deals));
   if (g.match.includes("target")) out.push(el("label", {}, t("target"), el("input", { type: "number", name: "target", id: "f-target", min: 1, max: 10000, placeholder: "—" })));
-  const opts = Object.entries(g.options);
-  if (opts.length) {
+  const explain = t("variantExplain_" + g.name);  // what the variants change for a player, under their list
+  if (explain !== "variantExplain_" + g.name) out.splice(1, 0, el("p", { class: "muted explain", id: "variant-explain" }, explain));
+  if ((g.fields || []).length) {
     const fs = el("details", { class: "options" }, el("summary", {}, t("options")));
-    for (const [key, value] of opts) {
-      let input;
-      if (typeof value === "boolean") input = el("input", { type: "checkbox", "data-opt": key, "data-kind": "bool", checked: value });
-      else if (typeof value === "number") input = el("input", { type: "number", "data-opt": key, "data-kind": "number", value });
-      else if (typeof value === "string") input = el("input", { type: "text", "data-opt": key, "data-kind": "string", value });
-      else input = el("input", { type: "text", "data-opt": key, "data-kind": "json", value: JSON.stringify(value) });
-      const labels = (g.option_labels && g.option_labels[getLang()]) || {};
-      fs.append(el("label", { title: key }, labels[key] || key, input));
-    }
+    for (const field of g.fields) fs.append(optionField(field));
     out.push(fs);
   }
   return out;
+}
+
+// One rule option as a form field (GET /api/games "fields"): a checkbox, a list of named values, or a number
+// with its documented range; its label and a one-line explanation in the page's language.
+function optionField(field) {
+  const lang = getLang();
+  const id = "opt-" + field.key;
+  const help = (field.help || {})[lang];
+  const described = help ? { "aria-describedby": id + "-help" } : {};
+  let input;
+  if (field.kind === "bool") {
+    input = el("input", { type: "checkbox", id, "data-opt": field.key, "data-kind": "bool", checked: field.default, ...described });
+  } else if (field.kind === "choice") {
+    input = el("select", { id, "data-opt": field.key, "data-kind": "choice", ...described }, field.choices.map((c, i) =>
+      el("option", { value: String(i), selected: JSON.stringify(c.value) === JSON.stringify(field.default) }, c.label[lang] || String(c.value))));
+  } else {
+    input = el("input", { type: "number", id, "data-opt": field.key, "data-kind": "number", value: field.default,
+      min: field.min, max: field.max, step: field.step || 1, ...described });
+  }
+  const range = field.kind === "number" && field.min !== null && field.max !== null ? ` (${field.min}–${field.max})` : "";
+  const label = el("label", { for: id, class: field.kind === "bool" ? "opt-check" : "" }, (field.label || {})[lang] || field.key, range);
+  const row = el("div", { class: "opt-field", "data-field": field.key });
+  if (field.kind === "bool") row.append(input, " ", label); else row.append(label, input);
+  if (help) row.append(el("small", { class: "muted opt-help", id: id + "-help" }, help));
+  return row;
+}
+
+// A field's value as the game takes it, or an error in the page's language (a number out of its range).
+function optionValue(field, input) {
+  if (field.kind === "bool") return { value: input.checked };
+  if (field.kind === "choice") return { value: field.choices[Number(input.value)].value };
+  const raw = input.value.trim();
+  const n = Number(raw);
+  const step = field.step || 1;
+  const ok = raw !== "" && Number.isInteger(n) && (field.min === null || n >= field.min) && (field.max === null || n <= field.max)
+    && (n - (field.min || 0)) % step === 0;
+  if (ok) return { value: n };
+  let allowed = t("optRange").replace("{min}", field.min).replace("{max}", field.max);
+  if (step > 1) allowed += " " + t("optStep").replace("{step}", step);
+  return { error: t("optBad").replace("{label}", field.label[getLang()] || field.key).replace("{allowed}", allowed) };
 }
 
 async function onCreate(ev) {
@@ -103,14 +137,11 @@ async function onCreate(ev) {
   const g = GAMES.find((x) => x.name === f.game.value);
   const options = {};
   for (const input of f.querySelectorAll("[data-opt]")) {
-    const key = input.dataset.opt;
-    const kind = input.dataset.kind;
-    let value;
-    if (kind === "bool") value = input.checked;
-    else if (kind === "number") value = Number(input.value);
-    else if (kind === "json") { try { value = JSON.parse(input.value); } catch (e) { value = input.value; } }
-    else value = input.value;
-    if (JSON.stringify(value) !== JSON.stringify(g.options[key])) options[key] = value;
+    const field = (g.fields || []).find((x) => x.key === input.dataset.opt);
+    if (!field) continue;
+    const got = optionValue(field, input);
+    if (got.error) { toastLobby(got.error); const box = input.closest("details"); if (box) box.open = true; input.focus(); return; }
+    if (JSON.stringify(got.value) !== JSON.stringify(field.default)) options[field.key] = got.value;
   }
   const mode = f.mode.value;
   const body = {
@@ -123,7 +154,7 @@ async function onCreate(ev) {
   if (f.seed.value !== "") body.seed = Number(f.seed.value);
   if (f.deals && f.deals.value) body.deals = Number(f.deals.value);
   if (f.target && f.target.value) body.target = Number(f.target.value);
-  const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch("/api/tables?lang=" + getLang(), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   let answer = null;
   try { answer = await res.json(); } catch (e) { answer = null; }
   if (res.ok && answer) {
@@ -140,6 +171,7 @@ function refusal(status, answer) {
   const detail = (answer && answer.message) || String(status);
   if (code === "malformed" && /^name:/.test(detail)) return t("nameError");
   if (code === "rate_limited" || status === 429) return t("rateLimited");
+  if (code === "bad_options") return detail;  // said by the server in the page's language, option by option
   return `${t("createFailed")}${t("colon")}${detail}`;
 }
 
@@ -159,12 +191,17 @@ async function tableList(status) {
         el("a", { href: `/api/tables/${r.id}/record`, download: `atout-${r.id}.json` }, t("download")));
       const when = r.updated ? new Date(r.updated.replace(" ", "T")) : null;
       if (when && !isNaN(when)) links.push(el("span", { class: "muted when" }, ` · ${t("playedOn")} ${when.toLocaleString(getLang())}`));
-      if (r.names && r.names.length) links.push(el("span", { class: "who" }, ` · ${r.names.join(", ")}`));
+      // Each player with his score ("Alice +308, Robot moyen 2 −924"), never a bare list of numbers.
+      const scored = r.names && r.returns && r.returns.length === r.names.length;
+      if (r.names && r.names.length) {
+        links.push(el("span", { class: "who" }, " · " + r.names.map((n, i) => (scored ? `${n} ${plusSigned(r.returns[i])}` : n)).join(", ")));
+      }
       if (r.winners && r.winners.length && r.names) {
         const who = r.winners.map((i) => r.names[i]).join(", ");
         links.push(el("strong", { class: "winner" }, ` · ${t(r.winners.length > 1 ? "winners" : "winner")}${t("colon")}${who}`));
       }
-      if (r.returns) links.push(el("span", { class: "muted" }, " [" + r.returns.map(signed).join(", ") + "]"));
+      if (r.draw) links.push(el("strong", { class: "winner" }, ` · ${t("drawn")}`));
+      if (r.returns && !scored) links.push(el("span", { class: "muted" }, ` · ${t("scores")}${t("colon")}${r.returns.map((x, i) => `${t("side")} ${i + 1} ${plusSigned(x)}`).join(", ")}`));
     } else {
       const mine = localStorage.getItem("atout.token." + r.id) !== null;  // a seat of one's own: resume it
       links.push(el("a", { href: "/t/" + r.id }, mine ? t("resume") : status === "open" ? t("join") : t("watch")));
@@ -191,6 +228,9 @@ function uploadForm() {
   } }, el("h2", {}, t("upload")), input, el("button", { type: "submit" }, t("uploadBtn")), problem);
   return form;
 }
+
+// A score with its sign, as a score sheet says who won and who paid: "+308", "−924", "0".
+function plusSigned(x) { return (typeof x === "number" && x > 0 ? "+" : "") + signed(x); }
 
 function variantAbout(info) {
   const mine = info.texts && info.texts[getLang()];

@@ -37,6 +37,9 @@ function confirmSelect(f, s) {
   draw();
 }
 
+// Selections whose confirm with no card keeps the hand (La Prime's pass): the button says which it will do.
+const KEEP_ALL = new Set(["pass_aside"]);
+
 function Controls({ f, you, rerender }) {
   if (T.pendingUntil && f.n >= T.pendingUntil) T.pendingUntil = 0;
   const pending = !!T.pendingUntil;
@@ -77,7 +80,8 @@ function Controls({ f, you, rerender }) {
   // An explanation several buttons share after their own words ("appeler R♠ : le joueur qui l'a sera…") is said once.
   const tail = (why) => String(why || "").split(/\s?:\s/).slice(1).join(" : ");
   const tails = new Map();
-  for (const x of legal) { const w = tail(explain[x] || hints[x]); if (w) tails.set(w, (tails.get(w) || 0) + 1); }
+  const inSelect = new Set(g.select.flatMap((x) => x.acts.map((a) => a.text)));  // said by the selection's own line
+  for (const x of legal) { const w = inSelect.has(x) ? "" : tail(explain[x] || hints[x]); if (w) tails.set(w, (tails.get(w) || 0) + 1); }
   const shared = [...tails].filter(([, n]) => n > 1).map(([w]) => w);
   const button = (text, extra) => {
     const toks = text.split(" ");
@@ -109,7 +113,11 @@ function Controls({ f, you, rerender }) {
   }
   const firstGrouped = legal.findIndex((x) => byVerb.has(x.split(" ")[0]) && byVerb.get(x.split(" ")[0]).length >= 2 && x.split(" ").length === 2);
   const early = loose.filter((x) => firstGrouped >= 0 && legal.indexOf(x) < firstGrouped);
-  const selectCards = sel ? new Set([...Object.values(sel.actions || {}), sel.finish].filter(Boolean)) : new Set();
+  // the selection's own actions are sent by its confirm (a joined verb with no card too: La Prime's bare "pass")
+  const selectCards = sel ? new Set([...Object.values(sel.actions || {}), sel.finish, sel.joined].filter(Boolean)) : new Set();
+  // what the selection does, in words: the tail its actions share ("ces cartes seront remplacées ; …")
+  const selWhy = sel ? tail(explain[legal.find((x) => sel.joined && x.startsWith(sel.joined + " ")) || ""]) : "";
+  const zeroOk = sel && KEEP_ALL.has(sel.kind);
   const rest = [...loose.filter((x) => !early.includes(x)), ...g.buttons].filter((x) => !selectCards.has(x));
 
   const banner = f.over ? html`<div class="banner over" id="over">${t("over")}</div>`
@@ -120,7 +128,7 @@ function Controls({ f, you, rerender }) {
   const k = T.selected.size;
   return html`<section class="controls" id="controls" data-n=${f.n} data-turn=${turn ?? ""} aria-label=${t("actions")}>
     <div class="bar">${banner}
-      ${mySide ? html`<span class="my-side" id="my-side">${t("yourSide")}${t("colon")}${mySide.name} · ${signed(mySide.total)}</span>` : null}</div>
+      ${mySide ? html`<span class="my-side" id="my-side">${capital(t("yourSide"))} — ${mySide.name} · ${signed(mySide.total)}</span>` : null}</div>
     <${Toast} />
     ${f.table.seed_chosen ? html`<p class="muted notice" id="seed-chosen" role="note">${t("seedChosen")}</p>` : null}
     ${you === null || you === undefined ? html`<p class="muted">${t("spectator")}</p>${seatOffers(f)}` : null}
@@ -128,9 +136,10 @@ function Controls({ f, you, rerender }) {
     ${legal.length && !f.deal_end ? html`<div class="actions" id="actions" role="group" aria-label=${t("actions")}>
       ${sel ? html`<div class="select-hint" id="pick-hint"><strong>${sel.title}</strong> — <span id="select-counter">${selectCounter(sel, k)}</span>
           ${/ecart|discard/.test(sel.kind) ? html` · <span id="left-in-hand">${t("leftInHand").replace("{n}", hand.length - k)}</span>` : null}
-          ${selHint(sel, hints) ? html`<br /><small>${selHint(sel, hints)}</small>` : null}</div>
+          ${selHint(sel, hints) ? html`<br /><small>${selHint(sel, hints)}</small>` : null}
+          ${selWhy ? html`<br /><small class="sel-why">${capital(selWhy)}</small>` : null}</div>
         <button type="button" class="act primary" id="confirm-pick" disabled=${(sel.done || 0) + k < (sel.min ?? sel.need) || (sel.done || 0) + k > (sel.max ?? sel.need)}
-          onClick=${() => confirmSelect(f, sel)}>${sel.confirm || t("confirm")}</button>` : null}
+          onClick=${() => confirmSelect(f, sel)}>${sel.confirm || t("confirm")}${zeroOk ? ` — ${k ? t("layAsideN").replace("{n}", k) : t("keepCards")}` : ""}</button>` : null}
       ${picking ? html`<div class="select-hint" id="pick-hint">${hints[g.click.prefix] || t("clickDiscard")} (${t("leftInHand").replace("{n}", hand.length)})</div>
         <button type="button" class="act primary" id="confirm-pick" disabled=${!T.picked}
           onClick=${() => { if (T.picked) act(`${g.click.prefix} ${T.picked}`); }}>${capital(actionLabel(g.click.prefix))}${T.picked ? " — " + cardName(T.picked) : ""}</button>` : null}
@@ -138,10 +147,17 @@ function Controls({ f, you, rerender }) {
       ${shared.map((w) => html`<small key=${"sh" + w} class="hint shared-hint">${capital(w)}</small>`)}
       ${selecting ? g.select.map((s) => {
     const counts = [...s.counts].sort((a, b) => a - b);
-    return html`<div key=${"s" + s.prefix} class="select-hint" id="select-counter">${hints[s.prefix] || `${t("select")} (${counts.join("/")})`} — ${k} ${t("chosen")}</div>
+    // A verb that may take no card too (La Prime's "pass", keeping both cards): its own words say so, the
+    // confirm button says what it will do ("Passer — écarter 2"), and no run of look-alike buttons follows.
+    const bare = s.acts.some((a) => !a.cards.length);
+    const what = bare ? (explain[s.prefix] ? capital(explain[s.prefix]) + ". " : "") + capital(t("chooseCards").replace("{counts}", counts.join("/")))
+      : hints[s.prefix] || `${t("select")} (${counts.join("/")})`;
+    const confirmWords = bare ? `${capital(actionLabel(s.prefix))} — ${k ? t("layAsideN").replace("{n}", k) : t("keepCards")}`
+      : `${capital(actionLabel(s.prefix))} (${k})`;
+    return html`<div key=${"s" + s.prefix} class="select-hint" id="select-counter">${what} — ${k} ${t("chosen")}</div>
       <button key=${"c" + s.prefix} type="button" class="act primary" id="confirm-select" disabled=${!s.counts.has(k)}
-        onClick=${() => act([s.prefix, ...[...T.selected].sort((a, b) => hand.indexOf(a) - hand.indexOf(b))].filter(Boolean).join(" "))}>${capital(actionLabel(s.prefix))} (${k})</button>
-      ${s.acts.length <= 6 ? s.acts.map((a) => html`<button key=${a.text} type="button" class="act suggestion" data-action=${a.text} onClick=${() => act(a.text)}>
+        onClick=${() => act([s.prefix, ...[...T.selected].sort((a, b) => hand.indexOf(a) - hand.indexOf(b))].filter(Boolean).join(" "))}>${confirmWords}</button>
+      ${s.acts.length <= 6 && !bare ? s.acts.map((a) => html`<button key=${a.text} type="button" class="act suggestion" data-action=${a.text} onClick=${() => act(a.text)}>
         ${s.prefix === "discard" ? t("suggested") : capital(actionLabel(s.prefix))}${a.cards.map((c) => html`<${Face} key=${c} code=${c} cls="tiny" />`)}</button>`) : null}`;
   }) : null}
     </div>
@@ -178,7 +194,9 @@ function Tools({ f, you, hasTricks, rerender }) {
   const link = location.origin + "/t/" + T.id;
   // the last trick is on the table already, or in the deal-end panel, or the game is over: not offered
   const lastShown = !!T.showLast || !!shownCenter(f).caption || !!f.deal_end || !!f.over;
-  return html`<div class="tools">
+  const mine = you !== null && you !== undefined ? (f.table.seats || [])[you] : null;
+  return html`${mine && mine.away ? html`<div class="away-note" role="status" id="away-note"><span>${t("awayYou")}</span>
+      <button type="button" id="back" onClick=${() => send({ type: "back" })}>${t("backButton")}</button></div>` : null}<div class="tools">
     ${hasTricks && !lastShown ? html`<button type="button" id="last-trick" onClick=${() => { T.showLast = true; rerender(); }}>${t("showLastTrick")}</button>` : null}
     ${hasTricks && T.showLast ? html`<button type="button" id="last-trick" onClick=${() => { T.showLast = false; rerender(); }}>${t("hideLastTrick")}</button>` : null}
     ${f.can_undo ? html`<button type="button" id="undo" onClick=${() => send({ type: "undo" })}>${t("undo")}</button>` : null}

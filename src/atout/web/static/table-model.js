@@ -16,7 +16,7 @@ function seatsOf(f, you) {
     return f.seats.map((s) => {
       const info = (f.table.seats || [])[s.seat] || {};
       const badges = bidding ? (s.badges || []).filter((b) => b !== "taker") : s.badges;
-      return { ...s, badges, online: s.bot || info.online || info.kind === "bot", kind: s.bot ? "bot" : info.kind || "human" };
+      return { ...s, badges, away: !!info.away, online: s.bot || info.online || info.kind === "bot", kind: s.bot ? "bot" : info.kind || "human" };
     });
   }
   const turn = f.obs.current_player;
@@ -32,7 +32,7 @@ function seatsOf(f, you) {
     if (s === you) badges.push("you");
     const stacks = pub.stacks;
     out.push({
-      seat: s, name: null, bot: info.kind === "bot", kind: info.kind, online: info.online || info.kind === "bot",
+      seat: s, name: null, bot: info.kind === "bot", kind: info.kind, online: info.online || info.kind === "bot", away: !!info.away,
       badges, badge_words: {}, cards: (pub.hand_sizes || [])[s],
       side: sides ? sides[s] : null,
       chips: Array.isArray(stacks) ? stacks[s] : null,

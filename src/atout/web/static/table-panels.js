@@ -5,7 +5,7 @@
 const SKIP = new Set(["trick", "tricks", "hand_sizes", "leader", "deal", "deals", "variant", "order", "sides",
   "last_row", "concession", "italian", "eldest", "status", "engaged", "declarations_done", "payments", "outcome",
   "result", "dealer", "target", "drawn", "pending", "carry", "second_discard", "laid_aside", "participants",
-  "discards_face_up"]);  // 1637: shown by owner as discards_face_up_by_seat
+  "discards_face_up", "teams"]);  // 1637: shown by owner as discards_face_up_by_seat; teams: the seats and sides say them
 const SUIT_WORDS = { S: "S", H: "H", D: "D", C: "C", spades: "S", hearts: "H", diamonds: "D", clubs: "C" };
 
 // "pique ♠": the suit's name in the page's language, then its symbol.
@@ -34,7 +34,7 @@ function valueNode(v, you) {
   return String(v);
 }
 
-function factValue(key, value, you, players) {
+function factValue(key, value, you, players, sides) {
   if (value === null || value === undefined || value === "" || (Array.isArray(value) && !value.length)) return null;
   if (Array.isArray(value) && value.every((v) => v === null || (Array.isArray(v) && !v.length))) return null;
   if (typeof value === "string" && isCard(value)) return html`<${Face} code=${value} cls="small" />`;
@@ -49,7 +49,9 @@ function factValue(key, value, you, players) {
   if (key === "bids" && Array.isArray(value)) return value.map(([s, w]) => `${seatName(s, you)}${t("colon")}${actionLabel(w)}`).join(" · ");
   if (Array.isArray(value) && value.every((v) => typeof v === "number")) {
     const perSeat = value.length === players;  // else per side (partnerships)
-    return value.map((v, s) => `${perSeat ? seatName(s, you) : `${t("side")} ${s + 1}`} ${signed(v)}`).join(" · ");
+    // per side: the side's own name ("Vous et Robot moyen 3"), never "Camp 1"
+    const sideName = (s) => (sides && sides.length === value.length ? sides[s].name : `${t("side")} ${s + 1}`);
+    return value.map((v, s) => `${perSeat ? seatName(s, you) : sideName(s)} ${signed(v)}`).join(" · ");
   }
   // One entry per seat (declarations, hands shown): "Joueur 2 : les Rois…", empty seats left out.
   if (Array.isArray(value) && value.length === players && value.every((v) => Array.isArray(v) || v === null)) {
@@ -61,19 +63,28 @@ function factValue(key, value, you, players) {
   return String(value);
 }
 
+// What is happening, in words ("Le jeu de la carte", "Les enchères"), never the phase's verb ("Jouer").
+function phaseWords(f) {
+  if (f.over) return t("over");
+  if (f.deal_end) return t("dealEnded");
+  const key = "phase_" + (f.obs.phase || "");
+  return t(key) !== key ? t(key) : actionLabel(f.obs.phase);
+}
+
 function Facts({ f, you }) {
   const pub = pubOf(f);
   const rows = [];
   for (const [key, value] of Object.entries(pub)) {
     if (SKIP.has(key)) continue;
     if (key === "taker" && BIDDING.test(f.obs.phase || "")) continue;  // the high bidder is no taker yet
-    const shown = factValue(key, value, you, f.table.players);
+    const shown = factValue(key, value, you, f.table.players, sidesOf(f, you));
     if (shown === null) continue;
-    rows.push(html`<dt key=${"t" + key}>${TEXTS[getLang()][key] || key}</dt><dd key=${"d" + key} data-fact=${key}>${shown}</dd>`);
+    const help = TEXTS[getLang()]["factHelp_" + key];  // a stake word said in plain words (La Prime)
+    rows.push(html`<dt key=${"t" + key}>${TEXTS[getLang()][key] || key}</dt><dd key=${"d" + key} data-fact=${key}>${shown}${help ? html`<small class="fact-help">${capital(help)}</small>` : null}</dd>`);
   }
   return html`<section class="panel">
     ${(f.facts || []).length ? html`<ul class="situation" id="situation">${f.facts.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
-    <dl class="facts" id="facts"><dt>${t("phase")}</dt><dd>${actionLabel(f.obs.phase)}</dd>${rows}</dl>
+    <dl class="facts" id="facts"><dt>${t("phaseNow")}</dt><dd id="phase-now">${phaseWords(f)}</dd>${rows}</dl>
   </section>`;
 }
 
@@ -147,6 +158,20 @@ function Rules({ f }) {
   </details></section>`;
 }
 
+// The cards a deal won early leaves in the hands (La Triomphe once a side has its tricks): deal_end.unplayed if
+// the server names them, else each hand's cards at the deal's end that its seat's moves never named (the server
+// lays them down in deal_end.hands); nothing for a game without a card played.
+function unplayedOf(f, d) {
+  if (Array.isArray(d.unplayed)) return d.unplayed;
+  const moves = f.moves || [];
+  if (!moves.some((m) => m.action.startsWith("play "))) return null;
+  const ecart = new Set(d.ecart || []);
+  return (d.hands || []).map((h, s) => {
+    const named = new Set(moves.filter((m) => m.seat === s).flatMap((m) => m.action.split(" ")));
+    return (h || []).filter((c) => !named.has(c) && !ecart.has(c));
+  });
+}
+
 // The end of a deal (frame.deal_end): the last trick, every hand now public, the result, "Continuer".
 function DealEnd({ f, you, onContinue }) {
   const d = f.deal_end;
@@ -163,13 +188,25 @@ function DealEnd({ f, you, onContinue }) {
     return () => clearInterval(timer);
   }, [d.deadline, waiting.length]);
   const left = d.deadline ? Math.max(0, Math.round(d.deadline - Date.now() / 1000)) : null;
+  // The title said once: a result that only repeats it ("Fin du coup 1.") becomes the title, and a result
+  // that starts with it ("Fin de la donne 1 : …") loses its head.
+  const num = (d.deal ?? f.deal) + 1;
+  let title = d.title || t("dealOver").replace("{n}", num);
+  let result = [...(d.result || [])];
+  const sameHead = result.length && result[0].split(" ")[0] === title.split(" ")[0];  // "Fin du coup 1." / "Fin de la donne 1"
+  if (sameHead && result[0].length < 40 && result[0].trim().endsWith(` ${num}.`)) title = result.shift().trim().replace(/\.$/, "");
+  else if (result.length && result[0].startsWith(title + t("colon"))) result[0] = capital(result[0].slice((title + t("colon")).length));
+  const held = unplayedOf(f, d);
+  const unplayed = held && held.some((h) => h && h.length) ? held : null;
   return html`<section class="panel deal-end" id="deal-end" ref=${ref} aria-labelledby="deal-end-h">
-    <h2 id="deal-end-h">${t("dealOver").replace("{n}", (d.deal ?? f.deal) + 1)}</h2>
-    ${(d.result || []).length ? html`<ul class="result" id="deal-result">${d.result.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
+    <h2 id="deal-end-h">${title}</h2>
+    ${result.length ? html`<ul class="result" id="deal-result">${result.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
     ${last && last.cards.length ? html`<div class="de-row"><h3>${t("lastTrick")}</h3>
       <div class="cards">${last.cards.map((p) => html`<span key=${p.card} class=${"de-card" + (p.seat === last.winner ? " win" : "")}>
         <${Face} code=${p.card} cls="small" /><small>${seatName(p.seat, you)}</small></span>`)}</div></div>` : null}
-    ${(d.hands || []).some((h) => h && h.length) ? html`<div class="de-row"><h3>${t("hands")}</h3>
+    ${unplayed ? html`<div class="de-row" id="deal-unplayed"><h3>${t("unplayedCards")}</h3>
+      ${unplayed.map((h, s) => (h && h.length ? html`<div key=${s} class="de-hand" data-seat=${s}><span class="who">${seatName(s, you)}</span><${Cards} cards=${h} /></div>` : null))}</div>` : null}
+    ${(d.hands || []).some((h) => h && h.length) ? html`<div class="de-row"><h3>${d.hands_title || t("hands")}</h3>
       ${d.hands.map((h, s) => (h && h.length ? html`<div key=${s} class="de-hand"><span class="who">${seatName(s, you)}</span><${Cards} cards=${h} /></div>` : null))}</div>` : null}
     ${(d.talon || []).length ? html`<div class="de-row"><h3>${t("talon")}</h3><${Cards} cards=${d.talon} /></div>` : null}
     ${(d.ecart || []).length ? html`<div class="de-row"><h3>${t("ecart")}</h3><${Cards} cards=${d.ecart} /></div>` : null}

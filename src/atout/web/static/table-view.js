@@ -15,13 +15,27 @@ const BACK_SVG = `<svg viewBox="0 0 60 90" xmlns="http://www.w3.org/2000/svg"><r
 
 function badgeWord(s, code) { return (s.badge_words || {})[code] || t("badge_" + code); }
 
-function Seat({ s, you, n }) {
+// The seconds left to move (frame.turn_deadline, epoch seconds: a friends' table with a move timeout), counted
+// down once a second on the seat whose turn it is; nothing when the frame has no deadline.
+function Countdown({ deadline }) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => tick((x) => x + 1), 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  const left = Math.max(0, Math.ceil(deadline - Date.now() / 1000));
+  return html`<span class=${"countdown" + (left <= 10 ? " soon" : "")} data-left=${left} role="timer" title=${t("turnLeft").replace("{n}", left)}>· ${t("turnLeft").replace("{n}", left)}</span>`;
+}
+
+function Seat({ s, you, n, deadline }) {
   const spot = seatSpot(s.seat, you, n);
   const me = s.seat === you;
   const cls = "seat" + (s.turn ? " turn" : "") + (me ? " me" : "") + ((s.badges || []).includes("partner") ? " ally" : "");
   const badges = (s.badges || []).filter((b) => b !== "you" && !(b === "mort" && s.seat < 0));
   const name = me ? t("you") : s.name || seatName(s.seat, you);
-  const kind = s.seat < 0 || (s.bot && s.level) ? "" : s.bot ? t("bot") : t(s.kind === "empty" ? "empty" : "human");
+  const kind = me || s.seat < 0 || (s.bot && s.level) ? "" : s.bot ? t("bot") : t(s.kind === "empty" ? "empty" : "human");
+  // whose turn, in words: "À vous de jouer", "Robot moyen 2 réfléchit…", a person's "à son tour"
+  const cue = me ? t("turn") : s.away ? t("awayCue") : s.bot ? html`<span class="cue-long">${t("thinking").replace("{name}", name)}</span><span class="cue-short">${t("thinkingShort")}</span>` : t("theirTurnCue");
   return html`<div class=${cls} data-zone="seat" role="group" data-seat=${s.seat} style=${`--x:${spot.x}%;--y:${spot.y}%`}
       aria-label=${`${name}${s.turn ? " — " + t("theirTurn") : ""}`}>
     <div class="seat-name"><span class=${"dot" + (s.online ? " on" : "")}></span>${s.seat >= 0 && !me ? html`<span class="no" aria-hidden="true">${s.seat + 1}</span>` : null}<span class="nm">${name}</span>${kind ? html`<span class="kind"> · ${kind}</span>` : null}</div>
@@ -30,14 +44,15 @@ function Seat({ s, you, n }) {
       ${typeof s.chips === "number" ? html`<span class="chips" title=${t("chips")}>● ${s.chips}</span>` : null}
       ${typeof s.stake === "number" ? html`<span class="stake" title=${t("stake")}>${t("stake")} ${s.stake}</span>` : null}
       ${badges.map((b) => html`<span key=${b} class=${"badge b-" + b + (b === "taker" ? " taker" : "")}>${badgeWord(s, b)}</span>`)}
+      ${s.away ? html`<span class="badge b-away" title=${t("awayHelp")}>${t("badge_away")}</span>` : null}
     </div>
-    ${s.turn ? html`<div class="turn-cue">${me ? t("turn") : "…"}</div>` : null}
+    ${s.turn ? html`<div class="turn-cue" data-cue=${me ? "you" : s.bot ? "bot" : "person"}>${cue}${typeof deadline === "number" ? html` <${Countdown} deadline=${deadline} />` : null}</div>` : null}
   </div>`;
 }
 
 // The cards on the table, each in front of the seat that played it; the winner marked; a gathered trick
 // slides toward its winner (style.css: none under prefers-reduced-motion).
-function Trick({ trick, you, n, gather, faded, caption }) {
+function Trick({ trick, you, n, gather, faded }) {
   const cards = (trick && trick.cards) || [];
   let gx = 0; let gy = 0;
   if (gather && trick.winner !== null && trick.winner !== undefined) {
@@ -45,7 +60,6 @@ function Trick({ trick, you, n, gather, faded, caption }) {
   }
   return html`<div class=${"trick" + (gather ? " gather" : "") + (faded ? " faded" : "")} id="trick-zone" data-zone="trick" role="group"
       aria-label=${t("trick")} style=${`--gx:${gx};--gy:${gy}`}>
-    ${caption ? html`<div class="caption">${caption}</div>` : null}
     ${cards.map((p, i) => {
     const spot = seatSpot(p.seat, you, n);
     const dx = (spot.x - 50) / 42; const dy = (spot.y - 50) / 38;
@@ -70,9 +84,11 @@ function Felt({ f, you, shown }) {
   const n = f.table.players;
   SEAT_RING = seats.length;
   const trick = shown.trick;
-  return html`<section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
-    <${Trick} trick=${trick} you=${you} n=${n} gather=${shown.gather} faded=${shown.faded} caption=${shown.caption} />
-    ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} />`)}
+  // The last trick's caption ("Dernier pli — remporté par …") is a line above the felt, its room kept when empty
+  // (nothing jumps): over the cloth it covered a card or a label of the trick (issue 18's phone check).
+  return html`<p class="trick-caption" id="trick-caption">${shown.caption || ""}</p><section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
+    <${Trick} trick=${trick} you=${you} n=${n} gather=${shown.gather} faded=${shown.faded} />
+    ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} deadline=${f.deal_end || f.over ? null : f.turn_deadline} />`)}
     ${shown.held ? html`<button type="button" class="hold-note" onClick=${shown.onFelt}>${t("clickToGoOn")}</button>` : null}
   </section>`;
 }

@@ -29,11 +29,13 @@ function connect() {
   setStatus(T.retry ? t("reconnecting") : t("connecting"));
   const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + encodeURIComponent(T.id));
   T.ws = ws;
-  ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: T.token, lang: getLang() })); };
+  T.base = null; T.resyncing = false;  // a new socket starts with a full frame
+  ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: T.token, lang: getLang(), deltas: true })); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "welcome") { T.seat = msg.seat; T.retry = 0; setStatus(""); }
-    else if (msg.type === "state") { receive(msg); }
+    else if (msg.type === "state") { T.base = msg; T.resyncing = false; receive(msg); }
+    else if (msg.type === "delta") { const f = patched(msg); if (f) receive(f); }
     else if (msg.type === "error") {
       if (msg.code !== "stale") T.pendingUntil = 0;  // a refused step of a several-card run: the choice is offered again
       if (msg.code === "stale") return;  // a double click: the first one played, the second is dropped silently
@@ -49,6 +51,23 @@ function connect() {
     setStatus(t("reconnecting"));
     setTimeout(connect, Math.min(5000, 400 * T.retry));
   };
+}
+
+// A delta (docs/web.md, "Frames"): the JSON Patch from the last frame received to the next, applied to a copy
+// (the frame shown stays as it was); a gap in the numbers or a patch that does not apply asks for a full frame.
+function patched(msg) {
+  if (T.resyncing) return null;  // a full frame is on its way: deltas before it are dropped
+  if (T.base && msg.base === T.base.seq) {
+    try {
+      const f = jsonpatch.applyPatch(T.base, msg.patch, false, false).newDocument;
+      f.seq = msg.seq;
+      T.base = f;
+      return f;
+    } catch (e) { /* applied to a frame it was not made for: a full frame is asked for */ }
+  }
+  T.resyncing = true;
+  send({ type: "resync" });
+  return null;
 }
 
 function send(msg) {
