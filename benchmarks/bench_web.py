@@ -20,7 +20,10 @@ and what the attacker got (accepted, refused by kind).
 
 PostgreSQL: ``--db-url`` or $ATOUT_TEST_PG_URL, else a throw-away server (initdb in a temp folder, as the
 postgres user when run as root, on a free loopback port) stopped and removed at the end.
-Bounded: at most 400 tables, 1,000 spectators, 60 bot tables, 300 seconds (plus setup, cut by a hard
+Several processes (``--processes N``, PostgreSQL): N ``atout serve`` on N ports sharing the database; table t
+is created and played on process t mod N (as a reverse proxy routing by table), or with ``--split`` each seat of
+a table on another process, so every move is heard across processes (NOTIFY). ``--think 1``: human-paced seats.
+Bounded: at most 600 tables, 4 processes, 1,000 spectators, 60 bot tables, 300 seconds (plus setup, cut by a hard
 alarm); loopback only; it stops by itself.
 """
 
@@ -53,7 +56,8 @@ from web_attack import address, latency_summary
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
-MAX_TABLES = 400
+MAX_TABLES = 600
+MAX_PROCESSES = 4
 MAX_SPECTATORS = 1000
 MAX_BOT_TABLES = 60
 MAX_SECONDS = 300.0
@@ -243,25 +247,41 @@ async def make_table(base: str, first: int, body: dict[str, Any], seats: int,
     return got
 
 
-async def load(base: str, pid: int, tables: int, seconds: float, deals: int) -> dict[str, Any]:
+def cpu_all(pids: list[int]) -> float | None:
+    """:func:`cpu_seconds` summed over several server processes (None if one is gone)."""
+    times = [cpu_seconds(p) for p in pids]
+    return None if any(t is None for t in times) else sum(t for t in times if t is not None)
+
+
+async def load(bases: list[str], pids: list[int], tables: int, seconds: float, deals: int, think: float = 0.0,
+               split: bool = False) -> dict[str, Any]:
     """The load table: ``tables`` Tarot tables for 4 (matches of ``deals`` deals, so that none ends early),
-    every seat a client playing at once for ``seconds``."""
+    every seat a client playing at once for ``seconds`` (``think``: seconds each waits before its move).
+
+    With several server processes (``bases``), table ``t`` is created on process ``t mod N`` and its seats play
+    there (as a reverse proxy routing by table does); ``split``: seat ``s`` plays on process ``(t + s) mod N``,
+    so every move crosses processes (PostgreSQL NOTIFY and a catch-up)."""
     statuses: Counter[str] = Counter()
     gate = asyncio.Semaphore(8)
 
     async def one(t: int) -> list[tuple[str, str, str]]:
         async with gate:
             body = {"game": "tarot", "players": 4, "seat": 0, "fill": False, "seed": t, "deals": deals}
-            return await make_table(base, 4 * t, body, 4, statuses)
+            return await make_table(bases[t % len(bases)], 4 * t, body, 4, statuses)
 
-    seats = [s for got in await asyncio.gather(*(one(t) for t in range(tables))) for s in got]
+    made_tables = await asyncio.gather(*(one(t) for t in range(tables)))
+    seats = [(s, t) for t, got in enumerate(made_tables) for s in got]
     samples: list[tuple[float, float, bool]] = []
     fate: Counter[str] = Counter()
-    ws_base = base.replace("http://", "ws://")
-    start, cpu0, mine = time.monotonic(), cpu_seconds(pid), own_cpu()
-    made = await asyncio.gather(*(seat_client(f"{ws_base}/ws/{tid}", tok, addr, i, samples, start + seconds, fate)
-                                  for i, (tid, tok, addr) in enumerate(seats)))
-    elapsed, cpu1 = time.monotonic() - start, cpu_seconds(pid)
+
+    def ws_base(t: int, s: int) -> str:
+        return bases[(t + (s if split else 0)) % len(bases)].replace("http://", "ws://")
+
+    start, cpu0, mine = time.monotonic(), cpu_all(pids), own_cpu()
+    made = await asyncio.gather(*(seat_client(f"{ws_base(t, i % 4)}/ws/{tid}", tok, addr, i, samples,
+                                              start + seconds, fate, think)
+                                  for i, ((tid, tok, addr), t) in enumerate(seats)))
+    elapsed, cpu1 = time.monotonic() - start, cpu_all(pids)
     acked = sum(ok for _, _, ok in samples)
     cpu: dict[str, Any] = {}
     if cpu0 is not None and cpu1 is not None and acked:  # the play alone, not the tables' creation
@@ -273,7 +293,8 @@ async def load(base: str, pid: int, tables: int, seconds: float, deals: int) -> 
         cpu["frame_bytes"] = {"deltas": FRAMES["deltas"], "frames": len(sizes), "mean": round(sum(sizes) / len(sizes)),
                               "p50": sizes[len(sizes) // 2], "p95": sizes[int(0.95 * len(sizes))],
                               "per_action": round(sum(sizes) / max(1, acked))}
-    return {**cpu, "mode": "load", "tables": tables, "deals": deals, "connections": len(seats), "setup": dict(statuses),
+    return {**cpu, "mode": "load", "tables": tables, "deals": deals, "processes": len(bases), "split": split,
+            "think_s": think, "connections": len(seats), "setup": dict(statuses),
             "clients": dict(fate),
             "sent": sum(made), "actions": acked, "seconds": round(elapsed, 2), "actions_per_s": round(acked / elapsed, 1),
             "latency_ms": latency_summary([x for _, x, _ in samples])}
@@ -382,7 +403,12 @@ def main() -> None:
     arg("--replayers", type=int, default=2, help="clients looping on the replay (0..8, default 2)")
     arg("--uploaders", type=int, default=1, help="clients looping on uploading a big record (0..8, default 1)")
     arg("--attack-addresses", type=int, default=1, help="loopback addresses the attacker spreads over (default 1)")
-    arg("--think", type=float, default=0.1, help="flood: seconds a played seat waits before its move (default 0.1)")
+    arg("--think", type=float, default=None,
+        help="seconds a played seat waits before its move (flood: default 0.1; load table: default 0; "
+             "1 = human-paced, about a move a second per table)")
+    arg("--processes", type=int, default=1,
+        help=f"load table: `atout serve` processes on one PostgreSQL, each on its own port (1..{MAX_PROCESSES})")
+    arg("--split", action="store_true", help="load table: each table's seats spread over the processes")
     arg("--warmup", type=float, default=5.0, help="flood: seconds the table is measured alone first (default 5)")
     arg("--seconds", type=float, default=30.0, help=f"time limit (at most {MAX_SECONDS:.0f}, default 30)")
     arg("--db", choices=("sqlite", "postgresql"), default="sqlite", help="database (default: a fresh SQLite file)")
@@ -399,7 +425,11 @@ def main() -> None:
             parser.error(f"--{name.replace('_', '-')} must be {lo}..{hi}")
     args.seconds = min(max(args.seconds, 1.0), MAX_SECONDS)
     args.warmup = min(max(args.warmup, 0.5), 60.0)
-    args.think = min(max(args.think, 0.0), 5.0)
+    args.think = min(max(args.think if args.think is not None else (0.1 if args.flood else 0.0), 0.0), 5.0)
+    if not 1 <= args.processes <= MAX_PROCESSES:
+        parser.error(f"--processes must be 1..{MAX_PROCESSES}")
+    if args.processes > 1 and (args.db != "postgresql" or args.flood):
+        parser.error("--processes above 1: the load table on --db postgresql")
     FRAMES["deltas"] = args.frames == "delta"
 
     def out_of_time(_sig: int, _frame: object) -> None:
@@ -417,35 +447,41 @@ def main() -> None:
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     """Start the database and the server, run the load table or the flood, stop everything."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
+    ports = [free_port() for _ in range(args.processes)]
+    base = f"http://127.0.0.1:{ports[0]}"
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         if args.db == "sqlite":
             db = f"sqlite:///{Path(tmp) / 'bench.db'}"
         else:
             db = args.db_url or os.environ.get("ATOUT_TEST_PG_URL") or stack.enter_context(postgres())
         extra = ["--bot-delay", "0", "--http-rate", "1000"] if args.flood is None else []
-        log = Path(tmp) / "server.log"
-        server = start_server(port, db, extra + args.serve_arg, log)
+        logs = [Path(tmp) / f"server{i}.log" for i in range(len(ports))]
+        servers: list[subprocess.Popen[bytes]] = []
         try:
-            before, t = cpu_seconds(server.pid), time.monotonic()
+            for port, log in zip(ports, logs, strict=True):
+                servers.append(start_server(port, db, extra + args.serve_arg, log))
+            pids = [p.pid for p in servers]
+            before, t = cpu_all(pids), time.monotonic()
             if args.flood is None:
-                result = asyncio.run(load(base, server.pid, args.tables, args.seconds, args.deals))
+                bases = [f"http://127.0.0.1:{p}" for p in ports]
+                result = asyncio.run(load(bases, pids, args.tables, args.seconds, args.deals, args.think, args.split))
             else:
-                result = asyncio.run(flood(base, server.pid, args))
-            after = cpu_seconds(server.pid)
+                result = asyncio.run(flood(base, servers[0].pid, args))
+            after = cpu_all(pids)
             if before is not None and after is not None:  # setup included
                 result["server_cpu_s"] = round(after - before, 2)
                 result["wall_s"] = round(time.monotonic() - t, 1)
-            result["server_rss_mb"] = rss_mb(server.pid)
+            result["server_rss_mb"] = sum(rss_mb(p) or 0 for p in pids)
         finally:
-            server.terminate()
-            try:
-                server.wait(15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
-        lines = log.read_text(errors="replace").splitlines()
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                try:
+                    server.wait(15)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    server.wait()
+        lines = [x for log in logs if log.exists() for x in log.read_text(errors="replace").splitlines()]
         result["server_log"] = {"lines": len(lines), "warnings": sum(" WARNING " in x for x in lines),
                                 "errors": sum(" ERROR " in x for x in lines), "last": lines[-3:]}
     result["db"] = args.db
@@ -459,7 +495,9 @@ def summary(r: dict[str, Any]) -> str:
         return f"p50 {d['p50']} / p90 {d['p90']} / p99 {d['p99']} / max {d['max']} ms (n={d['n']})"
 
     if r["mode"] == "load":
-        return (f"{r['tables']} Tarot tables x 4 seats ({r['connections']} sockets, {r['db']}): "
+        procs = f", {r['processes']} processes{' (seats split)' if r['split'] else ''}" if r["processes"] > 1 else ""
+        pace = f", each seat thinking {r['think_s']} s" if r["think_s"] else ""
+        return (f"{r['tables']} Tarot tables x 4 seats ({r['connections']} sockets, {r['db']}{procs}{pace}): "
                 f"{r['actions']} actions acknowledged in "
                 f"{r['seconds']} s = {r['actions_per_s']} actions/s; latency {lat(r['latency_ms'])}; server CPU "
                 f"{r.get('server_cpu_ms_per_action')} ms/action; frames after the first {r.get('frame_bytes')}; "

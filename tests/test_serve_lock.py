@@ -105,3 +105,18 @@ def test_serve_refuses_an_unsupported_database_url_in_one_line(url: str, said: s
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and said in err and "sqlite:///" in err and "postgresql://" in err, err
     assert "secret" not in err  # a password is never printed
+
+
+@pytest.mark.parametrize("workers", ["2", "0", "65"])
+def test_serve_workers_are_refused_in_one_line_on_sqlite_or_out_of_range(workers: str, tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 21: several server processes share PostgreSQL only (a SQLite file has one server); 1..64 of them."""
+    db = tmp_path / "atout.db"
+    assert main(["serve", "--db", f"sqlite:///{db}", "--port", str(free_port()), "--workers", workers]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    if workers == "2":
+        assert "--workers above 1 needs PostgreSQL" in err
+    else:
+        assert f"--workers must be 1..64, not {workers}" in err
+    assert not db.exists()  # refused before anything was created

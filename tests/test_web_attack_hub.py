@@ -84,7 +84,7 @@ def test_a_client_that_never_reads_is_reset_in_the_kernel_too(tmp_path: Path) ->
 
 # --- finding 4: cheap bots never wait behind searches ---------------------------------------------
 
-def test_medium_bots_play_on_while_search_bots_fill_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_medium_bots_play_on_while_search_bots_fill_the_pool() -> None:
     """Three watched expert tables whose every decision takes 1.5 s fill a one-worker pool; a watched table of
     medium bots still makes 5 moves within 10 s. Before: its decisions queued behind the searches (~4.5 s each, so
     at most 3 moves in 10 s); the margin leaves room for a machine loaded by the other test workers.
@@ -92,16 +92,21 @@ def test_medium_bots_play_on_while_search_bots_fill_the_pool(monkeypatch: pytest
     The medium table is a match of 3 deals from a chosen seed: at a random seed its one deal ended in 2 or 3 moves
     about once in four (a concession, accepted or refused: 70 of 300 seeds tried), which read as "2 moves in 10 s"
     and was taken for a regression of the card room's merge."""
-    real = hub_module.think
+    class SlowSearches(ThreadPoolExecutor):
+        """The search pool: one thread, each decision 1.5 s of waiting, then a random bot's move (a real search
+        on this thread would hold the server's GIL, which the real pool's processes never do); the cheap bots'
+        own process pool is the real one."""
 
-    def slow_search(game: str, name: str, seed: int, obs: Any) -> str:
-        if name.startswith("search"):  # the "hard" and "expert" bots
-            time.sleep(1.5)
-        return real(game, name, seed, obs)
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+            game, _name, seed, obs = args
 
-    monkeypatch.setattr(hub_module, "think", slow_search)
+            def slow() -> Any:
+                time.sleep(1.5)
+                return fn(game, "random", seed, obs)
+            return super().submit(slow)
+
     app = create_app("sqlite://", bot_delay=0, http_rate=100.0)
-    app.state.hub._thinkers = ThreadPoolExecutor(max_workers=1)  # the search pool: one worker, saturated
+    app.state.hub._thinkers = SlowSearches(max_workers=1)  # the search pool: one worker, saturated
     server = ThreadServer(app)
     try:
         with httpx.Client(base_url=server.url) as http, contextlib.ExitStack() as stack:

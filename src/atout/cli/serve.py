@@ -6,7 +6,12 @@ import argparse
 import ipaddress
 import logging
 import math
+import os
+import signal
 import socket
+import time
+from collections.abc import Callable
+from typing import Any
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -47,6 +52,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="hours after which a table nobody plays at or watches expires, 0.02..720 (default 24)")
     p.add_argument("--bot-workers", type=int, default=None, metavar="N",
                    help="processes where bots think, 1..256 (default: one per core)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="server processes sharing the port, 1..64 (default 1; more than one needs PostgreSQL: "
+                        "they share its tables, see docs/web.md, Deployment)")
 
 
 def _within(option: str, value: float, low: float, high: float) -> None:
@@ -93,6 +101,64 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+RESPAWN_AFTER = 10.0  # a worker that dies sooner after its start dies "at once"
+QUICK_DEATHS = 5  # workers dead at once in a row before all stop (a database gone, a crash at start: no busy loop)
+
+
+def workers(n: int, run: Callable[[], None]) -> None:
+    """Fork ``n`` server processes that accept on the one listening socket (the kernel shares the connections
+    out), and start again one that dies (SIGKILL, a crash) so the others' tables are never left alone for long.
+    SIGINT or SIGTERM stops them all. Forked before any thread or connection exists in this process."""
+    log = logging.getLogger("atout.web")
+    children: dict[int, float] = {}
+    stopping = False
+    quick = 0  # workers dead at once, in a row
+
+    def spawn() -> None:
+        pid = os.fork()
+        if pid == 0:  # the worker
+            code = 0
+            try:
+                signal.signal(signal.SIGINT, signal.default_int_handler)
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                run()
+            except BaseException:
+                logging.getLogger("atout.web").exception("a server process failed")
+                code = 1
+            finally:
+                os._exit(code)
+        children[pid] = time.monotonic()
+
+    def stop(_sig: int, _frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in list(children):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
+    for _ in range(n):
+        spawn()
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    while children:
+        try:
+            pid, status = os.wait()
+        except ChildProcessError:
+            break
+        started = children.pop(pid, None)
+        if stopping or started is None:
+            continue
+        quick = quick + 1 if time.monotonic() - started < RESPAWN_AFTER else 0
+        if quick >= QUICK_DEATHS:
+            log.error("%d server processes in a row ended at once (the last: %d, status %d): stopping", quick, pid, status)
+            stop(signal.SIGTERM, None)
+            continue
+        log.warning("server process %d ended (status %d); starting another", pid, status)
+        spawn()
+
+
 def serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted; returns the exit code."""
     import uvicorn
@@ -118,26 +184,43 @@ def serve(args: argparse.Namespace) -> int:
         _within("--bot-workers", args.bot_workers, 1, 256)
     _within("--continue-timeout", args.continue_timeout, 5, 3600)
     _within("--table-expiry", args.table_expiry, 0.02, 720)
+    _within("--workers", args.workers, 1, 64)
     if args.move_timeout != 0:
         _within("--move-timeout", args.move_timeout, 10, 86_400)
     check_url(url)  # an unknown scheme: one line, exit 2
+    if args.workers > 1 and not url.startswith("postgresql"):
+        raise ValueError("--workers above 1 needs PostgreSQL (--db postgresql://USER:PASS@HOST/DB): "
+                         "the processes share its tables; a SQLite file is served by one process")
     lock = lock_database(url)  # a second server on this SQLite file: one line, exit 2 (held until we return)
     listening: socket.socket | None = None
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     try:
         listening = bind(args.host, args.port)  # before anything is printed: a port in use is exit 2
+        def make_app() -> Any:
+            return create_app(url, bot_delay=args.bot_delay, http_rate=args.http_rate,
+                              max_spectators=args.max_spectators, max_sockets=args.max_sockets,
+                              table_rate=args.table_rate, bot_workers=args.bot_workers, allowed_hosts=hosts,
+                              upload_quota=args.upload_quota, continue_timeout=args.continue_timeout,
+                              table_expiry=args.table_expiry * 3600, move_timeout=args.move_timeout)
+
         try:
-            app = create_app(url, bot_delay=args.bot_delay, http_rate=args.http_rate,
-                             max_spectators=args.max_spectators, max_sockets=args.max_sockets,
-                             table_rate=args.table_rate, bot_workers=args.bot_workers, allowed_hosts=hosts,
-                             upload_quota=args.upload_quota, continue_timeout=args.continue_timeout,
-                             table_expiry=args.table_expiry * 3600, move_timeout=args.move_timeout)
+            app = make_app()  # the schema migrated once, here, before any worker starts
         except OperationalError as exc:  # the database cannot be reached (PostgreSQL down, a wrong password…)
             reason = str(exc.orig or exc).strip().splitlines()[0][:200]
             raise ValueError(f"database {shown}: cannot connect: {reason}") from None
-        print(f"atout: serving on http://{args.host}:{args.port} (database {shown}); Ctrl+C to stop", flush=True)
-        config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
-        uvicorn.Server(config).run(sockets=[listening])
+        sock = listening
+        procs = f" by {args.workers} processes" if args.workers > 1 else ""
+        print(f"atout: serving on http://{args.host}:{args.port}{procs} (database {shown}); Ctrl+C to stop", flush=True)
+
+        def run(app: Any) -> None:
+            config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+            uvicorn.Server(config).run(sockets=[sock])
+
+        if args.workers == 1:
+            run(app)
+        else:
+            app.state.hub.store.engine.dispose()  # no connection shared with the forked workers
+            workers(args.workers, lambda: run(make_app()))
     finally:
         if listening is not None:
             listening.close()

@@ -208,6 +208,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         warm()  # the worker process starts now, not on the first upload
+        await hub.start()  # the bots' workers; on PostgreSQL, listening to the other server processes
         sweeper = asyncio.create_task(sweep())
         try:
             yield

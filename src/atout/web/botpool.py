@@ -1,5 +1,5 @@
-"""Where the web's bots think: the bot levels, each move's seed, the process pool (issue 16: cheap bots on
-threads of their own, searches in processes that end with their server).
+"""Where the web's bots think: the bot levels, each move's seed, the process pools (issue 16: cheap bots never
+queued behind searches; issue 21: both in worker processes that end with their server, none on its threads).
 
 >>> bot_name("triomphe", "easy"), bot_name("triomphe", "medium"), bot_name("triomphe", "hard")
 ('random', 'heuristic', 'search')
@@ -26,6 +26,8 @@ from atout.core.rng import seed_bytes
 LEVELS: dict[str, str] = {**BOT_LEVELS, "normal": BOT_LEVELS["medium"]}
 #: Bots that decide in milliseconds (the lobby's "easy" and "medium"): never queued behind a search.
 CHEAP_BOTS = frozenset({"random", BOT_LEVELS["easy"], BOT_LEVELS["medium"]})
+#: Processes of the cheap bots' own pool (a decision takes milliseconds: two keep up with hundreds of tables).
+QUICK_WORKERS = 2
 
 def think(game: str, name: str, seed: int, obs: Observation) -> str:
     """A bot's move, in a worker process: the bot is made from its name and seed, so the move depends on them alone."""
@@ -51,6 +53,24 @@ def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
     context.set_forkserver_preload([__name__])
     return ProcessPoolExecutor(max_workers=workers or machine_cores(), mp_context=context,
                                initializer=_worker_start, initargs=(os.getpid(),))
+
+
+_QUICK: list[ProcessPoolExecutor] = []  # the process's pool of cheap bots, shared by its hubs (tests build many)
+_QUICK_LOCK = threading.Lock()
+
+
+def quick_pool(broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecutor:
+    """The cheap bots' pool of this process (:data:`QUICK_WORKERS` processes), started on first use and kept.
+
+    ``broken``: a pool that lost a worker (killed): replaced by a new one. One pool per process rather than per
+    hub, so the many apps a test run builds start their workers once; it ends with the process (atexit).
+    """
+    with _QUICK_LOCK:
+        if _QUICK and _QUICK[0] is broken:
+            _QUICK.pop().shutdown(wait=False, cancel_futures=True)
+        if not _QUICK:
+            _QUICK.append(bot_pool(QUICK_WORKERS))
+        return _QUICK[0]
 
 
 def _worker_start(server: int) -> None:

@@ -5,8 +5,10 @@ unchanged when it refuses), committed to the database (on a worker thread, the e
 meanwhile), and only then sent out, each seat receiving its own frame
 (:func:`atout.web.views.frame`). Bots play server-side, paced by ``bot_delay`` seconds, each move drawn
 from a seed fixed by the table's seed, the move number and the seat, so a table reloaded after a
-restart plays on exactly as it would have. A bot thinks in a process pool (:func:`bot_pool`), never on
-the event loop or its threads, and a table where only bots sit pauses while nobody watches it.
+restart plays on exactly as it would have. A bot thinks in a process pool (:func:`bot_pool`; cheap bots in
+a small one of their own), never on the event loop or its threads, and a table where only bots sit
+pauses while nobody watches it. On PostgreSQL several server processes serve the same tables
+(atout.web.cluster: one writer per table, NOTIFY, a bots' lease).
 
 >>> bot_name("triomphe", "easy"), bot_name("triomphe", "medium"), bot_name("triomphe", "hard")
 ('random', 'heuristic', 'search')
@@ -26,7 +28,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -45,14 +47,18 @@ from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_n
     bot_pool,
     machine_cores,
     move_seed,
+    quick_pool,
     think,
 )
 from atout.web.deal_end import CONTINUE_TIMEOUT, DealEnd, ended_view
 from atout.web.deltas import FrameBook, Sent, encode, text_for
 from atout.web.limits import log_refusal
 from atout.web.messages import CreateTable, fold
-from atout.web.store import Store
+from atout.web.store import Behind, SeatTaken, Store
 from atout.web.views import frame, seating_frame, variant_texts
+
+if TYPE_CHECKING:
+    from atout.web.cluster import Cluster
 
 log = logging.getLogger("atout.web")
 
@@ -60,6 +66,7 @@ FINISHED_CACHE = 32  # finished tables nobody watches kept in memory (LRU): a re
 LOADS = 2  # tables rebuilt from the database at once, off the event loop (Hub.load)
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
 PRESENCE_DELAY = 0.25  # seconds: arrivals and departures within it share one broadcast of the table
+LEASE_RETRY = 2.0  # seconds between asks for a table's bots' lease another server process holds (PostgreSQL)
 
 
 DB_RETRY = 5.0  # seconds a bot waits before trying again a move the database could not store
@@ -292,6 +299,7 @@ class Hub:
 
     def __init__(self, store: Store, bot_delay: float = 0.7, bot_workers: int | None = None,
                  thinkers: Executor | None = None, continue_timeout: float = CONTINUE_TIMEOUT,
+                 quick: Executor | None = None,
                  move_timeout: float = deadlines.MOVE_TIMEOUT) -> None:
         self.store = store
         self.move_timeout = move_timeout  # seconds a person has to move at a friends' table (0: no deadline)
@@ -308,15 +316,79 @@ class Hub:
         # Bots think in other processes (started on the first bot move): ``thinkers`` replaces the pool in tests.
         self.bot_workers = bot_workers
         self._thinkers = thinkers
-        # Cheap bots (random, heuristic: a few ms) decide on their own threads, never queued behind the
-        # search bots' seconds of thought in the process pool (issue 16's attack: a table against medium
-        # bots went from 233 moves in 30 s to 2 while expert tables of other addresses filled the pool).
-        self._quick = ThreadPoolExecutor(max_workers=2, thread_name_prefix="atout-quick-bot")
+        # Cheap bots (random, heuristic: a few ms) decide in a process pool of their own, never queued behind
+        # the search bots' seconds of thought (issue 16's attack: a table against medium bots went from 233
+        # moves in 30 s to 2 while expert tables of other addresses filled the pool), and never on the
+        # server's own threads (issue 21): ``quick`` replaces that pool in tests.
+        self._quick = quick
         self.closing = False  # set by close(): a bot move lost to the shutdown is no news
+        self.cluster: Cluster | None = None  # the other server processes on a PostgreSQL database (start())
+
+    async def start(self) -> None:
+        """At the server's start: the cheap bots' workers are started (not on the first bot move) and, on
+        PostgreSQL, this process listens to the others' writes (atout.web.cluster)."""
+        with contextlib.suppress(Exception):
+            self.executor_for("random").submit(int)  # starts the pool's processes now, in the background
+        if self.store.shared and self.cluster is None:
+            from atout.web.cluster import Cluster
+
+            self.cluster = Cluster(self.store.url, self.heard, self.resync_all)
+            await self.cluster.start()
+
+    # --- several server processes (PostgreSQL: atout.web.cluster) ---------------------------------
+    def heard(self, table_id: str, what: str) -> None:
+        """Another process wrote history row ``what`` (or a seat: ``"seat"``) of a table: catch up if it is here."""
+        live = self.tables.get(table_id)
+        if live is None or (what.isdigit() and int(what) < live.history):
+            return  # not served here, or already known (this process's own write)
+        self._spawn(self._follow(live, seats=what == "seat"))
+
+    def resync_all(self) -> None:
+        """Catch every table in memory up (after the notifications were not heard for a while)."""
+        for live in list(self.tables.values()):
+            self._spawn(self._follow(live, seats=True))
+
+    def _spawn(self, coro: Any) -> None:
+        """Run ``coro`` in the background on the event loop (nothing without a running loop: a synchronous caller)."""
+        try:
+            task = asyncio.get_running_loop().create_task(coro)
+        except RuntimeError:
+            coro.close()
+            return
+        self._background.add(task)  # kept until done (the loop holds tasks weakly)
+        task.add_done_callback(self._background.discard)
+
+    async def _follow(self, live: Live, seats: bool = False) -> None:
+        """Catch a table up from the database and show the news to its sockets here (its bots go on if they lead)."""
+        async with live.lock:
+            try:
+                changed = await self._sync(live, seats)
+            except SQLAlchemyError as exc:
+                log.warning("table %s: could not catch up with the other server processes (%s)", live.id, db_error(exc))
+                return
+            if changed:
+                self.broadcast(live)
+        if changed:
+            self.kick_bots(live)
+
+    async def _sync(self, live: Live, seats: bool = False) -> bool:
+        """Apply what other processes stored since this one's last row (the caller holds the table's lock)."""
+        from atout.web.cluster import catch_up
+
+        return await catch_up(self, live, seats)
+
+    async def _stale(self, live: Live) -> IllegalAction:
+        """Another process stored first (:class:`Behind`): catch up, show it; the refusal the sender gets."""
+        await self._sync(live)
+        self.broadcast(live)
+        return IllegalAction(f"stale action: the table is at move {len(live.moves)}", code="stale",
+                             params={"n": len(live.moves)})
 
     def executor_for(self, bot: str) -> Executor:
-        """Where bot ``bot`` decides: cheap bots (:data:`CHEAP_BOTS`) on two threads of their own, searches in the pool."""
-        return self._quick if bot in CHEAP_BOTS else self.thinkers()
+        """Where bot ``bot`` decides: cheap bots (:data:`CHEAP_BOTS`) in a small pool of their own, searches in the other."""
+        if bot not in CHEAP_BOTS:
+            return self.thinkers()
+        return self._quick or quick_pool()
 
     def thinkers(self) -> Executor:
         """The executor where search bots think: a process pool of ``bot_workers`` (default: one per core)."""
@@ -393,6 +465,8 @@ class Hub:
             return known
         self.tables[live.id] = live
         self.kick_bots(live)
+        if self.cluster is not None:  # written elsewhere while it was being built: heard by nobody here
+            self._spawn(self._follow(live))
         return live
 
     def _build(self, table_id: str) -> Live | None:
@@ -488,8 +562,8 @@ class Hub:
         live.said.clear()  # sentences name the seats: said again with the new name
         try:
             self._write_now(live.id, self.store.set_seat, live.id, seat, "human", live.hashes[seat], live.status,
-                            live.names[seat])
-        except TableUnavailable:
+                            live.names[seat], "empty")
+        except (TableUnavailable, SeatTaken):
             live.kinds[seat], live.hashes[seat], live.names[seat] = "empty", None, ""  # the seat stays free
             raise
         self.broadcast(live)
@@ -545,6 +619,10 @@ class Hub:
                         live.id, canonical, db_error(exc))
             self._roll_back(live)
             raise
+        except Behind:  # another server process stored a move first: this one is refused, the table catches up
+            live.pending = False
+            self._roll_back(live)
+            raise await self._stale(live) from None
         except Exception:
             log.exception("table %s: could not store move %r; the table goes back to its stored moves", live.id, canonical)
             self._roll_back(live)
@@ -613,6 +691,9 @@ class Hub:
             waiting = end.waiting
             try:
                 await self._write(self.store.add_continue, live.id, live.history, waiting, "timeout")
+            except Behind:  # another process continued (or moved) first: shown as it is
+                await self._stale(live)
+                return
             except TableUnavailable as exc:
                 log.warning("table %s: the timeout of a deal's end not stored (%s); tried again", live.id, db_error(exc))
                 end.deadline = time.time() + DB_RETRY
@@ -635,6 +716,8 @@ class Hub:
             except TableUnavailable as exc:
                 log.warning("table %s: a continue not stored (%s)", live.id, db_error(exc))
                 raise
+            except Behind:
+                raise await self._stale(live) from None
             live.history += 1
             end.continued.add(seat)
             if not end.waiting:
@@ -670,6 +753,8 @@ class Hub:
             except TableUnavailable as exc:
                 log.warning("table %s: undo not stored (%s); nothing taken back", live.id, db_error(exc))
                 raise
+            except Behind:
+                raise await self._stale(live) from None
             live.history += 1
             del live.moves[back_to:]
             live.state = state
@@ -689,7 +774,9 @@ class Hub:
             if k == "empty":
                 live.kinds[s] = "bot"
                 try:
-                    self._write_now(live.id, self.store.set_seat, live.id, s, "bot", None, live.status, "")
+                    self._write_now(live.id, self.store.set_seat, live.id, s, "bot", None, live.status, "", "empty")
+                except SeatTaken:  # a person took it in another server process: theirs (heard by _follow)
+                    live.kinds[s] = "empty"
                 except TableUnavailable:
                     live.kinds[s] = "empty"  # as stored; the seats filled before it are stored too
                     self.broadcast(live)
@@ -727,6 +814,9 @@ class Hub:
             seat = live.state.current_player
             if seat is None or not live.bot_plays(seat) or self._paused(live) or live.ended is not None:
                 return
+            if self.cluster is not None and not await self.cluster.lease(live.id):
+                await asyncio.sleep(LEASE_RETRY)  # another server process drives this table's bots (while it lives)
+                continue
             await asyncio.sleep(self.bot_delay)
             unstored = False
             async with live.lock:
@@ -744,14 +834,20 @@ class Hub:
                     if self.closing:
                         return
                     log.exception("table %s: bot %s at seat %s failed; it plays its first legal action", live.id, name, seat)
-                    if isinstance(exc, BrokenProcessPool) and name not in CHEAP_BOTS:  # a worker killed: a new pool
-                        self._thinkers = None
+                    if isinstance(exc, BrokenProcessPool):  # a worker killed: a new pool next time
+                        if name in CHEAP_BOTS:
+                            if self._quick is None:
+                                quick_pool(broken=quick_pool())
+                        else:
+                            self._thinkers = None
                     action = str(obs.legal_actions[0])
                 try:
                     await self._move(live, seat, str(action), None)
                 except TableUnavailable:  # logged by _move: the bot tries again, so the table heals by itself
                     unstored = True
-                except Exception:  # a bot bug must not kill the table silently
+                except Exception as exc:  # a bot bug must not kill the table silently
+                    if isinstance(exc, IllegalAction) and exc.code == "stale":
+                        continue  # another process moved first (caught up): look again at whose turn it is
                     log.exception("table %s: bot at seat %s failed to play %s", live.id, seat, action)
                     return
             if unstored:
@@ -768,6 +864,8 @@ class Hub:
         if conn in live.conns:
             live.conns.remove(conn)
             self._presence(live)
+        if not live.conns and self.cluster is not None and live.id in self.cluster.held:
+            self._spawn(self.cluster.release(live.id))  # its bots are driven where its sockets are
         if not live.conns and live.state.is_terminal() and not live.pending and self.tables.get(live.id) is live:
             # A finished game nobody watches: kept in the LRU cache, then reloaded from the database if asked for.
             self.finished[live.id] = self.tables.pop(live.id)
@@ -865,6 +963,8 @@ class Hub:
     async def close(self) -> None:
         """Stop every bot loop, the bots' processes and the database worker (server shutdown)."""
         self.closing = True
+        if self.cluster is not None:
+            await self.cluster.close()
         for live in self.tables.values():
             if live.presence is not None:
                 live.presence.cancel()
@@ -877,5 +977,4 @@ class Hub:
                     await live.bot_task
         if self._thinkers is not None:
             self._thinkers.shutdown(wait=False, cancel_futures=True)
-        self._quick.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)

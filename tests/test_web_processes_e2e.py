@@ -1,0 +1,92 @@
+"""Two server processes in a real browser (issue 21): Anne's page on one server, Bernard's on another, one
+PostgreSQL database between them; every click on one page shows on the other (through NOTIFY), to the end.
+
+Needs ``ATOUT_TEST_PG_URL`` (``.ci/run`` starts PostgreSQL), Playwright and Debian's Chromium; skipped locally
+without them, a failure in CI (``CI=true``).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+PG_URL = os.environ.get("ATOUT_TEST_PG_URL")
+if not PG_URL:
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("CI=true but ATOUT_TEST_PG_URL is not set: .ci/run must start PostgreSQL")
+    pytest.skip("no PostgreSQL: set ATOUT_TEST_PG_URL (postgresql://user@127.0.0.1:PORT/db)", allow_module_level=True)
+
+import uvicorn  # noqa: E402
+
+from atout.web import create_app  # noqa: E402
+from atout.web.store import Store  # noqa: E402
+from test_web_e2e import TIMEOUT, Browser, click_one_move, create_from_lobby, launch_browser, new_page  # noqa: E402
+
+pytestmark = pytest.mark.xdist_group("postgresql")  # the database and the browsers: one xdist worker
+
+
+class PgServer:
+    """uvicorn in a thread on a free loopback port, on the test PostgreSQL: one server process of several."""
+
+    def __init__(self) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = int(s.getsockname()[1])
+        self.app = create_app(PG_URL, bot_delay=0.02, table_rate=6000.0)
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.05)
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from launch_browser()
+
+
+def test_two_browsers_on_two_server_processes_share_a_table(browser: Browser) -> None:
+    a, b = PgServer(), PgServer()
+    try:
+        anne = new_page(browser)
+        table_id = create_from_lobby(anne, a, "triomphe", 2, mode="friends")  # type: ignore[arg-type]
+        bernard = new_page(browser, 390, 844)
+        bernard.goto(f"{b.url}/t/{table_id}")  # the other process
+        bernard.click(".take-seat")
+        bernard.wait_for_function("() => document.querySelector('.seat.me') !== null")
+        moves = 0
+        while moves < 30 and not (anne.locator("#over").count() or bernard.locator("#over").count()):
+            deadline = time.monotonic() + TIMEOUT / 1000
+            mover = None
+            while mover is None and not (anne.locator("#over").count() or bernard.locator("#over").count()):
+                mover = next((p for p in (anne, bernard) if p.locator("#your-turn, #continue").count()), None)
+                assert time.monotonic() < deadline, "nobody's turn: a move was not heard across the processes"
+                time.sleep(0.05)
+            if mover is None:
+                break
+            click_one_move(mover)
+            moves += 1
+        total = len(Store(PG_URL).history(table_id))  # type: ignore[arg-type]
+        stored = sum(1 for r in Store(PG_URL).history(table_id) if r.kind == "move")  # type: ignore[arg-type]
+        for page in (anne, bernard):  # both pages show every stored move, whichever process stored it
+            page.wait_for_function(f"() => Number(document.querySelector('#controls')?.dataset.n) === {stored}")
+        assert moves >= 4 and total >= stored >= 4
+        assert not anne.errors and not bernard.errors  # type: ignore[attr-defined]
+    finally:
+        a.stop()
+        b.stop()
