@@ -25,7 +25,7 @@ import psycopg
 from atout.web.store import CHANNEL
 
 if TYPE_CHECKING:
-    from atout.web.hub import Hub, Live
+    from atout.web.live import Live, Tables
 
 log = logging.getLogger("atout.web")
 
@@ -128,7 +128,7 @@ class Cluster:
         self.held.clear()
 
 
-async def catch_up(hub: Hub, live: Live, seats: bool = False) -> bool:
+async def catch_up(hub: Tables, live: Live, seats: bool = False) -> bool:
     """Apply to ``live`` what other processes stored since this one's last row (the caller holds the table's lock).
 
     Moves and continues are applied in order, as ``Hub._move`` and ``Hub.go_on`` do; an undo rebuilds the table.

@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from atout.web.hub import Hub, Live
+    from atout.web.live import Live, Tables
 
 log = logging.getLogger("atout.web")
 
@@ -95,7 +95,7 @@ def away_seats(history: Sequence[Any]) -> set[int]:
 
 # --- the clock on the event loop (hooks called by atout.web.hub) -------------------------------------------
 
-def arm(hub: Hub, live: Live) -> None:
+def arm(hub: Tables, live: Live) -> None:
     """After any change of the table (called by ``Hub.broadcast``): a new turn starts its clock; the timer
     that replaces the person at the deadline is set (or cancelled when no deadline runs now)."""
     key = turn_key(live.history - live.marks, live.kinds)
@@ -123,9 +123,9 @@ def arm(hub: Hub, live: Live) -> None:
     live.move_timer = loop.call_later(max(0.0, due - time.time()), fire)
 
 
-async def _expire(hub: Hub, live: Live, key: tuple[int, tuple[str, ...]]) -> None:
+async def _expire(hub: Tables, live: Live, key: tuple[int, tuple[str, ...]]) -> None:
     """The deadline has passed: the seat is marked away (stored), and the table's bot plays for it."""
-    from atout.web.hub import DB_RETRY, TableUnavailable, db_error
+    from atout.web.live import DB_RETRY, TableUnavailable, db_error
 
     async with live.lock:
         seat = watched_seat(live)
@@ -148,7 +148,7 @@ async def _expire(hub: Hub, live: Live, key: tuple[int, tuple[str, ...]]) -> Non
     hub.kick_bots(live)
 
 
-async def back(hub: Hub, live: Live, seat: int) -> None:
+async def back(hub: Tables, live: Live, seat: int) -> None:
     """``seat``'s person takes the seat back from the bot (stored); the caller holds the table's lock."""
     if seat not in live.away:
         return
