@@ -168,6 +168,17 @@ class Hub:
         return IllegalAction(f"stale action: the table is at move {len(live.moves)}", code="stale",
                              params={"n": len(live.moves)})
 
+    async def _record(self, live: Live, what: str, fn: Callable[..., None], *args: Any) -> None:
+        """Store one history row for ``live`` (a continue, an undo) or refuse with nothing changed: the database down
+        (one warning, :class:`TableUnavailable`), or another process stored first (caught up, ``stale``)."""
+        try:
+            await self._write(fn, *args)
+        except TableUnavailable as exc:
+            log.warning("table %s: %s not stored (%s)", live.id, what, db_error(exc))
+            raise
+        except Behind:
+            raise await self._stale(live) from None
+
     def executor_for(self, bot: str) -> Executor:
         """Where bot ``bot`` decides: cheap bots (:data:`CHEAP_BOTS`) in a small pool of their own, searches in the other."""
         if bot not in CHEAP_BOTS:
@@ -495,13 +506,7 @@ class Hub:
             end = live.ended
             if end is None or end.final or seat not in end.waiting:
                 raise IllegalAction("there is no deal's end to continue from for this seat now", code="no_deal_end")
-            try:
-                await self._write(self.store.add_continue, live.id, live.history, [seat], "continue")
-            except TableUnavailable as exc:
-                log.warning("table %s: a continue not stored (%s)", live.id, db_error(exc))
-                raise
-            except Behind:
-                raise await self._stale(live) from None
+            await self._record(live, "a continue", self.store.add_continue, live.id, live.history, [seat], "continue")
             live.history += 1
             end.continued.add(seat)
             if not end.waiting:
@@ -532,13 +537,7 @@ class Hub:
                                     code="undo_forbidden")
             back_to = max(i for i, (s, _) in enumerate(live.moves) if s == seat)
             state = build_state(live.game, live.players, live.variant, live.seed, live.options, live.moves[:back_to])
-            try:
-                await self._write(self.store.add_undo, live.id, live.history, seat, back_to)
-            except TableUnavailable as exc:
-                log.warning("table %s: undo not stored (%s); nothing taken back", live.id, db_error(exc))
-                raise
-            except Behind:
-                raise await self._stale(live) from None
+            await self._record(live, "undo (nothing taken back)", self.store.add_undo, live.id, live.history, seat, back_to)
             live.history += 1
             del live.moves[back_to:]
             live.state = state
