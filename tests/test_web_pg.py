@@ -6,7 +6,6 @@ it the test is skipped locally; in CI (``CI=true``) a missing PostgreSQL is a fa
 
 from __future__ import annotations
 
-import os
 import uuid
 import warnings
 from typing import Any
@@ -19,12 +18,9 @@ import atout  # noqa: E402
 from atout.web import create_app  # noqa: E402
 from atout.web.hub import build_state  # noqa: E402
 from atout.web.store import Store  # noqa: E402
+from pg_gate import require_pg  # noqa: E402
 
-PG_URL = os.environ.get("ATOUT_TEST_PG_URL")
-if not PG_URL:
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI=true but ATOUT_TEST_PG_URL is not set: .ci/run must start PostgreSQL")
-    pytest.skip("no PostgreSQL: set ATOUT_TEST_PG_URL (postgresql://user@127.0.0.1:PORT/db)", allow_module_level=True)
+PG_URL = require_pg()
 
 from fastapi.testclient import TestClient  # noqa: E402
 
@@ -87,3 +83,40 @@ def test_a_128_bit_seed_and_a_canonical_upload_on_postgresql() -> None:
         stored = client.app.state.store.table(up["id"])  # type: ignore[attr-defined]
         assert stored.record == g.to_record() and "padding" not in stored.record
         assert client.get(f"/api/tables/{up['id']}/replay?n=1").json()["n"] == 1
+
+
+def test_processes_starting_at_once_on_a_fresh_database_migrate_in_turn() -> None:
+    """Several server processes started together on a new database (a site's first start) each migrate: under the
+    migration lock they take turns, where two concurrent CREATE TABLE alembic_version failed with a duplicate type."""
+    import threading
+
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    assert PG_URL is not None
+    name = "atout_mig_" + uuid.uuid4().hex[:8]
+    admin = create_engine(PG_URL.replace("postgresql://", "postgresql+psycopg://", 1), isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        url = make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+        errors: list[BaseException] = []
+
+        def start() -> None:
+            try:
+                Store(url).engine.dispose()
+            except BaseException as exc:  # gathered for the assertion below
+                errors.append(exc)
+
+        threads = [threading.Thread(target=start) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert errors == []
+        with create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1)).connect() as c:
+            assert c.execute(text("SELECT count(*) FROM alembic_version")).scalar() == 1
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()

@@ -25,12 +25,9 @@ from atout.bots import make_bot  # noqa: E402
 from atout.web import create_app  # noqa: E402
 from atout.web.hub import bot_name  # noqa: E402
 from atout.web.store import Behind, SeatTaken, Store  # noqa: E402
+from pg_gate import require_pg  # noqa: E402
 
-PG_URL = os.environ.get("ATOUT_TEST_PG_URL")
-if not PG_URL:
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI=true but ATOUT_TEST_PG_URL is not set: .ci/run must start PostgreSQL")
-    pytest.skip("no PostgreSQL: set ATOUT_TEST_PG_URL (postgresql://user@127.0.0.1:PORT/db)", allow_module_level=True)
+PG_URL = require_pg()
 
 from fastapi.testclient import TestClient  # noqa: E402
 

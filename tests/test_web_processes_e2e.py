@@ -7,7 +7,6 @@ without them, a failure in CI (``CI=true``).
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time
@@ -18,11 +17,9 @@ import pytest
 
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 
-PG_URL = os.environ.get("ATOUT_TEST_PG_URL")
-if not PG_URL:
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI=true but ATOUT_TEST_PG_URL is not set: .ci/run must start PostgreSQL")
-    pytest.skip("no PostgreSQL: set ATOUT_TEST_PG_URL (postgresql://user@127.0.0.1:PORT/db)", allow_module_level=True)
+from pg_gate import require_pg  # noqa: E402
+
+PG_URL = require_pg()
 
 import uvicorn  # noqa: E402
 

@@ -110,11 +110,18 @@ def _engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, json_serializer=_json)
 
 
+MIGRATE_LOCK = 20  # the advisory lock several processes starting at once on one PostgreSQL take to migrate in turn
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the latest Alembic revision (idempotent)."""
+    """Bring the schema to the latest Alembic revision (idempotent). On PostgreSQL, under a transaction advisory
+    lock: server processes started at once on a fresh database migrate one after the other, not both (which
+    failed with a duplicate ``alembic_version`` type)."""
     cfg = Config()
     cfg.set_main_option("script_location", str(files("atout.web") / "migrations"))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATE_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
