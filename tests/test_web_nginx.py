@@ -47,6 +47,7 @@ pytestmark = pytest.mark.xdist_group("postgresql")  # the database's tests on on
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "nginx-atout.conf"
 EXAMPLE_PORTS = (8001, 8002, 8003)
+SITE_NAME = "atout.example"  # the example's server_name
 
 
 @dataclass
@@ -85,7 +86,8 @@ class Site:
 
 
 def start_backend(site: Site, port: int) -> None:
-    argv = ["serve", "--port", str(port), "--db", PG_URL, "--bot-delay", "0", "--bot-workers", "1"]
+    argv = ["serve", "--port", str(port), "--db", PG_URL, "--bot-delay", "0", "--bot-workers", "1",
+            "--allowed-hosts", f"{SITE_NAME},127.0.0.1"]  # as docs/web.md runs them (127.0.0.1: the tests' own URLs)
     with open(site.folder / f"backend-{port}.log", "ab") as out:
         site.procs[port] = subprocess.Popen([sys.executable, "-c", f"from atout.cli.main import main; main({argv!r})"],
                                             stdout=out, stderr=out)
@@ -320,3 +322,19 @@ def test_nginx_limits_the_posts_of_one_address_for_the_whole_site(site: Site) ->
         assert flood.get(f"{site.base}/api/games").status_code == 200
     with visitor("127.0.0.51") as other:
         assert other.post(f"{site.base}/api/tables/{uuid.uuid4().hex[:10]}/join", json={"seat": 1}).status_code == 404
+
+
+def test_the_sites_name_and_origin_pass_through_nginx_and_other_names_are_refused(site: Site) -> None:
+    """nginx hands the visitor's Host on with its port (``$http_host``): the backends, run with
+    ``--allowed-hosts atout.example``, serve that name and refuse another (DNS rebinding, 400 ``bad_host``), and a
+    page of the site on another port posts a table (its Origin matches the Host the backend sees)."""
+    with visitor("127.0.0.60") as client:
+        assert client.get(f"{site.base}/api/games", headers={"Host": SITE_NAME}).status_code == 200
+        refused = client.get(f"{site.base}/api/games", headers={"Host": "evil.example"})
+        assert refused.status_code == 400 and refused.json()["error"] == "bad_host"
+        body = {"game": "triomphe", "players": 2, "seat": 0, "seed": 5}
+        page = f"{SITE_NAME}:8443"
+        made = client.post(f"{site.base}/api/tables", json=body, headers={"Host": page, "Origin": f"https://{page}"})
+        assert made.status_code == 200 and made.json()["url"].startswith("/t/")
+        other = client.post(f"{site.base}/api/tables", json=body, headers={"Host": page, "Origin": "https://evil.example"})
+        assert other.status_code == 403 and other.json()["error"] == "cross_site"
