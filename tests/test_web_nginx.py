@@ -95,7 +95,8 @@ def start_backend(site: Site, port: int) -> None:
                                             stdout=out, stderr=out)
 
 
-def wait_up(site: Site, ports: list[int], timeout: float = 90) -> None:
+def wait_up(site: Site, ports: list[int], timeout: float = 180) -> None:
+    """Wait for the backends to answer (each starts its own bot pools: about 4 s of CPU; minutes on a crowded machine)."""
     deadline = time.monotonic() + timeout
     for port in ports:
         while True:
@@ -141,7 +142,7 @@ def site() -> Iterator[Site]:
         nginx = subprocess.Popen([NGINX, "-p", str(folder), "-e", str(folder / "error.log"), "-c", str(conf),
                                   "-g", f"daemon off; pid {folder / 'nginx.pid'};"],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while True:
             assert nginx.poll() is None, f"nginx did not start: {nginx.stderr.read().decode() if nginx.stderr else ''}"
             assert time.monotonic() < deadline, "nginx did not answer"
@@ -218,7 +219,7 @@ class Player(threading.Thread):
             self.last, obs = msg, msg["obs"]
             if msg["n"] >= self.hold and not self.go.is_set():
                 self.held.set()
-                self.go.wait(120)
+                self.go.wait(300)
             if obs["current_player"] == 0 and obs["legal_actions"] and msg["n"] != acted and not msg["over"]:
                 acted = msg["n"]
                 action = str(self.bot.act(to_obs(self.game, 0, obs)))
