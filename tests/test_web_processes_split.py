@@ -49,11 +49,11 @@ def held(client: TestClient) -> set[str]:
 
 def test_an_undo_asked_on_one_process_is_seen_by_the_sockets_and_bots_of_the_other() -> None:
     """Tarot, seed 5 (dealer 2: seat 3, a bot, speaks first, then the person at seat 0). The table is created
-    and watched on B, whose process drives its bots (2 s between bot moves); the person plays on A: bids,
+    and watched on B, whose process drives its bots (3 s before each bot move); the person plays on A: bids,
     and takes the bid back on A before the bot at seat 1 answers. B's spectator sees the bid, then the table back
     at one move; B's bot does not answer the bid taken back; the person bids again (Garde contre) and the bots go on,
     both processes showing the same moves; the history holds the undo, the moves in force lose nothing."""
-    with (TestClient(create_app(PG_URL, bot_delay=2.0)) as a, TestClient(create_app(PG_URL, bot_delay=2.0)) as b):
+    with (TestClient(create_app(PG_URL, bot_delay=3.0)) as a, TestClient(create_app(PG_URL, bot_delay=3.0)) as b):
         t = b.post("/api/tables", json={"game": "tarot", "players": 4, "seat": 0, "seed": 5, "name": "Zoé"}).json()
         with b.websocket_connect(f"/ws/{t['id']}") as spectator:
             spectator.send_json({"type": "hello", "lang": "en"})
@@ -73,7 +73,7 @@ def test_an_undo_asked_on_one_process_is_seen_by_the_sockets_and_bots_of_the_oth
                 again = frame_where(spectator, at(1), "the undo, on B")
                 assert again["moves"] == back["moves"] == mine["moves"] == first["moves"]
                 assert back["obs"]["current_player"] == 0 and sorted(back["obs"]["hand"]) == sorted(mine["obs"]["hand"])
-                time.sleep(2.5)  # B's bot, woken by the bid, has had its 2 s: it must not have answered it
+                time.sleep(3.5)  # B's bot, woken by the bid, has had its 3 s: it must not have answered it
                 assert len(Store(PG_URL).moves(t["id"])) == 1
                 person.send_json({"type": "act", "action": "bid garde_contre", "n": 1})  # the bots can only pass
                 after_a = frame_where(person, at(4), "the two bots' answers, on A")
