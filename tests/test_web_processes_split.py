@@ -6,6 +6,7 @@ tests/test_web_processes.py); ``ATOUT_TEST_PG_URL`` names the database, without 
 
 from __future__ import annotations
 
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -28,10 +29,31 @@ pytestmark = pytest.mark.xdist_group("postgresql")  # one database for the run: 
 Frame = dict[str, Any]
 
 
+def receive(ws: Any, timeout: float = 60) -> Frame:
+    """The socket's next message, or the test fails after ``timeout`` seconds (the test client's own receive
+    waits for ever: a frame that never comes would hang the run, not fail it)."""
+    box: list[Any] = []
+
+    def get() -> None:
+        try:
+            box.append(ws.receive_json())
+        except BaseException as exc:  # handed to the test
+            box.append(exc)
+
+    reader = threading.Thread(target=get, daemon=True)
+    reader.start()
+    reader.join(timeout)
+    if not box:
+        raise AssertionError(f"no message within {timeout} s")
+    if isinstance(box[0], BaseException):
+        raise box[0]
+    return box[0]  # type: ignore[no-any-return]
+
+
 def frame_where(ws: Any, wanted: Callable[[Frame], bool], what: str, limit: int = 400) -> Frame:
     """Read a socket's frames until a state frame ``wanted`` accepts (an error frame fails the test)."""
     for _ in range(limit):
-        msg = ws.receive_json()
+        msg = receive(ws)
         if msg["type"] == "error":
             raise AssertionError(f"waiting for {what}: {msg}")
         if msg["type"] == "state" and wanted(msg):
