@@ -6,6 +6,7 @@ one process driving a table's bots, and a process killed (SIGKILL) mid-play whos
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -232,3 +233,25 @@ def up(base: str) -> bool:
         return httpx.get(f"{base}/healthz", timeout=1).status_code == 200
     except httpx.HTTPError:
         return False
+
+
+def test_a_seat_taken_elsewhere_while_a_table_loads_here_is_caught_up() -> None:
+    """A table is being rebuilt on B when a friend takes seat 1 through A: the NOTIFY finds nothing to catch up on
+    B (not registered yet), so B must read the seats again when it registers the table, or B would keep seat 1
+    empty for good and refuse the friend's token (issue 21's attack, finding 1)."""
+    assert PG_URL is not None
+    with TestClient(create_app(PG_URL, bot_delay=0)) as a, TestClient(create_app(PG_URL, bot_delay=0)) as b:
+        t = a.post("/api/tables", json={"game": "triomphe", "players": 2, "seat": 0, "seed": 5, "fill": False}).json()
+        hub_b = b.app.state.hub  # type: ignore[attr-defined]
+        built = hub_b._build(t["id"])  # B is rebuilding the table (off its loop) ...
+        assert built is not None and built.kinds == ["human", "empty"]
+        assert a.post(f"/api/tables/{t['id']}/join", json={"seat": 1, "name": "Bea"}).status_code == 200  # ... A seats Bea
+        time.sleep(1.0)  # B hears A's NOTIFY now, for a table it does not hold yet: nothing to catch up there
+
+        async def register() -> list[str]:
+            live = hub_b._keep(built)
+            while hub_b._background:  # the catch-up spawned by registering
+                await asyncio.gather(*list(hub_b._background))
+            return list(live.kinds)
+
+        assert b.portal.call(register) == ["human", "human"]  # type: ignore[union-attr]

@@ -260,8 +260,8 @@ class Hub:
             return known
         self.tables[live.id] = live
         self.kick_bots(live)
-        if self.cluster is not None:  # written elsewhere while it was being built: heard by nobody here
-            self._spawn(self._follow(live))
+        if self.cluster is not None:  # written elsewhere while it was being built (moves or seats): heard by nobody here
+            self._spawn(self._follow(live, seats=True))
         return live
 
     def _build(self, table_id: str) -> Live | None:
