@@ -237,7 +237,7 @@ function seatButtons(f) {
   return f.table.seats.filter((s) => s.kind === "empty").map((s) => html`<button key=${"o" + s.seat} type="button" class="take-seat" data-seat=${s.seat}
     onClick=${async () => {
     try {
-      const res = await api(`/api/tables/${T.id}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(joinBody(s.seat)) });
+      const res = await api(`/api/tables/${T.id}/join?lang=${getLang()}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(joinBody(s.seat)) });
       localStorage.setItem("atout.token." + T.id, res.token);
       T.token = res.token;
       T.ws.close();
