@@ -105,3 +105,20 @@ def test_la_triomphe_shows_no_debts_while_nobody_owes(server: Server, browser: B
     said = page.evaluate("() => factValue('debts', [0, 3], 0, 2, null)")
     assert said == {"fr": "Vous 0 · Robot débutant 2 3", "en": "You 0 · Beginner bot 2 3"}[lang]
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "name", "said"), [
+    ("fr", "Robot moyen 2", "ce nom est un de ceux que la table donne"),
+    ("en", "Medium bot 2", "this name is one the table gives"),
+])
+def test_the_lobby_says_a_refused_nickname_in_its_language(server: Server, browser: Browser, lang: str, name: str,
+                                                           said: str) -> None:
+    """A nickname the table gives (a bot's name) is refused by the server, and the lobby shows the server's sentence in
+    the page's language (once "name: a name may not be…" in English on a French page)."""
+    page = in_language(browser, server, lang, (1280, 800))
+    page.fill("#f-name", name)
+    page.click("#create")
+    page.wait_for_selector("#create-error:not([hidden])")
+    text = page.inner_text("#create-error")
+    assert said in text, text
+    assert not page.errors  # type: ignore[attr-defined]

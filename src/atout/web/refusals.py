@@ -9,10 +9,10 @@ A table that cannot be set up (a forged request: an unknown game, variant, optio
 refuses, options that clash) is checked on data (:func:`setup_refusal`: the game registry, the rules dataclass),
 not by reading the engine's English.
 
->>> say("no_table", "fr", table="abc")
-'Il n’y a pas de table «\\xa0abc\\xa0».'
+>>> say("no_table", "en", table="abc")
+'There is no table “abc”.'
 >>> setup_refusal("tarot", None, 7, {}, "en", "")
-('bad_players', 'Tarot (Traditional tarot) is played by 3, 4 or 5 players, not 7.')
+('bad_players', 'Tarot (Traditional Tarot) is played by 3, 4 or 5 players, not 7.')
 """
 
 from __future__ import annotations
