@@ -34,6 +34,7 @@ from starlette.types import Scope
 from atout import present
 from atout.core.errors import AtoutError, IllegalAction, NotationError
 from atout.core.protocol import GameState, game_info, list_games, new_game
+from atout.core.rng import is_secret_seed
 from atout.present import catalogs
 from atout.present.records import say_refusal
 from atout.records import dumps
@@ -385,13 +386,15 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         """A table the game (or the server) refuses, said in ``lang``: ``bad_options`` for an option's value or
         options that clash, ``bad_table`` for the rest (game, variant, size, unknown option, level, seat, seed)."""
         reason, said = refusals.setup_refusal(body.game, body.variant, body.players, body.options, lang, str(exc))
-        if reason == "bad_table":
+        if reason == "bad_table":  # the game takes it: the server's own checks (hub.create), on the same data
+            info = game_info(body.game)
+            allowed = info.player_counts[(body.variant or info.default_variant).lower()]
+            n = body.players or (info.default_players if info.default_players in allowed else allowed[0])
             if body.level not in LEVELS:
                 said = refusals.say("bad_level", lang, level=body.level[:20], levels=", ".join(LEVELS))
-            elif body.seed is not None and "seed" in str(exc):
+            elif body.seed is not None and is_secret_seed(body.seed):
                 said = refusals.say("bad_seed", lang)
-            elif body.seat is not None and str(exc).startswith("no seat"):
-                n = body.players or game_info(body.game).default_players
+            elif body.seat is not None and body.seat >= n:
                 said = refusals.say("bad_seat", lang, seat=body.seat + 1, players=n)
         return JSONResponse({"error": "bad_options" if reason == "options" else "bad_table", "message": said,
                              "reason": reason, "lang": lang, "english": str(exc)}, status_code=400)
