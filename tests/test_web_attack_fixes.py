@@ -93,7 +93,7 @@ def test_refused_bodies_spend_the_rate_limit() -> None:
 
 def test_deep_nesting_gets_the_error_shape(client: TestClient) -> None:
     r = client.post("/api/tables", content=b"[" * 3000 + b"]" * 3000, headers=JSON)
-    assert r.status_code in (400, 422) and set(r.json()) == {"error", "message"}, r.text
+    assert r.status_code in (400, 422) and {"error", "message"} <= set(r.json()), r.text
 
 
 def test_a_query_error_is_logged_as_a_query(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:

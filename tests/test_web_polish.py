@@ -148,7 +148,7 @@ def test_the_rules_panel_and_the_rest_of_rest_refuse_in_the_requests_language(cl
     assert r.status_code == 422 and r.json()["error"] == "name_taken"
     assert r.json()["message"] == "Another seat at this table is already called “Léa”: choose another name."
     r = client.get("/api/rules/tarot?lang=de")
-    assert r.json()["error"] == "bad_lang" and plain(r.json()["message"]) == "Langue inconnue : « de » ; les langues : fr, en."
+    assert r.json()["error"] == "bad_lang" and plain(r.json()["message"]) == "Langue inconnue ; les langues : fr, en."
     assert plain(client.get("/api/nothing?lang=fr").json()["message"]) == "Rien à cette adresse."
 
 

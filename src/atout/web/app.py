@@ -767,8 +767,9 @@ def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
 
 
 def _bad_lang(lang: str) -> JSONResponse:
-    """A language no catalog has: said in French (the site's own), the languages there are named."""
-    return _error(400, "bad_lang", "fr", asked=lang[:16], langs=", ".join(present.LANGS))
+    """A language no catalog has: said in French (the site's own), the languages there are named (the one asked
+    is not echoed)."""
+    return _error(400, "bad_lang", "fr", langs=", ".join(present.LANGS))
 
 
 def _bytes(n: int) -> str:
