@@ -191,3 +191,13 @@ def test_websocket_refusals_are_said_in_the_hellos_language(client: Any) -> None
     with client.websocket_connect(f"/ws/{t['id']}?lang=fr") as ws:
         ws.send_json({"type": "hello", "token": "forged", "lang": "en"})
         assert ws.receive_json() == {"type": "error", "code": "bad_token", "message": "This token opens no seat at this table."}
+
+
+def test_the_middlewares_refusals_are_said_in_the_requests_language(client: Any) -> None:
+    r = client.post("/api/tables?lang=fr", content=b'{"game": "tarot"}', headers={"content-type": "text/plain"})
+    assert r.status_code == 415 and r.json()["error"] == "bad_content_type"
+    assert plain(r.json()["message"]) == ("Le corps d'une requête POST doit être du JSON, envoyé avec Content-Type: "
+                                          "application/json.")
+    r = client.post("/api/tables?lang=en", json={"game": "tarot"}, headers={"origin": "https://evil.example"})
+    assert r.status_code == 403 and r.json()["error"] == "cross_site"
+    assert r.json()["message"] == "A request sent by another site is refused."
