@@ -64,7 +64,7 @@ def test_a_big_body_is_refused_at_once_unread(client: TestClient) -> None:
     start = time.perf_counter()
     r = client.post("/api/tables", content=big, headers=JSON)
     assert r.status_code == 413 and r.json()["error"] == "too_large", r.text
-    assert f"{MAX_BODY:,}" in r.json()["message"]
+    assert f"{MAX_BODY:,}".replace(",", "\u202f") in r.json()["message"]  # "au plus 4 000 000 octets"
     assert time.perf_counter() - start < 1.0  # refused on its Content-Length, not parsed (it took 5 s)
 
 
@@ -93,7 +93,7 @@ def test_refused_bodies_spend_the_rate_limit() -> None:
 
 def test_deep_nesting_gets_the_error_shape(client: TestClient) -> None:
     r = client.post("/api/tables", content=b"[" * 3000 + b"]" * 3000, headers=JSON)
-    assert r.status_code in (400, 422) and set(r.json()) == {"error", "message"}, r.text
+    assert r.status_code in (400, 422) and {"error", "message"} <= set(r.json()), r.text
 
 
 def test_a_query_error_is_logged_as_a_query(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
@@ -170,7 +170,7 @@ def test_creation_arguments_in_options_are_refused(client: TestClient, key: str)
 
 def test_two_values_for_one_field_are_refused(client: TestClient) -> None:
     r = table(client, deals=5, options={"deals": 100_000})
-    assert r.status_code == 422 and "given twice" in r.json()["message"], r.text
+    assert r.status_code == 422 and "given twice" in r.json()["english"], r.text
     assert table(client, deals=5, options={"deals": 5}).status_code == 200
 
 

@@ -239,3 +239,34 @@ def test_serve_refuses_a_move_timeout_out_of_its_range(capsys: pytest.CaptureFix
         assert code == 2
         err = capsys.readouterr().err
         assert "--move-timeout must be 10..86400" in err and "Traceback" not in err
+
+
+def test_a_deadline_that_passed_while_the_server_was_down_gives_a_grace(tmp_path: Path) -> None:
+    """The server was down past the silent friend's deadline: after the restart he gets 30 s (RESTART_GRACE),
+    he is not marked away the moment the table is rebuilt."""
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from atout.web.deadlines import RESTART_GRACE
+    from atout.web.models import ActionRow, TableRow
+
+    db = f"sqlite:///{tmp_path / 'grace.db'}"
+    with TestClient(create_app(db, bot_delay=0, move_timeout=60)) as client:
+        t, _ = friends_table(client)
+        store = client.app.state.store  # type: ignore[attr-defined]
+    long_ago = datetime.now(UTC) - timedelta(minutes=10)  # the turn began 10 min ago: its 60 s passed long since
+    with store.engine.begin() as conn:
+        conn.execute(update(TableRow).where(TableRow.id == t["id"]).values(updated=long_ago))
+        conn.execute(update(ActionRow).where(ActionRow.table_id == t["id"]).values(at=long_ago))
+    with TestClient(create_app(db, bot_delay=0, move_timeout=60)) as client:
+        restart = time.time()
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t["token"], "lang": "en"})
+            ws.receive_json()
+            f = next(states(ws))
+            assert not away(f, FRIEND) and f["n"] == 0  # nobody played for him
+            # due at the restart + 30 s, not 60 s after a turn start of 10 minutes ago (long passed)
+            assert restart + RESTART_GRACE - 1 < f["turn_deadline"] < time.time() + RESTART_GRACE + 1
+        live = client.app.state.hub.get(t["id"])  # type: ignore[attr-defined]
+        assert live.away == set()

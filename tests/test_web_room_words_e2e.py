@@ -187,7 +187,7 @@ def test_la_prime_says_what_each_choice_does(server: Server, browser: Browser, l
         pytest.skip("never our turn to open in three coups")
     actions = page.inner_text("#actions")
     pass_word = {"en": "Pass", "fr": "Passer"}[lang]
-    assert page.locator("#actions button", has_text=pass_word).count() == 1  # one pass, not five
+    assert page.locator("#controls button", has_text=pass_word).count() == 1  # one pass, not five
     # the pass with its cards: one confirm, as the page's own grouping or the frame's select (pass_aside) has it
     confirm = page.locator("#confirm-select, #confirm-pick")
     assert confirm.inner_text() == {"en": "Pass — keep your cards", "fr": "Passer — sans écarter"}[lang]

@@ -39,7 +39,7 @@ def test_join_takes_a_json_integer_seat_only(client: TestClient, seat: str) -> N
     t = client.post("/api/tables", json={"game": "tarot", "players": 4, "seat": 0, "fill": False}).json()
     r = client.post(f"/api/tables/{t['id']}/join", content=f'{{"seat": {seat}}}', headers=JSON)
     assert r.status_code == 422 and r.json()["error"] == "malformed", r.text
-    assert r.json()["message"].startswith("seat: ")
+    assert r.json()["english"].startswith("seat: ") and r.json()["field"] == "seat"
     assert client.get(f"/api/tables/{t['id']}").json()["seats"][1]["kind"] == "empty"  # nothing changed
     assert client.post(f"/api/tables/{t['id']}/join", content='{"seat": 1}', headers=JSON).json()["seat"] == 1
 
@@ -69,7 +69,7 @@ def test_a_number_too_large_to_read_is_said_so(client: TestClient) -> None:
     for body, where in (('{"game": "tarot", "seed": 1e999}', "seed: "),
                         ('{"game": "tarot", "options": {"deals": 1e999}}', "deals: ")):
         r = client.post("/api/tables", content=body, headers=JSON)
-        assert r.status_code == 422 and r.json()["message"].startswith(where + expected), r.text
+        assert r.status_code == 422 and r.json()["english"].startswith(where + expected), r.text
 
 
 def test_rest_bodies_are_strict() -> None:

@@ -33,16 +33,17 @@ from starlette.types import Scope
 
 from atout import present
 from atout.core.errors import AtoutError, IllegalAction, NotationError
-from atout.core.protocol import GameState, list_games, new_game
+from atout.core.protocol import GameState, game_info, list_games, new_game
+from atout.core.rng import is_secret_seed
 from atout.present import catalogs
 from atout.present.records import say_refusal
 from atout.records import dumps
-from atout.web import messages
+from atout.web import messages, refusals
 from atout.web.deadlines import MOVE_TIMEOUT
 from atout.web.deal_end import CONTINUE_TIMEOUT
 from atout.web.hub import LEVELS, Conn, Hub, Live, NameTaken, TableUnavailable
 from atout.web.limits import BodyCap, SameSitePosts, TrustedHosts, log_refusal
-from atout.web.lobby_options import option_fields, say_refused_options
+from atout.web.lobby_options import option_fields
 from atout.web.messages import (
     MAX_RECORD,
     Act,
@@ -119,8 +120,10 @@ def table_cost(body: CreateTable) -> int:
     return 1 + (body.seat is None) + searching
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def _error(status: int, code: str, lang: str, *, key: str | None = None, english: str | None = None,
+           headers: Mapping[str, str] | None = None, **params: Any) -> JSONResponse:
+    """A refusal in the request's language (atout.web.refusals): its stable code, the sentence from the catalogs."""
+    return refusals.error(status, code, lang, key=key, english=english, headers=headers, **params)
 
 
 def _refused(status: int, error: str, code: str, params: dict[str, Any], lang: str, game: str = "") -> JSONResponse:
@@ -236,7 +239,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         if request.method == "POST":  # refusing cost work: the address's rate limit counts it
             _charge(request.client.host if request.client else "?")
         log_refusal("malformed", f"{request.method} {request.url.path}: malformed {where}: {text}")
-        return _error(422, "malformed", text)
+        lang = refusals.lang_of(request.query_params.get("lang"))
+        field, said = refusals.say_invalid(error, ("body", "query"), lang)
+        return JSONResponse({"error": "malformed", "message": said, "field": field, "lang": lang, "english": text},
+                            status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -244,8 +250,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         code = {400: "malformed", 404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         if exc.status_code == 400:
             log_refusal(code, f"{request.method} {request.url.path}: {exc.detail}")
-        return JSONResponse({"error": code, "message": str(exc.detail)}, status_code=exc.status_code,
-                            headers=getattr(exc, "headers", None))
+        lang = refusals.lang_of(request.query_params.get("lang"))
+        return refusals.error(exc.status_code, code, lang, key=code if code != "malformed" else "http_error",
+                              english=str(exc.detail), headers=getattr(exc, "headers", None))
 
     def _charge(host: str) -> None:
         """A refused request spends one of its address's tokens for requests that create things."""
@@ -258,7 +265,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     def _too_large(scope: Scope, cap: int) -> Response:
         """The 413 of an oversize body: an upload's in the language it asks for, any other in the error shape."""
         if scope["path"] != "/api/records":
-            return _error(413, "too_large", f"a request body may hold at most {cap:,} bytes")
+            lang = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", ["fr"])[0]
+            return _error(413, "too_large", refusals.lang_of(lang), limit=f"{cap:,}".replace(",", "\u202f"))
         lang = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", ["fr"])[0]
         return _refused(413, "too_large", "too_large", {"limit": cap}, lang if lang in present.LANGS else "fr")
 
@@ -275,7 +283,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         log_refusal("rate_limited", f"{request.method} {request.url.path} from {host}")
         return True
 
-    def _tables_limited(request: Request, body: CreateTable) -> JSONResponse | None:
+    def _tables_limited(request: Request, body: CreateTable, lang: str) -> JSONResponse | None:
         """Per-address limit on new tables (a burst of "Watch bots" tables stalled every table): 429, or None."""
         host = request.client.host if request.client else "?"
         bucket = table_buckets.setdefault(host, Bucket(table_rate / 60, TABLE_BURST))
@@ -284,10 +292,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return None
         wait = bucket.wait(cost)
         log_refusal("rate_limited", f"{host}: table creation refused (rate limit)")
-        return JSONResponse({"error": "rate_limited",
-                             "message": f"too many new tables from this address: wait {wait:.0f} s (a table costs "
-                                        f"{cost} of {TABLE_BURST} tokens, {table_rate:g} more a minute)"},
-                            status_code=429, headers={"Retry-After": str(max(1, round(wait)))})
+        return _error(429, "rate_limited", lang, key="tables_limited", wait=f"{wait:.0f}",
+                      english=f"too many new tables from this address: wait {wait:.0f} s (a table costs "
+                              f"{cost} of {TABLE_BURST} tokens, {table_rate:g} more a minute)",
+                      headers={"Retry-After": str(max(1, round(wait)))})
 
     async def _live(table_id: str) -> Live | None:
         """A table for a route that may change it: rebuilt off the event loop if not in memory (``Hub.load``)."""
@@ -345,13 +353,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                     variant: str | None = Query(default=None, max_length=40)) -> dict[str, Any] | JSONResponse:
         """The rules panel: card order and trump order high to low (the game's real order), and its summary."""
         if lang not in present.LANGS:
-            return _error(400, "bad_lang", f"lang must be one of {', '.join(present.LANGS)}")
+            return _bad_lang(lang)
         if game not in {g.name for g in list_games()}:
-            return _error(404, "no_game", f"no game {game[:40]!r}")
+            return _error(404, "no_game", lang, game=game[:40], games=refusals.listed([g.name for g in list_games()], lang))
         try:
             return _rules(game, lang, players, variant)
         except (AtoutError, ValueError, TypeError) as exc:
-            return _error(400, "bad_rules", str(exc))
+            _, said = refusals.setup_refusal(game, variant, players, {}, lang, str(exc))
+            return JSONResponse({"error": "bad_rules", "message": said, "lang": lang, "english": str(exc)}, status_code=400)
 
     @app.get("/api/levels")
     async def levels() -> dict[str, str]:
@@ -359,19 +368,36 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
 
     @app.post("/api/tables", response_model=None)
     async def create_table(body: CreateTable, request: Request, lang: str = "fr") -> dict[str, Any] | JSONResponse:
+        lang = refusals.lang_of(lang)
         if _limited(request):
-            return _error(429, "rate_limited", "too many requests; wait a little")
-        refused = _tables_limited(request, body)
+            return _error(429, "rate_limited", lang)
+        refused = _tables_limited(request, body, lang)
         if refused is not None:
             return refused
         try:
             live, token = hub.create(body)
         except TableUnavailable as exc:  # the database is down: nothing was created
-            return _error(503, "db_unavailable", str(exc))
+            return _error(503, "db_unavailable", lang, english=str(exc))
         except (AtoutError, ValueError, TypeError) as exc:
-            said = say_refused_options(body.game, str(exc), lang if lang in present.LANGS else "fr")
-            return _error(400, "bad_options" if said else "bad_table", said or str(exc))
+            return _refused_table(body, lang, exc)
         return {"id": live.id, "seat": body.seat, "token": token, "url": f"/t/{live.id}", "table": live.meta()}
+
+    def _refused_table(body: CreateTable, lang: str, exc: Exception) -> JSONResponse:
+        """A table the game (or the server) refuses, said in ``lang``: ``bad_options`` for an option's value or
+        options that clash, ``bad_table`` for the rest (game, variant, size, unknown option, level, seat, seed)."""
+        reason, said = refusals.setup_refusal(body.game, body.variant, body.players, body.options, lang, str(exc))
+        if reason == "bad_table":  # the game takes it: the server's own checks (hub.create), on the same data
+            info = game_info(body.game)
+            allowed = info.player_counts[(body.variant or info.default_variant).lower()]
+            n = body.players or (info.default_players if info.default_players in allowed else allowed[0])
+            if body.level not in LEVELS:
+                said = refusals.say("bad_level", lang, level=body.level[:20], levels=", ".join(LEVELS))
+            elif body.seed is not None and is_secret_seed(body.seed):
+                said = refusals.say("bad_seed", lang)
+            elif body.seat is not None and body.seat >= n:
+                said = refusals.say("bad_seat", lang, seat=body.seat + 1, players=n)
+        return JSONResponse({"error": "bad_options" if reason == "options" else "bad_table", "message": said,
+                             "reason": reason, "lang": lang, "english": str(exc)}, status_code=400)
 
     @app.get("/api/tables")
     async def tables(status: str = "open", lang: str = "fr", source: str = "played") -> list[dict[str, Any]]:
@@ -397,40 +423,42 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         return out
 
     @app.get("/api/tables/{table_id}", response_model=None)
-    async def table_meta(table_id: str) -> dict[str, Any] | JSONResponse:
+    async def table_meta(table_id: str, lang: str = "fr") -> dict[str, Any] | JSONResponse:
         live = await _rest_table(table_id)
         if live is None:
-            return _error(404, "no_table", f"no table {table_id!r}")
+            return _error(404, "no_table", lang, table=table_id[:40])
         return live.meta()
 
     @app.post("/api/tables/{table_id}/join", response_model=None)
-    async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any] | JSONResponse:
+    async def join(table_id: str, body: JoinTable, request: Request, lang: str = "fr") -> dict[str, Any] | JSONResponse:
+        lang = refusals.lang_of(lang)
         if _limited(request):
-            return _error(429, "rate_limited", "too many requests; wait a little")
+            return _error(429, "rate_limited", lang)
         live = await _live(table_id)
         if live is None:
-            return _error(404, "no_table", f"no table {table_id!r}")
+            return _error(404, "no_table", lang, table=table_id[:40])
         try:
             seat, token = hub.join(live, body.seat, body.name)
         except TableUnavailable as exc:  # the database is down: the seat stays free
-            return _error(503, "db_unavailable", str(exc))
+            return _error(503, "db_unavailable", lang, english=str(exc))
         except NameTaken as exc:
-            return _error(422, "name_taken", str(exc))
+            return _error(422, "name_taken", lang, english=str(exc), name=body.name or "")
         except PermissionError as exc:
             log_refusal("seat_taken", f"table {table_id}: join refused: {exc}")
-            return _error(409, "seat_taken", str(exc))
+            return _error(409, "seat_taken", lang, key="seat_taken" if body.seat is not None else "no_free_seat",
+                          english=str(exc), seat=(body.seat or 0) + 1)
         except ValueError as exc:
-            return _error(400, "bad_seat", str(exc))
+            return _error(400, "bad_seat", lang, english=str(exc), seat=(body.seat or 0) + 1, players=live.players)
         return {"id": live.id, "seat": seat, "token": token, "url": f"/t/{live.id}"}
 
     @app.get("/api/tables/{table_id}/record", response_model=None)
-    async def record(table_id: str) -> Response:
+    async def record(table_id: str, lang: str = "fr") -> Response:
         live = await _rest_table(table_id)
         if live is None:
-            return _error(404, "no_table", f"no table {table_id!r}")
+            return _error(404, "no_table", lang, table=table_id[:40])
         if not live.state.is_terminal():
             log_refusal("in_progress", f"table {table_id}: record asked before the end (it holds every hand)")
-            return _error(403, "in_progress", "the record of a game in progress holds hidden cards: wait for its end")
+            return _error(403, "in_progress", lang, key="record_in_progress")
         text = await asyncio.to_thread(_record_text, live)
         return Response(text, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="atout-{table_id}.json"'})
@@ -443,15 +471,15 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     @app.get("/api/tables/{table_id}/replay", response_model=None)
     async def replay_step(table_id: str, request: Request, n: Position = "0", lang: str = "fr") -> dict[str, Any] | JSONResponse:
         if lang not in present.LANGS:
-            return _error(400, "bad_lang", "lang must be 'fr' or 'en'")
+            return _bad_lang(lang)
         if _limited(request, replay_buckets):
             return _refused(429, "rate_limited", "rate_limited", {}, lang)
         live = await _rest_table(table_id)
         if live is None:
-            return _error(404, "no_table", f"no table {table_id!r}")
+            return _error(404, "no_table", lang, table=table_id[:40])
         if not live.state.is_terminal() and live.source == "played":
             log_refusal("in_progress", f"table {table_id}: replay asked before the end (it shows every hand)")
-            return _error(403, "in_progress", "a game in progress cannot be replayed: wait for its end")
+            return _error(403, "in_progress", lang, key="replay_in_progress")
         meta = live.meta()
         try:  # n is clamped to 0..total; the work runs in a worker process, within the time budget
             view = await replays.view(table_id, lambda: _record_text(live), int(n), lang, meta)  # a finished record stays
@@ -467,30 +495,32 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         """A finished Tarot game's deal analysed with every card seen (issue 20; docs/analysis.md): computed in
         the replay worker within its time budget, kept once done."""
         if lang not in present.LANGS:
-            return _error(400, "bad_lang", "lang must be 'fr' or 'en'")
+            return _bad_lang(lang)
         if not 1 <= deal <= MAX_RECORD_DEALS:
-            return _error(400, "bad_deal", f"deal must be 1 to {MAX_RECORD_DEALS}")
+            return _error(400, "bad_deal", lang, max=MAX_RECORD_DEALS)
         if _limited(request, replay_buckets):
             return _refused(429, "rate_limited", "rate_limited", {}, lang)
         live = await _rest_table(table_id)
         if live is None:
-            return _error(404, "no_table", f"no table {table_id!r}")
+            return _error(404, "no_table", lang, table=table_id[:40])
         if not live.state.is_terminal():
             log_refusal("in_progress", f"table {table_id}: analysis asked before the end (it shows every hand)")
-            return _error(403, "in_progress", "a game in progress cannot be analysed: wait for its end")
+            return _error(403, "in_progress", lang, key="analysis_in_progress")
         try:
             found = await replays.analysis(table_id, lambda: _record_text(live), deal, lang)
         except Busy:
             return _refused(503, "busy", "busy", {}, lang)
         if "refused" in found:
             status = 503 if found["refused"] == "too_slow" else 500 if found["refused"] == "replay_failed" else 400
-            return _error(status, found["refused"], found["message"])
+            if found["refused"] == "replay_failed":
+                return _error(status, "replay_failed", lang, english=found["message"])
+            return JSONResponse({"error": found["refused"], "message": found["message"]}, status_code=status)
         return found
 
     @app.post("/api/records", response_model=None)
     async def upload(request: Request, lang: str = "fr") -> dict[str, Any] | JSONResponse:
         if lang not in present.LANGS:
-            return _error(400, "bad_lang", "lang must be 'fr' or 'en'")
+            return _bad_lang(lang)
         if _limited(request):
             return _refused(429, "rate_limited", "rate_limited", {}, lang)
         body = bytearray()
@@ -509,7 +539,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             status, error = (503, "too_slow") if code == "too_slow" else (400, "bad_record")
             return _refused(status, error, code, checked["params"], lang, checked["game"])
         table_id = secrets.token_urlsafe(6)
-        over = _over_quota(request, len(checked["text"].encode()))
+        over = _over_quota(request, len(checked["text"].encode()), lang)
         if over is not None:
             return over
         same = await asyncio.to_thread(_keep_upload, table_id, checked)
@@ -517,7 +547,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return {"id": same, "url": f"/r/{same}", "moves": checked["moves"], "existing": True}
         return {"id": table_id, "url": f"/r/{table_id}", "moves": checked["moves"]}
 
-    def _over_quota(request: Request, size: int) -> JSONResponse | None:
+    def _over_quota(request: Request, size: int, lang: str) -> JSONResponse | None:
         """The storage quota of uploads: ``upload_quota`` bytes an hour per address, ``upload_total`` a day in all.
 
         Counted on the canonical record before it is stored (a duplicate, stored once, is counted too: cheap)."""
@@ -528,13 +558,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                 del upload_buckets[old]
         if not mine.take(size):
             log_refusal("upload_quota", f"{host}: upload refused, over {upload_quota} bytes an hour")
-            return _error(429, "upload_quota", f"this address has stored its {upload_quota:,} bytes of uploads "
-                                               f"for the hour: wait {mine.wait(size) / 60:.0f} min")
+            return _error(429, "upload_quota", lang, quota=_bytes(upload_quota), minutes=f"{mine.wait(size) / 60:.0f}")
         if not upload_all.take(size):
             mine.tokens += size  # not this address's fault: its quota is given back
             log_refusal("upload_quota", "upload refused: the server's daily upload storage is spent")
-            return _error(507, "storage_full", f"this server stores at most {upload_total:,} bytes of uploads "
-                                                "a day: try again tomorrow")
+            return _error(507, "storage_full", lang, total=_bytes(upload_total))
         return None
 
     def _keep_upload(table_id: str, checked: dict[str, Any]) -> str | None:
@@ -552,7 +580,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
 
             text = svg(pack, code, lang if lang in present.LANGS else "fr")
         except (ImportError, AtoutError, ValueError, KeyError) as exc:
-            return _error(404, "no_face", str(exc))
+            return _error(404, "no_face", lang, english=str(exc))
         return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
     @app.get("/healthz")
@@ -564,54 +592,56 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         host = ws.client.host if ws.client else "?"
+        lang = refusals.lang_of(ws.query_params.get("lang"))  # the page's language, for refusals before its hello
         if sockets.get(host, 0) >= max_sockets:
             log_refusal("too_many_sockets", f"{host}: WebSocket refused: {max_sockets} connections open from this address")
-            await _refuse(ws, "too_many_sockets", f"at most {max_sockets} connections from one address", 4429)
+            await _refuse(ws, refusals.frame("too_many_sockets", lang, n=max_sockets), 4429)
             return
         if len(ws_buckets) > 10_000:  # many addresses: forget those whose bucket is full again
             for old in [h for h, b in ws_buckets.items() if b.full()]:
                 del ws_buckets[old]
         if not ws_buckets.setdefault(host, Bucket(ws_rate, WS_BURST)).take():
             log_refusal("rate_limited", f"{host}: WebSocket refused: more than {ws_rate:g} opens a second")
-            await _refuse(ws, "rate_limited", f"too many new connections from this address: at most {ws_rate:g} a second", 4429)
+            await _refuse(ws, refusals.frame("rate_limited", lang, key="ws_opens", rate=f"{ws_rate:g}"), 4429)
             return
         sockets[host] = sockets.get(host, 0) + 1
         try:
-            await _session(ws, table_id)
+            await _session(ws, table_id, lang)
         finally:
             sockets[host] -= 1
             if not sockets[host]:
                 del sockets[host]
 
-    async def _session(ws: WebSocket, table_id: str) -> None:
-        """One accepted connection: its hello, then its messages until it leaves or the server drops it."""
+    async def _session(ws: WebSocket, table_id: str, lang: str) -> None:
+        """One accepted connection: its hello, then its messages until it leaves or the server drops it. Refusals
+        before the hello are said in ``lang`` (the socket's ``?lang=``), after it in the hello's language."""
         live = await hub.load(table_id) if len(table_id) <= 32 else None  # rebuilt off the event loop if need be
         if live is None:
-            await _refuse(ws, "no_table", f"no table {table_id!r}", 4404)
+            await _refuse(ws, refusals.frame("no_table", lang, table=table_id[:40]), 4404)
             return
         try:
             first = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
             hello = parse_client(_text(first))
         except (TimeoutError, BadMessage, WebSocketDisconnect, KeyError) as exc:
-            await _refuse(ws, "hello", f"the first message must be a hello: {exc}", 4400)
+            await _refuse(ws, {**refusals.frame("hello", lang), "english": f"the first message must be a hello: {exc}"}, 4400)
             return
         if not isinstance(hello, Hello):
-            await _refuse(ws, "hello", "the first message must be a hello", 4400)
+            await _refuse(ws, refusals.frame("hello", lang), 4400)
             return
         seat = None
         if hello.token is not None:
             seat = live.seat_of(hello.token)
             if seat is None:
                 log_refusal("bad_token", f"table {table_id}: refused a connection with a forged or foreign token")
-                await _refuse(ws, "bad_token", "this token opens no seat at this table", 4403)
+                await _refuse(ws, refusals.frame("bad_token", hello.lang), 4403)
                 return
         if seat is not None and sum(1 for c in live.conns if c.seat == seat) >= MAX_SEAT_SOCKETS:
             log_refusal("too_many_sockets", f"table {table_id}: refused a connection: seat {seat} has {MAX_SEAT_SOCKETS} open")
-            await _refuse(ws, "too_many_sockets", f"at most {MAX_SEAT_SOCKETS} connections for one seat", 4429)
+            await _refuse(ws, refusals.frame("too_many_sockets", hello.lang, key="seat_sockets", n=MAX_SEAT_SOCKETS), 4429)
             return
         if seat is None and live.spectators() >= max_spectators:
             log_refusal("spectators_full", f"table {table_id}: refused a spectator: {max_spectators} already watch")
-            await _refuse(ws, "spectators_full", FULL[hello.lang]["spectators_full"].format(n=max_spectators), 4503)
+            await _refuse(ws, _frame_error("spectators_full", FULL[hello.lang]["spectators_full"].format(n=max_spectators)), 4503)
             return
         conn = Conn(seat=seat, lang=hello.lang, deltas=hello.deltas)
         conn.send({"type": "welcome", "seat": seat, "table": live.meta()})
@@ -631,13 +661,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                     break
                 if not bucket.take():
                     log_refusal("rate_limited", f"table {table_id} seat {seat}: rate limit")
-                    conn.send(_frame_error("rate_limited", "too many messages; slow down"))
+                    conn.send(refusals.frame("rate_limited", conn.lang, key="ws_rate_limited"))
                     continue
                 try:
                     msg = parse_client(_text(message))
                 except BadMessage as exc:
                     log_refusal(exc.code, f"table {table_id} seat {seat}: {exc}")
-                    conn.send(_frame_error(exc.code, str(exc)))
+                    conn.send({**_bad_message(exc, conn.lang), "english": str(exc)})
                     continue
                 await _dispatch(live, conn, msg)
         except WebSocketDisconnect:
@@ -659,14 +689,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             conn.send({"type": "pong"})
             return
         if isinstance(msg, Hello):
-            conn.send(_frame_error("hello", "already said hello"))
+            conn.send(refusals.frame("hello", conn.lang, key="hello_again"))
             return
         if isinstance(msg, Resync):  # a spectator may ask too
             hub.resync(live, conn)
             return
         if conn.seat is None:
             log_refusal("spectator", f"table {live.id}: a spectator tried {msg.type}")
-            conn.send(_frame_error("spectator", "a spectator cannot act; take a free seat first"))
+            conn.send(refusals.frame("spectator", conn.lang))
             return
         try:
             if isinstance(msg, Act):
@@ -690,7 +720,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                        "why": present.cite_in(str(cite), conn.lang) if cite else None})
         except PermissionError as exc:
             log_refusal("forbidden", f"table {live.id} seat {conn.seat}: refused: {exc}")
-            conn.send(_frame_error("forbidden", str(exc)))
+            conn.send({**refusals.frame("forbidden", conn.lang), "english": str(exc)})
 
     return app
 
@@ -736,6 +766,17 @@ def _say_error(exc: IllegalAction | NotationError, lang: str, game: str) -> str:
         return str(exc)
 
 
+def _bad_lang(lang: str) -> JSONResponse:
+    """A language no catalog has: said in French (the site's own), the languages there are named (the one asked
+    is not echoed)."""
+    return _error(400, "bad_lang", "fr", langs=", ".join(present.LANGS))
+
+
+def _bytes(n: int) -> str:
+    """A size in bytes as people read it: digits grouped by a thin space (``20 000 000``)."""
+    return f"{n:,}".replace(",", "\u202f")
+
+
 def _json_params(params: dict[str, object]) -> dict[str, object]:
     """Params safe for a JSON frame: JSON-able values as they are (nested too), anything else as text."""
     out: dict[str, object] = {}
@@ -759,10 +800,19 @@ def _text(message: Mapping[str, Any]) -> str | bytes:
     return text if text is not None else message.get("bytes") or b""
 
 
-async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> None:
+async def _refuse(ws: WebSocket, frame: dict[str, Any], close_code: int) -> None:
+    """Send an error frame (said in the connection's language) and close with ``close_code``."""
     with contextlib.suppress(Exception):
-        await ws.send_json(_frame_error(code, message))
+        await ws.send_json(frame)
         await ws.close(close_code)
+
+
+def _bad_message(exc: BadMessage, lang: str) -> dict[str, Any]:
+    """A client frame refused (malformed, too large), said in ``lang``."""
+    if exc.code == "too_large":
+        return refusals.frame("too_large", lang, key="ws_too_large", limit=exc.limit)
+    _, said = refusals.say_invalid(exc.error, (), lang, key="malformed_message")
+    return {"type": "error", "code": exc.code, "message": said}
 
 
 __all__ = ["create_app"]

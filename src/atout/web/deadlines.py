@@ -8,7 +8,8 @@ player by a bot; the person takes the seat back by moving again (any action from
 tables, nor while the table waits for its seats or at a deal's end (that has ``--continue-timeout``).
 
 The turn's start is the time of the table's last change (a move, an undo, a continue, a seat taken), so
-after a restart the deadline is derived from the stored times (:func:`turn_start`), and *away* and *back*
+after a restart the deadline is derived from the stored times (:func:`turn_start`; one that passed while the
+server was down gives a grace, :func:`rebuilt_turn_start`), and *away* and *back*
 are stored as rows of the table's history (kinds ``away`` and ``back``, never moves). The frame says when
 the turn ends (``turn_deadline``, unix seconds, or null) and which seats a bot plays for now (each seat's
 ``away`` in ``table.seats``).
@@ -34,6 +35,7 @@ log = logging.getLogger("atout.web")
 MOVE_TIMEOUT = 300.0  # seconds a person has to move at a friends' table (--move-timeout)
 MOVE_RANGE = (10.0, 86_400.0)  # the range ``atout serve --move-timeout`` accepts (0: no deadline)
 MARKS = ("away", "back")  # the history rows this module writes (atout.web.store.effective_moves skips them)
+RESTART_GRACE = 30.0  # seconds a rebuilt table's person keeps, at least, when the deadline passed while nobody watched
 
 
 def turn_key(turn: int, kinds: Sequence[str]) -> tuple[int, tuple[str, ...]]:
@@ -80,6 +82,22 @@ def turn_start(updated: datetime | None, history: Sequence[Any]) -> float:
     if not times:
         return datetime.now(UTC).timestamp()
     return max((t if t.tzinfo else t.replace(tzinfo=UTC)).timestamp() for t in times)
+
+
+def rebuilt_turn_start(stored: float, timeout: float, now: float | None = None) -> float:
+    """The turn's start for a table rebuilt (a server restart): the stored start (:func:`turn_start`), moved on so
+    that the deadline is at least ``now`` + :data:`RESTART_GRACE` (at most a whole ``timeout``). A deadline that
+    passed while the server was down gives a short grace instead of marking the seat away at once.
+
+    >>> rebuilt_turn_start(1000.0, 300.0, now=2000.0)  # due at 1300, passed: due at 2030
+    1730.0
+    >>> rebuilt_turn_start(1900.0, 300.0, now=2000.0)  # due at 2200, still ahead: unchanged
+    1900.0
+    """
+    now = time.time() if now is None else now
+    if timeout <= 0:
+        return stored
+    return max(stored, now + min(RESTART_GRACE, timeout) - timeout)
 
 
 def away_seats(history: Sequence[Any]) -> set[int]:

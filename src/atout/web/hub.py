@@ -292,7 +292,8 @@ class Hub:
                     state=state, moves=moves, history=len(history), names=[s.name or "" for s in seats],
                     host=row.host, away=deadlines.away_seats(history),
                     marks=sum(1 for h in history if h.kind in deadlines.MARKS))
-        live.turn_since = deadlines.turn_start(row.updated, history)  # the turn's clock survives a restart
+        live.turn_since = deadlines.rebuilt_turn_start(deadlines.turn_start(row.updated, history),
+                                                       self.move_timeout)  # the clock survives a restart, with a grace
         live.turn_key = deadlines.turn_key(live.history - live.marks, live.kinds)
         if before is not None:
             last_move = max((i for i, h in enumerate(history) if h.kind == "move"), default=-1)

@@ -19,7 +19,8 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from email.message import Message
-from urllib.parse import urlsplit
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -111,7 +112,7 @@ class SameSitePosts:
 
                 status, code, message = refused
                 log_refusal(code, f"POST {scope['path']}: {message}")
-                await JSONResponse({"error": code, "message": message}, status_code=status)(scope, receive, send)
+                await _said(status, code, scope, english=message)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
@@ -211,7 +212,15 @@ class TrustedHosts:
             await WebSocketClose(code=1008)(scope, receive, send)
             return
         message = f"this server answers only to {', '.join(self.allowed)} (see --allowed-hosts)"
-        await JSONResponse({"error": "bad_host", "message": message}, status_code=400)(scope, receive, send)
+        await _said(400, "bad_host", scope, english=message, hosts=", ".join(self.allowed))(scope, receive, send)
+
+
+def _said(status: int, code: str, scope: Scope, english: str, **params: Any) -> JSONResponse:
+    """A middleware's refusal in the language of the request's ``?lang=`` (atout.web.refusals), French by default."""
+    from atout.web import refusals  # here: it reads the catalogs, which a bare middleware need not load
+
+    lang = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", ["fr"])[0]
+    return refusals.error(status, code, lang, english=english, **params)
 
 
 __all__ = ["LOG_BURST", "LOG_RATE", "LOOPBACK_HOSTS", "MAX_BODY", "BodyCap", "SameSitePosts", "TrustedHosts",

@@ -37,11 +37,25 @@ MAX_RECORD = 2_000_000  # bytes: an uploaded record (a long match is ~100 kB)
 
 
 class BadMessage(ValueError):
-    """A client message that is not valid JSON of a known shape, or too large."""
+    """A client message that is not valid JSON of a known shape, or too large; ``error`` is pydantic's first error
+    (atout.web.refusals says it in the connection's language), ``limit`` the size cap passed."""
 
-    def __init__(self, message: str, code: str = "malformed") -> None:
+    def __init__(self, message: str, code: str = "malformed", error: Mapping[str, Any] | None = None,
+                 limit: int | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.error: Mapping[str, Any] = error or {}
+        self.limit = limit
+
+
+class Refused(ValueError):
+    """A value a validator refuses: the English message (logs, programs), and ``code`` and ``params`` from which
+    atout.web.refusals says it in any language (section ``refusals``, key ``why_<code>``); ``field`` names the
+    field when pydantic's location does not (a model-level check)."""
+
+    def __init__(self, message: str, code: str, field: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.code, self.field, self.params = code, field, params
 
 
 class _Msg(BaseModel):
@@ -63,7 +77,7 @@ class Hello(_Msg):
         from atout.present import LANGS
 
         if lang not in LANGS:
-            raise ValueError(f"no catalog for the language {lang!r}")
+            raise Refused(f"no catalog for the language {lang!r}", "no_catalog")
         return lang
 
 
@@ -129,10 +143,11 @@ def clean_name(name: str | None) -> str | None:
         return None
     text = " ".join("".join(ch for ch in name if ch.isprintable()).split())
     if not 1 <= len(text) <= MAX_NAME:
-        raise ValueError(f"a name holds 1 to {MAX_NAME} characters (spaces at the ends not counted), not {len(text)}")
+        raise Refused(f"a name holds 1 to {MAX_NAME} characters (spaces at the ends not counted), not {len(text)}",
+                      "name_length", max=MAX_NAME)
     problem = name_problem(text)
     if problem:
-        raise ValueError(problem)
+        raise Refused(problem, NAME_PROBLEMS[problem])
     return text
 
 
@@ -174,25 +189,33 @@ def name_problem(name: str) -> str | None:
     folded = fold(name)
     letters = [ch for ch in folded if unicodedata.category(ch)[0] in "LN" and ch not in FILLERS]
     if not letters:
-        return "a name needs at least one letter or digit"
+        return NO_LETTER
     scripts = {unicodedata.name(ch, "").split(" ")[0] for ch in letters} & set(SCRIPTS)
     if len(scripts) > 1:
-        return "a name keeps to one alphabet (Latin, Cyrillic or Greek), so that it cannot imitate another"
+        return MIXED_SCRIPTS
     words = set(re.split(r"[^\w]+", folded)) - {""}
     core = re.sub(r"[\s\d]+$", "", folded).strip()
     if words & PRONOUNS or core in _reserved() or core.removeprefix("le ").removeprefix("the ") in _reserved():
-        return "a name may not be one the table gives (you, a bot, a numbered player, the Dummy): choose another"
+        return RESERVED
     return None
+
+
+NO_LETTER = "a name needs at least one letter or digit"
+MIXED_SCRIPTS = "a name keeps to one alphabet (Latin, Cyrillic or Greek), so that it cannot imitate another"
+RESERVED = "a name may not be one the table gives (you, a bot, a numbered player, the Dummy): choose another"
+NAME_PROBLEMS = {NO_LETTER: "name_letters", MIXED_SCRIPTS: "name_script", RESERVED: "name_reserved"}  # their codes
 
 
 def parse_client(text: str | bytes) -> Client:
     """Validate one client frame; raise :class:`BadMessage` saying what was wrong."""
     if len(text) > MAX_FRAME:
-        raise BadMessage(f"message of {len(text)} bytes is over the limit of {MAX_FRAME}", code="too_large")
+        raise BadMessage(f"message of {len(text)} bytes is over the limit of {MAX_FRAME}", code="too_large",
+                         limit=MAX_FRAME)
     try:
         return _ADAPTER.validate_json(text)
     except ValidationError as exc:
-        raise BadMessage(f"malformed message: {describe(exc.errors()[0] if exc.errors() else {})}") from None
+        error: Mapping[str, Any] = exc.errors()[0] if exc.errors() else {}
+        raise BadMessage(f"malformed message: {describe(error)}", error=error) from None
 
 
 def describe(error: Mapping[str, Any], skip: tuple[str, ...] = ()) -> str:
@@ -251,13 +274,16 @@ class CreateTable(_Msg):
         data, options = dict(data), dict(options)
         for key in CREATION_ARGS:
             if key in options:  # once silently dropped: the creator would think it applied
-                raise ValueError(f"options.{key}: not a rule option; {CREATION_ARGS[key]}")
+                raise Refused(f"options.{key}: not a rule option; {CREATION_ARGS[key]}", "not_rule_option",
+                              field=f"options.{key}", key=key)
         names = [("deals", "deals"), ("target", "target")] + ([("coups", "deals")] if data.get("game") == "prime" else [])
         for key, field in names:
             if key in options:
                 value = options.pop(key)
                 if data.get(field) is not None and data[field] != value:
-                    raise ValueError(f"options.{key}: {field} is given twice ({data[field]!r} and {value!r}); give it once")
+                    raise Refused(f"options.{key}: {field} is given twice ({data[field]!r} and {value!r}); give it once",
+                                  "given_twice", field=f"options.{key}", name=field, first=repr(data[field]),
+                                  second=repr(value))
                 data[field] = value
         return CreateTable._target_has_a_deal_cap({**data, "options": options})
 
@@ -275,7 +301,7 @@ class CreateTable(_Msg):
         """A rule option holds no number too large to read (``1e999`` arrives as infinity)."""
         for key, value in options.items():
             if isinstance(value, float) and not math.isfinite(value):
-                raise ValueError(f"{key[:40]}: number out of range (too large to read)")
+                raise Refused(f"{key[:40]}: number out of range (too large to read)", "too_big", field=f"options.{key[:40]}")
         return options
 
 

@@ -144,7 +144,8 @@ def seats(state: GameState, viewer: int | None, obs: dict[str, Any], meta: dict[
         if s == partner and state.game_name == "tarot":
             badges.append("called")
         if viewer is not None and of is not None and s != viewer and of[s] == of[viewer]:
-            badges.append("partner")
+            # Tarot's "partenaire" is the called partner (at five): the viewer's co-defenders are the defence
+            badges.append("defence" if state.game_name == "tarot" and of[s] == 1 else "partner")
         level = meta.get("level") if s < len(kinds) and kinds[s] == "bot" else None
         stake = public.get("stake") if state.game_name == "prime" and s in engaged and public.get("stake") else None
         out.append({

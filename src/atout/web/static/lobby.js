@@ -169,9 +169,10 @@ async function onCreate(ev) {
 function refusal(status, answer) {
   const code = answer && answer.error;
   const detail = (answer && answer.message) || String(status);
-  if (code === "malformed" && /^name:/.test(detail)) return t("nameError");
-  if (code === "rate_limited" || status === 429) return t("rateLimited");
-  if (code === "bad_options") return detail;  // said by the server in the page's language, option by option
+  const said = answer && answer.lang === getLang() && answer.message;  // said by the server in the page's language
+  if (code === "malformed" && answer.field === "name") return said || t("nameError");  // the name's own rule
+  if (code === "rate_limited" || status === 429) return said || t("rateLimited");
+  if (said) return code === "bad_options" ? said : `${t("createFailed")}${t("colon")}${said}`;
   return `${t("createFailed")}${t("colon")}${detail}`;
 }
 

@@ -130,23 +130,24 @@ function Controls({ f, you, rerender }) {
             : html`<div class="banner">${t("waiting")} ${seatName(turn, you)}</div>`;
   const tricks = (pubOf(f).tricks || []).length || lastTrickOf(f);
   const k = T.selected.size;
+  const live = legal.length > 0 && !f.deal_end;  // moves to make now: the actions, and a several-card choice's bar
   return html`<section class="controls" id="controls" data-n=${f.n} data-turn=${turn ?? ""} aria-label=${t("actions")}>
     <div class="bar">${banner}
       ${mySide ? html`<span class="my-side" id="my-side">${capital(t("yourSide"))} — ${mySide.name} · ${signed(mySide.total)}</span>` : null}</div>
     <${Toast} />
     ${f.table.seed_chosen ? html`<p class="muted notice" id="seed-chosen" role="note">${t("seedChosen")}</p>` : null}
     ${you === null || you === undefined ? html`<p class="muted">${t("spectator")}</p>${seatOffers(f)}` : null}
-    ${hand.length ? html`<${Hand} hand=${hand} state=${state} onCard=${onCard} marks=${f.marks} />` : null}
-    ${legal.length && !f.deal_end ? html`<div class="actions" id="actions" role="group" aria-label=${t("actions")}>
-      ${sel ? html`<div class="select-hint" id="pick-hint"><strong>${sel.title}</strong> — <span id="select-counter">${selectCounter(sel, k)}</span>
-          ${/ecart|discard/.test(sel.kind) ? html` · <span id="left-in-hand">${t("leftInHand").replace("{n}", hand.length - k)}</span>` : null}
-          ${selHint(sel, hints) ? html`<br /><small>${selHint(sel, hints)}</small>` : null}
-          ${selWhy ? html`<br /><small class="sel-why">${capital(selWhy)}</small>` : null}</div>
+    ${live && (sel || picking) ? html`<div class="pick-bar" id="pick-bar">${sel ? html`<div class="select-hint" id="pick-hint"><strong>${sel.title}</strong> — <span id="select-counter">${selectCounter(sel, k)}</span>
+          ${/ecart|discard/.test(sel.kind) ? html` · <span id="left-in-hand">${t("leftInHand").replace("{n}", hand.length - k)}</span>` : null}</div>
         <button type="button" class="act primary" id="confirm-pick" disabled=${(sel.done || 0) + k < (sel.min ?? sel.need) || (sel.done || 0) + k > (sel.max ?? sel.need)}
-          onClick=${() => confirmSelect(f, sel)}>${sel.confirm || t("confirm")}${zeroOk ? ` — ${k ? t("layAsideN").replace("{n}", k) : t("keepCards")}` : ""}</button>` : null}
-      ${picking ? html`<div class="select-hint" id="pick-hint">${hints[g.click.prefix] || t("clickDiscard")} (${t("leftInHand").replace("{n}", hand.length)})</div>
+          onClick=${() => confirmSelect(f, sel)}>${sel.confirm || t("confirm")}${zeroOk ? ` — ${k ? t("layAsideN").replace("{n}", k) : t("keepCards")}` : ""}</button>`
+    : html`<div class="select-hint" id="pick-hint">${hints[g.click.prefix] || t("clickDiscard")} (${t("leftInHand").replace("{n}", hand.length)})</div>
         <button type="button" class="act primary" id="confirm-pick" disabled=${!T.picked}
-          onClick=${() => { if (T.picked) act(`${g.click.prefix} ${T.picked}`); }}>${capital(actionLabel(g.click.prefix))}${T.picked ? " — " + cardName(T.picked) : ""}</button>` : null}
+          onClick=${() => { if (T.picked) act(`${g.click.prefix} ${T.picked}`); }}>${capital(actionLabel(g.click.prefix))}${T.picked ? " — " + cardName(T.picked) : ""}</button>`}</div>` : null}
+    ${hand.length ? html`<${Hand} hand=${hand} state=${state} onCard=${onCard} marks=${f.marks} />` : null}
+    ${live ? html`<div class="actions" id="actions" role="group" aria-label=${t("actions")}>
+      ${sel && (selHint(sel, hints) || selWhy) ? html`<p class="select-hint select-help" id="pick-help">${selHint(sel, hints) ? html`<small>${selHint(sel, hints)}</small>` : null}
+          ${selWhy ? html`${selHint(sel, hints) ? html`<br />` : null}<small class="sel-why">${capital(selWhy)}</small>` : null}</p>` : null}
       ${early.map((x) => button(x))}${grouped}${rest.map((x) => button(x))}
       ${shared.map((w) => html`<small key=${"sh" + w} class="hint shared-hint">${capital(w)}</small>`)}
       ${selecting ? g.select.map((s) => {
@@ -236,7 +237,7 @@ function seatButtons(f) {
   return f.table.seats.filter((s) => s.kind === "empty").map((s) => html`<button key=${"o" + s.seat} type="button" class="take-seat" data-seat=${s.seat}
     onClick=${async () => {
     try {
-      const res = await api(`/api/tables/${T.id}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(joinBody(s.seat)) });
+      const res = await api(`/api/tables/${T.id}/join?lang=${getLang()}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(joinBody(s.seat)) });
       localStorage.setItem("atout.token." + T.id, res.token);
       T.token = res.token;
       T.ws.close();

@@ -37,6 +37,7 @@ function valueNode(v, you) {
 function factValue(key, value, you, players, sides) {
   if (value === null || value === undefined || value === "" || (Array.isArray(value) && !value.length)) return null;
   if (Array.isArray(value) && value.every((v) => v === null || (Array.isArray(v) && !v.length))) return null;
+  if (key === "debts" && Array.isArray(value) && value.every((v) => v === 0)) return null;  // La Triomphe: nobody owes
   if (typeof value === "string" && isCard(value)) return html`<${Face} code=${value} cls="small" />`;
   if (Array.isArray(value) && value.every((v) => typeof v === "string" && isCard(v))) return html`<${Cards} cards=${value} cls="small" />`;
   if (["taker", "partner", "bettor", "fille_taker", "pillager"].includes(key) && typeof value === "number") return seatName(value, you);
@@ -91,13 +92,12 @@ function Facts({ f, you }) {
 function Sheet({ f, you }) {
   const n = f.table.players;
   const cols = f.sheet.length ? f.sheet[0].length : n;
-  const short = (s) => (s === you ? t("you") : `${t("seat")[0]}${s + 1}`);
   const sides = sidesOf(f, you);
   const winner = f.winner_side ?? null;
   return html`<section class="panel" id="sheet" aria-labelledby="sheet-h">
     <h2 id="sheet-h">${t("sheet")}</h2>
     <div class="sheet-wrap" tabindex="0" role="region" aria-label=${t("sheet")}><table class="sheet">
-      <thead><tr><th scope="col">${f.deal_word || t("deal")}</th>${Array.from({ length: cols }, (_, s) => html`<th scope="col" title=${cols === n ? seatName(s, you) : ""}>${cols === n ? short(s) : `#${s + 1}`}</th>`)}</tr></thead>
+      <thead><tr><th scope="col">${f.deal_word || t("deal")}</th>${Array.from({ length: cols }, (_, s) => html`<th scope="col" class="who">${cols === n ? seatName(s, you) : `#${s + 1}`}</th>`)}</tr></thead>
       <tbody>${f.sheet.map((row, i) => {
     const lines = (f.breakdowns || [])[i] || [];
     return html`<tr key=${"r" + i}><td>${i + 1}</td>${row.map((x, j) => html`<td key=${j}>${signed(x)}</td>`)}</tr>

@@ -30,7 +30,7 @@ function Countdown({ deadline }) {
 function Seat({ s, you, n, deadline }) {
   const spot = seatSpot(s.seat, you, n);
   const me = s.seat === you;
-  const cls = "seat" + (s.turn ? " turn" : "") + (me ? " me" : "") + ((s.badges || []).includes("partner") ? " ally" : "");
+  const cls = "seat" + (s.turn ? " turn" : "") + (me ? " me" : "") + ((s.badges || []).some((b) => b === "partner" || b === "defence") ? " ally" : "");
   const badges = (s.badges || []).filter((b) => b !== "you" && !(b === "mort" && s.seat < 0));
   const name = me ? t("you") : s.name || seatName(s.seat, you);
   const kind = me || s.seat < 0 || (s.bot && s.level) ? "" : s.bot ? t("bot") : t(s.kind === "empty" ? "empty" : "human");

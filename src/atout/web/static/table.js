@@ -27,7 +27,7 @@ function setStatus(text) { const s = document.getElementById("status"); if (s) s
 
 function connect() {
   setStatus(T.retry ? t("reconnecting") : t("connecting"));
-  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + encodeURIComponent(T.id));
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + encodeURIComponent(T.id) + "?lang=" + getLang());
   T.ws = ws;
   T.base = null; T.resyncing = false;  // a new socket starts with a full frame
   ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: T.token, lang: getLang(), deltas: true })); };
