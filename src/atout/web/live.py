@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, game_info, new_game
@@ -20,6 +20,9 @@ from atout.web.deal_end import DealEnd
 from atout.web.deltas import FrameBook, encode
 from atout.web.store import Store
 from atout.web.views import variant_texts
+
+if TYPE_CHECKING:
+    from atout.web.cluster import Cluster
 
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
 DB_RETRY = 5.0  # seconds a bot waits before trying again a move the database could not store
@@ -248,9 +251,13 @@ def build_state(live_game: str, players: int, variant: str, seed: int, options: 
 
 
 class Tables(Protocol):
-    """What atout.web.deadlines and atout.web.cluster ask of the hub (:class:`atout.web.hub.Hub` has it)."""
+    """What the hub's helpers (deadlines, cluster, ending, botloop) ask of it (:class:`atout.web.hub.Hub` has it)."""
 
     _background: set[asyncio.Task[None]]
+    cluster: Cluster | None
+    closing: bool
+    bot_delay: float
+    continue_timeout: float
 
     @property
     def store(self) -> Store: ...
@@ -262,6 +269,16 @@ class Tables(Protocol):
     def _db(self) -> Executor: ...
 
     async def _write(self, fn: Callable[..., None], *args: Any) -> None: ...
+
+    async def _record(self, live: Live, what: str, fn: Callable[..., None], *args: Any) -> None: ...
+
+    async def _stale(self, live: Live) -> IllegalAction: ...
+
+    async def _move(self, live: Live, seat: int, text: str, n: int | None) -> None: ...
+
+    def executor_for(self, bot: str) -> Executor: ...
+
+    def pool_broken(self, name: str) -> None: ...
 
     def _build(self, table_id: str) -> Live | None: ...
 
