@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -72,6 +73,7 @@ log = logging.getLogger("atout.web")
 
 FINISHED_CACHE = 32  # finished tables nobody watches kept in memory (LRU): a reconnecting spectator costs nothing
 LOADS = 2  # tables rebuilt from the database at once, off the event loop (Hub.load)
+IDLE_UNLOAD = 600.0  # seconds a table nobody uses stays in memory before it is dropped (reloaded on demand)
 PRESENCE_DELAY = 0.25  # seconds: arrivals and departures within it share one broadcast of the table
 
 
@@ -246,6 +248,8 @@ class Hub:
         live = self.tables.get(table_id)
         if live is None and table_id in self.finished:
             live = self.tables[table_id] = self.finished.pop(table_id)
+        if live is not None:
+            live.touched = time.monotonic()  # asked for: not dropped as idle while its caller holds it (a hello)
         return live
 
     def _keep(self, live: Live | None) -> Live | None:
@@ -524,12 +528,14 @@ class Hub:
     def attach(self, live: Live, conn: Conn) -> None:
         """A new connection: it gets the table's frame with the next broadcast (due at once), bots resume."""
         live.conns.append(conn)
+        live.touched = time.monotonic()
         self._presence(live)
         self.kick_bots(live)
 
     def detach(self, live: Live, conn: Conn) -> None:
         if conn in live.conns:
             live.conns.remove(conn)
+            live.touched = time.monotonic()
             self._presence(live)
         if not live.conns and self.cluster is not None and live.id in self.cluster.held:
             self._spawn(self.cluster.release(live.id))  # its bots are driven where its sockets are
@@ -562,6 +568,7 @@ class Hub:
         if live.presence is not None:
             live.presence.cancel()  # this broadcast says who is here too
             live.presence = None
+        live.touched = time.monotonic()
         live.version += 1  # a new state of the table: its frames are built again
         deadlines.arm(self, live)  # a new turn starts its clock (atout.web.deadlines)
         meta = live.meta()
@@ -606,6 +613,16 @@ class Hub:
         sent = self._sent(live, conn.seat, conn.lang)
         conn.seq = sent.seq
         conn.send(sent.full())
+
+    def unload_idle(self, idle: float = IDLE_UNLOAD) -> list[str]:
+        """Drop from memory the tables nobody uses (:meth:`Live.idle_for`: no socket, no bot moving, nothing stored
+        or timed) untouched for ``idle`` seconds: a process keeps only the tables in play, not every table it has
+        heard of. Everything is in the database: :meth:`load` rebuilds such a table when it is asked for."""
+        now = time.monotonic()
+        gone = [t for t, live in self.tables.items() if (quiet := live.idle_for(now)) is not None and quiet >= idle]
+        for table_id in gone:
+            del self.tables[table_id]
+        return gone
 
     def expire(self, idle: float) -> list[str]:
         """Abandoned tables expire: not finished, nobody connected, no move nor seat taken for ``idle`` seconds.

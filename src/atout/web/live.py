@@ -133,6 +133,16 @@ class Live:
     move_timer_key: tuple[int, tuple[str, ...]] | None = None  # the turn that timer is for
     marks: int = 0  # rows of the history that are away/back marks, not moves nor undos (atout.web.deadlines)
     forfeit: tuple[int, int] | None = None  # (seat, turn): a turn past its deadline, the bot's even if "back" comes
+    touched: float = field(default_factory=time.monotonic)  # the last broadcast, arrival or departure (Hub.unload_idle)
+
+    def idle_for(self, now: float) -> float | None:
+        """Seconds nothing has happened at the table, or None while something is under way here: a socket, a bot
+        moving, a move being stored, a timer due (a deal's end, a move deadline, a presence broadcast)."""
+        if self.conns or self.pending or self.lock.locked() or (self.bot_task is not None and not self.bot_task.done()):
+            return None
+        if any(h is not None and not h.cancelled() for h in (self.end_timer, self.move_timer, self.presence)):
+            return None
+        return now - self.touched
 
     def bot_plays(self, seat: int) -> bool:
         """A bot moves for ``seat``: a bot's seat, a person's seat marked away, or a turn whose deadline has passed
