@@ -33,8 +33,7 @@ from atout.core.actions import parse_action
 from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, json_number, new_game
 from atout.core.rng import is_secret_seed, new_seed
-from atout.records import replay
-from atout.web import botloop, deadlines, ending
+from atout.web import botloop, deadlines, ending, loading
 from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_name and friends, as before)
     CHEAP_BOTS,
     LEVELS,
@@ -62,6 +61,7 @@ from atout.web.live import (  # noqa: F401  (re-exported: atout.web.hub.Live and
     faces_pack,
     token_hash,
 )
+from atout.web.loading import IDLE_UNLOAD
 from atout.web.messages import CreateTable, fold
 from atout.web.store import Behind, SeatTaken, Store
 from atout.web.views import frame, seating_frame
@@ -73,7 +73,6 @@ log = logging.getLogger("atout.web")
 
 FINISHED_CACHE = 32  # finished tables nobody watches kept in memory (LRU): a reconnecting spectator costs nothing
 LOADS = 2  # tables rebuilt from the database at once, off the event loop (Hub.load)
-IDLE_UNLOAD = 600.0  # seconds a table nobody uses stays in memory before it is dropped (reloaded on demand)
 PRESENCE_DELAY = 0.25  # seconds: arrivals and departures within it share one broadcast of the table
 
 
@@ -267,39 +266,7 @@ class Hub:
 
     def _build(self, table_id: str) -> Live | None:
         """A table rebuilt from the database (its moves replayed), not registered: None if unknown or refused now."""
-        row = self.store.table(table_id)
-        if row is None or row.status == "expired":  # abandoned, expired (its moves stay stored): no table
-            return None
-        seats = self.store.seats(table_id)
-        history = self.store.history(table_id)
-        moves = self.store.moves(table_id)
-        before: GameState | None = None
-        if row.source == "uploaded":
-            assert row.record is not None
-            state = replay(row.record)
-        else:
-            try:
-                state = build_state(row.game, row.players, row.variant, row.seed, dict(row.options), moves[:-1])
-                if moves:
-                    before = state.clone()
-                    state.apply(moves[-1][1])
-            except ValueError as exc:  # created before today's option ranges (issue 16): gone, never a 500
-                log.warning("table %s: its options are refused now, not loaded: %s", table_id, exc)
-                return None
-        live = Live(id=row.id, game=row.game, variant=row.variant, players=row.players, seed=row.seed,
-                    options=dict(row.options), level=row.level, source=row.source,
-                    kinds=[s.kind for s in seats] or ["bot"] * row.players,
-                    hashes=[s.token_hash for s in seats] or [None] * row.players,
-                    state=state, moves=moves, history=len(history), names=[s.name or "" for s in seats],
-                    host=row.host, away=deadlines.away_seats(history),
-                    marks=sum(1 for h in history if h.kind in deadlines.MARKS))
-        live.turn_since = deadlines.turn_start(row.updated, history)  # the turn's clock survives a restart
-        live.turn_key = deadlines.turn_key(live.history - live.marks, live.kinds)
-        if before is not None:
-            last_move = max((i for i, h in enumerate(history) if h.kind == "move"), default=-1)
-            said = {h.seat for h in history[last_move + 1:] if h.kind == "continue"}
-            self._deal_ended(live, before, moves[-1][1], said)
-        return live
+        return loading.build(self, table_id)
 
     def create(self, req: CreateTable) -> tuple[Live, str | None]:
         """A new table from a request; returns it and the creator's seat token (None when only bots sit)."""
@@ -615,34 +582,15 @@ class Hub:
         conn.send(sent.full())
 
     def unload_idle(self, idle: float = IDLE_UNLOAD) -> list[str]:
-        """Drop from memory the tables nobody uses (:meth:`Live.idle_for`: no socket, no bot moving, nothing stored
-        or timed) untouched for ``idle`` seconds: a process keeps only the tables in play, not every table it has
-        heard of. Everything is in the database: :meth:`load` rebuilds such a table when it is asked for."""
-        now = time.monotonic()
-        gone = [t for t, live in self.tables.items() if (quiet := live.idle_for(now)) is not None and quiet >= idle]
-        for table_id in gone:
-            del self.tables[table_id]
-        return gone
+        """Drop from memory the tables nobody uses, untouched for ``idle`` seconds (atout.web.loading.unload_idle)."""
+        return loading.unload_idle(self.tables, idle)
 
     def expire(self, idle: float) -> list[str]:
         """Abandoned tables expire: not finished, nobody connected, no move nor seat taken for ``idle`` seconds.
 
         Their rows say ``expired`` (the moves stay stored) and they leave memory; the lobby lists them no more.
         """
-        from datetime import UTC, datetime, timedelta
-
-        cutoff = datetime.now(UTC) - timedelta(seconds=idle)
-        watched = [t for t, live in list(self.tables.items()) if live.conns]
-        gone = self.store.expire(cutoff, watched)
-        for table_id in gone:
-            live = self.tables.pop(table_id, None)
-            if live is not None:
-                for handle in (live.end_timer, live.presence, live.move_timer):
-                    if handle is not None:
-                        handle.cancel()
-                if live.bot_task is not None:
-                    live.bot_task.cancel()
-        return gone
+        return loading.expire(self.store, self.tables, idle)
 
     async def close(self) -> None:
         """Stop every bot loop, the bots' processes and the database worker (server shutdown)."""
