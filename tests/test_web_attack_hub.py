@@ -20,8 +20,7 @@ from typing import Any
 import pytest
 
 import atout
-from atout.web import create_app
-from atout.web import loading  # where a table is rebuilt from the database (Hub.load)
+from atout.web import create_app, loading  # loading: where a table is rebuilt from the database (Hub.load)
 
 httpx = pytest.importorskip("httpx")
 uvicorn = pytest.importorskip("uvicorn")
