@@ -163,12 +163,14 @@ async def seat_client(url: str, token: str, addr: str, seed: int, samples: list[
                       fate: Counter[str], think: float = 0.0) -> int:
     """Play one seat until the game ends or ``end``; ``samples`` gets (sent at, latency, acknowledged) of each action.
 
+    At a deal's end the seat says "continue" (after ``think`` seconds), as a person does, so whole matches are
+    played (counted in ``fate``; a continue is not an action: no latency sample).
     An action still unacknowledged at the end counts as waiting until then (a lower bound). A refused action
     (an error frame) is counted and tried again from the last state; a refused or closed
     socket is counted in ``fate``. Returns the number of actions sent.
     """
     rng = random.Random(seed)
-    made, acted, last = 0, -1, None
+    made, acted, last, continued = 0, -1, None, -1  # continued: the last deal this seat said "continue" after
     sent_at: dict[int, float] = {}
     try:
         async with connect(url, local_addr=(addr, 0), max_size=2**24, close_timeout=1,
@@ -201,6 +203,15 @@ async def seat_client(url: str, token: str, addr: str, seed: int, samples: list[
                     samples.append((sent_at[k], time.monotonic() - sent_at.pop(k), True))
                 if msg["over"]:
                     break
+                end_of_deal = msg.get("deal_end")
+                if end_of_deal and not end_of_deal["final"] and msg["you"] in end_of_deal["waiting"] \
+                        and end_of_deal["deal"] != continued:  # a person reads the result, then goes on
+                    if think:
+                        await asyncio.sleep(think)
+                    continued = end_of_deal["deal"]
+                    await ws.send(json.dumps({"type": "continue"}))
+                    fate["continues"] += 1
+                    continue
                 legal = msg["obs"]["legal_actions"]
                 if legal and n != acted:
                     if think:

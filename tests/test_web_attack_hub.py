@@ -20,8 +20,7 @@ from typing import Any
 import pytest
 
 import atout
-from atout.web import create_app
-from atout.web import hub as hub_module
+from atout.web import create_app, loading  # loading: where a table is rebuilt from the database (Hub.load)
 
 httpx = pytest.importorskip("httpx")
 uvicorn = pytest.importorskip("uvicorn")
@@ -142,13 +141,13 @@ def test_spectators_of_a_finished_long_table_do_not_hold_the_event_loop(tmp_path
     Before: each connection replayed the whole record on the event loop (/healthz waited ~0.7 s, 8 times).
     """
     builds: list[str] = []
-    real = hub_module.replay
+    real = loading.replay
 
     def counted(record: Any) -> Any:
         builds.append("replay")
         return real(record)
 
-    monkeypatch.setattr(hub_module, "replay", counted)
+    monkeypatch.setattr(loading, "replay", counted)
     g = atout.new_game("tarot1637", players=3, seed=3, deals=501)
     while not g.is_terminal():
         g.apply(g.legal_actions()[0])

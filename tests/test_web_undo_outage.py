@@ -162,7 +162,7 @@ def test_a_failed_commit_refuses_the_move_with_an_error_frame_and_the_table_play
 def test_bots_try_again_once_the_database_answers(monkeypatch: pytest.MonkeyPatch,
                                                   caplog: pytest.LogCaptureFixture) -> None:
     """A bot whose move was not stored waits and plays again; the table does not stop for good."""
-    monkeypatch.setattr("atout.web.hub.DB_RETRY", 0.01)
+    monkeypatch.setattr("atout.web.botloop.DB_RETRY", 0.01)  # the bots' loop (atout.web.botloop)
 
     async def scenario() -> tuple[Live, list[tuple[int, str]], int]:
         hub = Hub(Store("sqlite://"), bot_delay=0)

@@ -207,6 +207,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                 continue
             if gone:
                 log.info("expired %d abandoned table(s)", len(gone))
+            hub.unload_idle()  # tables nobody uses leave memory (reloaded from the database when asked for)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -58,12 +58,13 @@ def _diff(a: Any, b: Any, path: str, ops: Patch) -> None:
     ta, tb = type(a), type(b)
     if ta is dict and tb is dict:
         mark = len(ops)
-        for k, v in b.items():
-            p = f"{path}/{_pointer(k)}"
+        for k, v in b.items():  # the path written only for a key that changed (most keys of a frame do not)
             if k not in a:
-                ops.append({"op": "add", "path": p, "value": v})
-            elif not _same(a[k], v):
-                _diff(a[k], v, p, ops)
+                ops.append({"op": "add", "path": f"{path}/{_pointer(k)}", "value": v})
+                continue
+            x = a[k]
+            if x is not v and (type(x) is not type(v) or x != v):  # not _same(x, v), inline: called for every key
+                _diff(x, v, f"{path}/{_pointer(k)}", ops)
         for k in a:
             if k not in b:
                 ops.append({"op": "remove", "path": f"{path}/{_pointer(k)}"})

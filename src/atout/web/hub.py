@@ -24,7 +24,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -34,8 +33,7 @@ from atout.core.actions import parse_action
 from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, json_number, new_game
 from atout.core.rng import is_secret_seed, new_seed
-from atout.records import replay
-from atout.web import deadlines
+from atout.web import botloop, deadlines, ending, loading
 from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_name and friends, as before)
     CHEAP_BOTS,
     LEVELS,
@@ -48,7 +46,7 @@ from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_n
     quick_pool,
     think,
 )
-from atout.web.deal_end import CONTINUE_TIMEOUT, DealEnd, ended_view
+from atout.web.deal_end import CONTINUE_TIMEOUT
 from atout.web.deltas import Sent, text_for
 from atout.web.limits import log_refusal
 from atout.web.live import (  # noqa: F401  (re-exported: atout.web.hub.Live and friends, as before)
@@ -63,6 +61,7 @@ from atout.web.live import (  # noqa: F401  (re-exported: atout.web.hub.Live and
     faces_pack,
     token_hash,
 )
+from atout.web.loading import IDLE_UNLOAD
 from atout.web.messages import CreateTable, fold
 from atout.web.store import Behind, SeatTaken, Store
 from atout.web.views import frame, seating_frame
@@ -75,7 +74,6 @@ log = logging.getLogger("atout.web")
 FINISHED_CACHE = 32  # finished tables nobody watches kept in memory (LRU): a reconnecting spectator costs nothing
 LOADS = 2  # tables rebuilt from the database at once, off the event loop (Hub.load)
 PRESENCE_DELAY = 0.25  # seconds: arrivals and departures within it share one broadcast of the table
-LEASE_RETRY = 2.0  # seconds between asks for a table's bots' lease another server process holds (PostgreSQL)
 
 
 class Hub:
@@ -249,6 +247,8 @@ class Hub:
         live = self.tables.get(table_id)
         if live is None and table_id in self.finished:
             live = self.tables[table_id] = self.finished.pop(table_id)
+        if live is not None:
+            live.touched = time.monotonic()  # asked for: not dropped as idle while its caller holds it (a hello)
         return live
 
     def _keep(self, live: Live | None) -> Live | None:
@@ -266,40 +266,7 @@ class Hub:
 
     def _build(self, table_id: str) -> Live | None:
         """A table rebuilt from the database (its moves replayed), not registered: None if unknown or refused now."""
-        row = self.store.table(table_id)
-        if row is None or row.status == "expired":  # abandoned, expired (its moves stay stored): no table
-            return None
-        seats = self.store.seats(table_id)
-        history = self.store.history(table_id)
-        moves = self.store.moves(table_id)
-        before: GameState | None = None
-        if row.source == "uploaded":
-            assert row.record is not None
-            state = replay(row.record)
-        else:
-            try:
-                state = build_state(row.game, row.players, row.variant, row.seed, dict(row.options), moves[:-1])
-                if moves:
-                    before = state.clone()
-                    state.apply(moves[-1][1])
-            except ValueError as exc:  # created before today's option ranges (issue 16): gone, never a 500
-                log.warning("table %s: its options are refused now, not loaded: %s", table_id, exc)
-                return None
-        live = Live(id=row.id, game=row.game, variant=row.variant, players=row.players, seed=row.seed,
-                    options=dict(row.options), level=row.level, source=row.source,
-                    kinds=[s.kind for s in seats] or ["bot"] * row.players,
-                    hashes=[s.token_hash for s in seats] or [None] * row.players,
-                    state=state, moves=moves, history=len(history), names=[s.name or "" for s in seats],
-                    host=row.host, away=deadlines.away_seats(history),
-                    marks=sum(1 for h in history if h.kind in deadlines.MARKS))
-        live.turn_since = deadlines.rebuilt_turn_start(deadlines.turn_start(row.updated, history),
-                                                       self.move_timeout)  # the clock survives a restart, with a grace
-        live.turn_key = deadlines.turn_key(live.history - live.marks, live.kinds)
-        if before is not None:
-            last_move = max((i for i, h in enumerate(history) if h.kind == "move"), default=-1)
-            said = {h.seat for h in history[last_move + 1:] if h.kind == "continue"}
-            self._deal_ended(live, before, moves[-1][1], said)
-        return live
+        return loading.build(self, table_id)
 
     def create(self, req: CreateTable) -> tuple[Live, str | None]:
         """A new table from a request; returns it and the creator's seat token (None when only bots sit)."""
@@ -435,88 +402,18 @@ class Hub:
                 log.warning("table %s: its final record was not stored (%s)", live.id, db_error(exc))
         self.broadcast(live)
 
-    # --- the end of a deal (issue 18, point 3) ---------------------------------------------------
+    # --- the end of a deal (issue 18, point 3: atout.web.ending) ----------------------------------
     def _deal_ended(self, live: Live, before: GameState, text: str, said: set[int]) -> None:
-        """After a move: keep the deal it ended as the table's state until every person has continued.
-
-        ``said``: the seats whose "continue" is stored already (a table rebuilt after a restart). The match's
-        last deal is kept too (``final``: nothing to continue to), so its panel shows the same way.
-        """
-        state = live.state
-        live.ended = None
-        if state.is_terminal():
-            live.ended = DealEnd(deal=state.deal_index, view=state, humans=set(), final=True)
-            return
-        k = before.deal_index
-        if state.deal_index == k or state.log[k].result is None:
-            return  # not the end of a scored deal (an ordinary move, or a deal annulled and dealt again)
-        view = ended_view(before, text)
-        if view is None:
-            return
-        humans = {s for s, kind in enumerate(live.kinds) if kind == "human" and s not in live.away}
-        end = DealEnd(deal=k, view=view, humans=humans, continued=said & humans)
-        if not end.waiting:
-            return  # bots (and people who have all said so) go on at once
-        end.deadline = round(time.time() + self.continue_timeout, 3)
-        live.ended = end
-        self._arm(live)  # on the event loop now (a move); a table rebuilt on a thread is armed by kick_bots
+        """After a move: keep the deal it ended as the table's state until every person has continued."""
+        ending.deal_ended(self, live, before, text, said)
 
     def _arm(self, live: Live) -> None:
         """Continue for the people still waited for at the deal end's deadline (a timer on the event loop)."""
-        end = live.ended
-        if end is None or end.final or end.deadline is None or live.end_timer is not None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no loop (a synchronous caller): armed by the next kick_bots
-            return
-
-        def fire() -> None:
-            live.end_timer = None
-            task = loop.create_task(self._timeout(live, end))
-            self._background.add(task)  # kept until done (the loop holds tasks weakly)
-            task.add_done_callback(self._background.discard)
-
-        live.end_timer = loop.call_later(max(0.0, end.deadline - time.time()), fire)
-
-    async def _timeout(self, live: Live, end: DealEnd) -> None:
-        """The deadline has passed: the people still waited for are continued for (stored as 'timeout')."""
-        async with live.lock:
-            if live.ended is not end:
-                return
-            waiting = end.waiting
-            try:
-                await self._write(self.store.add_continue, live.id, live.history, waiting, "timeout")
-            except Behind:  # another process continued (or moved) first: shown as it is
-                await self._stale(live)
-                return
-            except TableUnavailable as exc:
-                log.warning("table %s: the timeout of a deal's end not stored (%s); tried again", live.id, db_error(exc))
-                end.deadline = time.time() + DB_RETRY
-                self._arm(live)
-                return
-            live.history += len(waiting)
-            end.continued |= set(waiting)
-            live.ended = None
-            self.broadcast(live)
-        self.kick_bots(live)
+        ending.arm(self, live)
 
     async def go_on(self, live: Live, seat: int) -> None:
         """``seat`` says "continue" at a deal's end; once nobody is waited for, the next deal is shown and played."""
-        async with live.lock:
-            end = live.ended
-            if end is None or end.final or seat not in end.waiting:
-                raise IllegalAction("there is no deal's end to continue from for this seat now", code="no_deal_end")
-            await self._record(live, "a continue", self.store.add_continue, live.id, live.history, [seat], "continue")
-            live.history += 1
-            end.continued.add(seat)
-            if not end.waiting:
-                live.ended = None
-                if live.end_timer is not None:
-                    live.end_timer.cancel()
-                    live.end_timer = None
-            self.broadcast(live)
-        self.kick_bots(live)
+        await ending.go_on(self, live, seat)
 
     def _roll_back(self, live: Live) -> None:
         """A move applied but not stored: the state rebuilt from the moves in force, shown to whoever came meanwhile."""
@@ -580,73 +477,32 @@ class Hub:
         if live.seating:
             return  # friends still to come: nobody plays yet
         seat = live.state.current_player
-        if seat is None or not live.bot_plays(seat) or self._paused(live):
+        if seat is None or not live.bot_plays(seat) or botloop.paused(live):
             return
         if live.bot_task is None or live.bot_task.done():
             with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller): started later
-                live.bot_task = asyncio.get_running_loop().create_task(self._bots(live))
+                live.bot_task = asyncio.get_running_loop().create_task(botloop.drive(self, live))
 
-    @staticmethod
-    def _paused(live: Live) -> bool:
-        """A table where only bots play (bots' seats, people's seats away) makes no move while nobody watches it
-        (it resumes when someone connects)."""
-        return not live.conns and all(live.bot_plays(s) for s in range(len(live.kinds)))
-
-    async def _bots(self, live: Live) -> None:
-        name = bot_name(live.game, live.level)
-        while True:
-            seat = live.state.current_player
-            if seat is None or not live.bot_plays(seat) or self._paused(live) or live.ended is not None:
-                return
-            if self.cluster is not None and not await self.cluster.lease(live.id):
-                await asyncio.sleep(LEASE_RETRY)  # another server process drives this table's bots (while it lives)
-                continue
-            await asyncio.sleep(self.bot_delay)
-            unstored = False
-            async with live.lock:
-                seat = live.state.current_player
-                if seat is None or not live.bot_plays(seat) or self._paused(live) or live.ended is not None:
-                    return
-                seed = move_seed(live.seed, len(live.moves), seat)
-                # A search bot thinks for up to a few seconds: in another process, so that neither the event
-                # loop nor its GIL waits for it and other tables go on.
-                obs = live.state.observation(seat)
-                try:
-                    action = await asyncio.get_running_loop().run_in_executor(
-                        self.executor_for(name), think, live.game, name, seed, obs)
-                except Exception as exc:  # a bot bug (or a lost worker) must not stall the table: logged, a legal move
-                    if self.closing:
-                        return
-                    log.exception("table %s: bot %s at seat %s failed; it plays its first legal action", live.id, name, seat)
-                    if isinstance(exc, BrokenProcessPool):  # a worker killed: a new pool next time
-                        if name in CHEAP_BOTS:
-                            if self._quick is None:
-                                quick_pool(broken=quick_pool())
-                        else:
-                            self._thinkers = None
-                    action = str(obs.legal_actions[0])
-                try:
-                    await self._move(live, seat, str(action), None)
-                except TableUnavailable:  # logged by _move: the bot tries again, so the table heals by itself
-                    unstored = True
-                except Exception as exc:  # a bot bug must not kill the table silently
-                    if isinstance(exc, IllegalAction) and exc.code == "stale":
-                        continue  # another process moved first (caught up): look again at whose turn it is
-                    log.exception("table %s: bot at seat %s failed to play %s", live.id, seat, action)
-                    return
-            if unstored:
-                await asyncio.sleep(DB_RETRY)  # out of the lock: the table's people are not held up
+    def pool_broken(self, name: str) -> None:
+        """A worker of bot ``name``'s process pool was killed: a new pool next time."""
+        if name in CHEAP_BOTS:
+            if self._quick is None:
+                quick_pool(broken=quick_pool())
+        else:
+            self._thinkers = None
 
     # --- connections --------------------------------------------------------------------------
     def attach(self, live: Live, conn: Conn) -> None:
         """A new connection: it gets the table's frame with the next broadcast (due at once), bots resume."""
         live.conns.append(conn)
+        live.touched = time.monotonic()
         self._presence(live)
         self.kick_bots(live)
 
     def detach(self, live: Live, conn: Conn) -> None:
         if conn in live.conns:
             live.conns.remove(conn)
+            live.touched = time.monotonic()
             self._presence(live)
         if not live.conns and self.cluster is not None and live.id in self.cluster.held:
             self._spawn(self.cluster.release(live.id))  # its bots are driven where its sockets are
@@ -679,6 +535,7 @@ class Hub:
         if live.presence is not None:
             live.presence.cancel()  # this broadcast says who is here too
             live.presence = None
+        live.touched = time.monotonic()
         live.version += 1  # a new state of the table: its frames are built again
         deadlines.arm(self, live)  # a new turn starts its clock (atout.web.deadlines)
         meta = live.meta()
@@ -724,25 +581,16 @@ class Hub:
         conn.seq = sent.seq
         conn.send(sent.full())
 
+    def unload_idle(self, idle: float = IDLE_UNLOAD) -> list[str]:
+        """Drop from memory the tables nobody uses, untouched for ``idle`` seconds (atout.web.loading.unload_idle)."""
+        return loading.unload_idle(self.tables, idle)
+
     def expire(self, idle: float) -> list[str]:
         """Abandoned tables expire: not finished, nobody connected, no move nor seat taken for ``idle`` seconds.
 
         Their rows say ``expired`` (the moves stay stored) and they leave memory; the lobby lists them no more.
         """
-        from datetime import UTC, datetime, timedelta
-
-        cutoff = datetime.now(UTC) - timedelta(seconds=idle)
-        watched = [t for t, live in list(self.tables.items()) if live.conns]
-        gone = self.store.expire(cutoff, watched)
-        for table_id in gone:
-            live = self.tables.pop(table_id, None)
-            if live is not None:
-                for handle in (live.end_timer, live.presence, live.move_timer):
-                    if handle is not None:
-                        handle.cancel()
-                if live.bot_task is not None:
-                    live.bot_task.cancel()
-        return gone
+        return loading.expire(self.store, self.tables, idle)
 
     async def close(self) -> None:
         """Stop every bot loop, the bots' processes and the database worker (server shutdown)."""

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, game_info, new_game
@@ -20,6 +20,9 @@ from atout.web.deal_end import DealEnd
 from atout.web.deltas import FrameBook, encode
 from atout.web.store import Store
 from atout.web.views import variant_texts
+
+if TYPE_CHECKING:
+    from atout.web.cluster import Cluster
 
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
 DB_RETRY = 5.0  # seconds a bot waits before trying again a move the database could not store
@@ -130,6 +133,16 @@ class Live:
     move_timer_key: tuple[int, tuple[str, ...]] | None = None  # the turn that timer is for
     marks: int = 0  # rows of the history that are away/back marks, not moves nor undos (atout.web.deadlines)
     forfeit: tuple[int, int] | None = None  # (seat, turn): a turn past its deadline, the bot's even if "back" comes
+    touched: float = field(default_factory=time.monotonic)  # the last broadcast, arrival or departure (Hub.unload_idle)
+
+    def idle_for(self, now: float) -> float | None:
+        """Seconds nothing has happened at the table, or None while something is under way here: a socket, a bot
+        moving, a move being stored, a timer due (a deal's end, a move deadline, a presence broadcast)."""
+        if self.conns or self.pending or self.lock.locked() or (self.bot_task is not None and not self.bot_task.done()):
+            return None
+        if any(h is not None and not h.cancelled() for h in (self.end_timer, self.move_timer, self.presence)):
+            return None
+        return now - self.touched
 
     def bot_plays(self, seat: int) -> bool:
         """A bot moves for ``seat``: a bot's seat, a person's seat marked away, or a turn whose deadline has passed
@@ -248,9 +261,13 @@ def build_state(live_game: str, players: int, variant: str, seed: int, options: 
 
 
 class Tables(Protocol):
-    """What atout.web.deadlines and atout.web.cluster ask of the hub (:class:`atout.web.hub.Hub` has it)."""
+    """What the hub's helpers (deadlines, cluster, ending, botloop) ask of it (:class:`atout.web.hub.Hub` has it)."""
 
     _background: set[asyncio.Task[None]]
+    cluster: Cluster | None
+    closing: bool
+    bot_delay: float
+    continue_timeout: float
 
     @property
     def store(self) -> Store: ...
@@ -262,6 +279,16 @@ class Tables(Protocol):
     def _db(self) -> Executor: ...
 
     async def _write(self, fn: Callable[..., None], *args: Any) -> None: ...
+
+    async def _record(self, live: Live, what: str, fn: Callable[..., None], *args: Any) -> None: ...
+
+    async def _stale(self, live: Live) -> IllegalAction: ...
+
+    async def _move(self, live: Live, seat: int, text: str, n: int | None) -> None: ...
+
+    def executor_for(self, bot: str) -> Executor: ...
+
+    def pool_broken(self, name: str) -> None: ...
 
     def _build(self, table_id: str) -> Live | None: ...
 

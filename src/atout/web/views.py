@@ -37,11 +37,20 @@ RECENT_EVENTS = 400  # at most this many narration lines per frame (a deal of Ta
 
 def moves_seen(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
     """The current deal's moves as ``viewer`` may see them (another seat's écart stays hidden)."""
-    out = []
-    for seat, text in state.log[-1].actions:
-        shown = text if seat == viewer else state.public_action(text)
-        out.append({"seat": seat, "action": shown})
-    return out
+    if type(state).public_action is GameState.public_action:  # the protocol's rule: the text and the game's hidden verbs
+        hidden = state.hidden_action_args
+        return [{"seat": seat, "action": text if seat == viewer else _public_text(hidden, text)}
+                for seat, text in state.log[-1].actions]
+    return [{"seat": seat, "action": text if seat == viewer else state.public_action(text)}
+            for seat, text in state.log[-1].actions]
+
+
+@lru_cache(maxsize=16384)
+def _public_text(hidden: frozenset[str], text: str) -> str:
+    """``GameState.public_action`` of ``text`` for a game hiding the arguments of ``hidden`` (cached: every frame
+    shows the deal's every move to every viewer)."""
+    parsed = parse_action(text)
+    return f"{parsed.kind} ({len(parsed.args)} hidden)" if parsed.kind in hidden else str(parsed)
 
 
 Said = dict[tuple[int, int | None, str], Any]  # (event's position, viewer, language) -> its sentence(s)
@@ -78,7 +87,8 @@ def narration(state: GameState, viewer: int | None, lang: str, said: Said | None
         if said[key]:
             lines.append(said[key])
     breakdowns: list[list[str]] = []
-    for i, e in enumerate(events):
+    for i in _scored(events, viewer, said):
+        e = events[i]
         if e.kind == "deal_scored":
             key = (-1 - i, viewer, lang)
             if key not in said:
@@ -90,6 +100,18 @@ def narration(state: GameState, viewer: int | None, lang: str, said: Said | None
             breakdowns.append(said[key])
     scored = events[last_scored] if last_scored is not None and last_scored < len(events) else None
     return lines, breakdowns, scored
+
+
+def _scored(events: Sequence[Event], viewer: int | None, said: Said) -> list[int]:
+    """The positions of the ``deal_scored`` events among ``events`` (the viewer's, only ever appended to: the match's
+    earlier ones are kept in ``said``, so a frame looks only at the events new since the last one)."""
+    key = (-1, viewer, "scored")  # never an event's key: those hold a language
+    seen, found = said.get(key) or (0, [])
+    if seen > len(events):  # fewer events than before (the events of an ended deal): counted again
+        seen, found = 0, []
+    found = found + [i for i in range(seen, len(events)) if events[i].kind == "deal_scored"]
+    said[key] = (len(events), found)
+    return found
 
 
 @lru_cache(maxsize=8192)
@@ -212,19 +234,28 @@ def card_names_in(value: Any, pack_name: str | None, lang: str) -> dict[str, str
     out: dict[str, str] = {}
 
     def walk(v: Any) -> None:
-        if isinstance(v, str):
-            for tok in v.split():
-                if tok not in out and _is_card(tok):
+        t = type(v)
+        if t is str:
+            for tok in _cards_of(v):  # cached: a frame's strings recur from move to move
+                if tok not in out:
                     out[tok] = _card_name(tok, pack_name, lang)
-        elif isinstance(v, dict):
+        elif t is dict:
             for x in v.values():
                 walk(x)
-        elif isinstance(v, list | tuple):
+        elif t is list or t is tuple:
             for x in v:
                 walk(x)
+        elif isinstance(v, str | dict | list | tuple):  # a subclass: as its base
+            walk(str(v) if isinstance(v, str) else dict(v) if isinstance(v, dict) else list(v))
 
     walk(value)
     return out
+
+
+@lru_cache(maxsize=16384)
+def _cards_of(text: str) -> tuple[str, ...]:
+    """The card codes among the words of ``text`` (cached: a frame's strings recur from move to move)."""
+    return tuple(tok for tok in text.split() if _is_card(tok))
 
 
 @lru_cache(maxsize=8192)
