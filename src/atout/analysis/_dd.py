@@ -291,6 +291,25 @@ def leaf(row: Any, tab: Any, code: int) -> int:
 
 
 @njit(cache=True)
+def last_trick(hp: Any, ht: Any, cfg: Any, row: Any, tmp: Any, tab: Any) -> int:
+    """The value of a position in the last trick: every seat still to play holds one card, so every card is
+    forced (state.legal_actions offers a lone card whatever the trick): play them, count the trick, score."""
+    tmp[:] = row
+    n = cfg[C_NP]
+    seat = row[S_CUR]
+    for _ in range(n - row[S_TLEN]):
+        p, t = hp[seat], ht[seat]
+        c = popcount((p & -p) - 1) if p else PETIT + popcount((t & -t) - 1)
+        play(hp, ht, cfg, tmp, seat, c, hp, ht)
+        seat = tmp[S_CUR]
+    v = leaf(tmp, tab, end_trick(cfg, tmp))
+    for i in range(row[S_TLEN], n):  # the hands as they were
+        c = tmp[S_T0 + i]
+        undo(hp, ht, (row[S_LEADER] + i) % n, c)
+    return v
+
+
+@njit(cache=True)
 def acc_key(row: Any) -> int:
     """Every scalar of a trick boundary the rest of the deal depends on, packed in one word."""
     return (row[S_AP2] | row[S_AOUD] << 8 | min(row[S_TW0], 1) << 10 | min(row[S_TW1], 1) << 11
@@ -537,6 +556,9 @@ def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: 
     slot = -1
     first = -1
     acc = 0
+    if row[S_TNO] == cfg[C_NTRICKS] - 1:
+        fr[ply, F_BEST] = last_trick(hp, ht, cfg, row, st[ply + 1], tab)
+        return True
     if row[S_TLEN] == 0:
         cfg[C_PROBES] += 1
         acc = acc_key(row)
