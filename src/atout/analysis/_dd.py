@@ -382,6 +382,44 @@ def points2(p: int, t: int) -> int:
 
 
 @njit(cache=True)
+def quick(hp: Any, ht: Any, n: int, leader: int) -> Any:
+    """Quick tricks of the seat on lead (DDS's idea): in each plain suit, its cards above every other card of
+    the suit still out win one round each, for as many rounds as every other seat holding a trump can follow
+    (§9.1: a seat void in the suit must trump; one without trumps discards); winning, the leader keeps the
+    lead and cashes the next. Returns the half points of the leader's cards so cashed, and how many tricks.
+    Every other card of those tricks goes to the leader's side too (the caller counts ½ point each)."""
+    gain = 0
+    rounds = 0
+    for s in range(4):
+        mask = SUIT << (14 * s)
+        mine = hp[leader] & mask
+        if mine == 0:
+            continue
+        others = 0
+        follow = 99
+        for o in range(n):
+            if o != leader:
+                others |= hp[o] & mask
+                if ht[o] & ~EXB:
+                    follow = min(follow, popcount(hp[o] & mask))
+        top = mine
+        if others:
+            b = 0
+            while (others >> (b + 1)) != 0:
+                b += 1
+            top = mine & ~((1 << (b + 1)) - 1)  # above every other card of the suit
+        r = min(popcount(top), follow)
+        rounds += r
+        for _ in range(r):  # the r highest of them
+            b = 0
+            while (top >> (b + 1)) != 0:
+                b += 1
+            gain += value2(b)
+            top ^= 1 << b
+    return gain, rounds
+
+
+@njit(cache=True)
 def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
     """Bounds on the value of a position. The attack ends with at least its points so far (less a ½-point
     card if it already owes one for its Excuse) and at most those plus every card in the hands and the trick
@@ -403,12 +441,15 @@ def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
     top1 = 0
     attackers = 0
     ex_def = False  # the Excuse in a defender's hand
+    ex_att = False  # the Excuse in an attacker's hand
     for s in range(n):
         p, t = hp[s], ht[s]
         rem += points2(p, t)
         if cfg[C_SIDE + s] == 0:
             top0 |= t & ~EXB
             attackers += 1
+            if t & EXB:
+                ex_att = True
         else:
             top1 |= t & ~EXB
             if t & EXB:
@@ -453,10 +494,23 @@ def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
                 sure1, oud1 = v, o
     # The Excuse moves a ½-point card only from its side's pile, its own 9 half points going there too: so
     # beyond the cards out, only a debt already owed (state._settle_excuse) can still move points.
+    tricks0 = 0
     if sure0 and attackers == 1 and row[S_TLEN] == 0:
         # A lone taker plays one card a trick: each sure trump wins a trick of its own, with a card of
         # every defender in it (½ point at least; the defence's Excuse, kept by its side, gives nothing).
-        sure0 += (n - 1) * popcount(sure0_cards) - (1 if ex_def else 0)
+        tricks0 = popcount(sure0_cards)
+    if row[S_TLEN] == 0 and row[S_TNO] > 0:
+        leader = row[S_LEADER]
+        qside = cfg[C_SIDE + leader]
+        if (row[S_TW0] if qside == 0 else row[S_TW1]) > 0:
+            qv, qr = quick(hp, ht, n, leader)
+            if qside == 0:  # tricks apart from the sure trumps' (the taker leads his plain winners first)
+                sure0 += qv
+                tricks0 += qr
+            elif qr:
+                sure1 += qv + (n - 1) * qr - (1 if ex_att else 0)
+    if tricks0:
+        sure0 += (n - 1) * tricks0 - (1 if ex_def else 0)
     p2lo = max(row[S_AP2] + sure0 - (1 if row[S_DEBT] == 0 else 0), 0)
     p2hi = min(row[S_AP2] + rem - sure1 + (1 if row[S_DEBT] == 1 else 0), 182)
     olo = row[S_AOUD] + oud0
