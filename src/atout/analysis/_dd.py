@@ -48,6 +48,8 @@ PETIT, T21, EXCUSE = 56, 76, 77
 EXB = 1 << 21  # the Excuse in a trump word
 SUIT = (1 << 14) - 1  # one plain suit in a plain word, shifted by 14 * suit
 INF = 1 << 60
+NUMERALS = sum(((1 << 10) - 1) << (14 * s) for s in range(4))  # the cards 1 to 10 of each suit, plain word
+MID_TRUMPS = ((1 << 20) - 1) & ~1  # the trumps 2 to 20 in a trump word
 
 # --- cfg slots ------------------------------------------------------------------------------------
 C_NP, C_FFT, C_TAKER, C_CALLED, C_SLAM, C_NTRICKS, C_SIDE, C_NODES, C_MASK, C_GEN, C_UNIT = 0, 1, 2, 3, 4, 5, 6, 11, 12, 13, 14
@@ -360,13 +362,25 @@ def order(cfg: Any, row: Any, seat: int, mv: Any, k: int, first: int, keys: Any)
         mv[j + 1] = cc
 
 
-@njit(cache=True)
-def popcount(x: int) -> int:
-    """The number of bits set in a non-negative word below 2**63 (SWAR)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return ((x * 0x0101010101010101) >> 56) & 255
+if COMPILED:
+    from numba import types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def _ctpop(typingctx: Any, x: Any) -> Any:
+        """LLVM's ``ctpop`` on a 64-bit word: one instruction where the processor has it."""
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+        return types.int64(types.int64), codegen
+
+    @njit(cache=True)
+    def popcount(x: int) -> int:
+        """The number of bits set in a non-negative word below 2**63."""
+        return _ctpop(np.int64(x))
+else:
+    def popcount(x: int) -> int:
+        """The number of bits set in a non-negative word below 2**63."""
+        return int(x).bit_count()
 
 
 KINGS = (1 << 13) | (1 << 27) | (1 << 41) | (1 << 55)  # the ranks in a plain word (rank r of suit s: bit 14 s + r)
@@ -570,31 +584,30 @@ def canon_hash(hp: Any, ht: Any, n: int, z1: Any, z2: Any) -> Any:
     for s in range(n):
         occ |= hp[s]
         occ_t |= ht[s]
-    for suit in range(4):
-        j = 14 * suit
-        for c in range(14 * suit, 14 * suit + 14):
-            if (occ >> c) & 1:
-                owner = 0
-                while not (hp[owner] >> c) & 1:
-                    owner += 1
-                k = c
-                if c - 14 * suit < 10:
-                    k = j  # a numeral: its rank among the numerals of its suit still out
-                    j += 1
-                h1 ^= z1[owner, k]
-                h2 ^= z2[owner, k]
-    j = PETIT + 1
-    for b in range(22):
-        if (occ_t >> b) & 1:
-            owner = 0
-            while not (ht[owner] >> b) & 1:
-                owner += 1
+    num = occ & NUMERALS
+    mid = occ_t & MID_TRUMPS
+    for s in range(n):
+        x = hp[s]
+        while x:  # each card of the hand: its bit's index, renamed if a numeral
+            low = x & -x
+            x ^= low
+            c = popcount(low - 1)
+            k = c
+            if c % 14 < 10:  # a numeral: its rank among the numerals of its suit still out
+                base = 14 * (c // 14)
+                k = base + popcount(num & (low - 1) & (SUIT << base))
+            h1 ^= z1[s, k]
+            h2 ^= z2[s, k]
+        x = ht[s]
+        while x:
+            low = x & -x
+            x ^= low
+            b = popcount(low - 1)
             k = PETIT + b
-            if 0 < b < 20:
-                k = j  # a trump 2 to 20: its rank among those still out
-                j += 1
-            h1 ^= z1[owner, k]
-            h2 ^= z2[owner, k]
+            if 0 < b < 20:  # a trump 2 to 20: its rank among those still out
+                k = PETIT + 1 + popcount(mid & (low - 1))
+            h1 ^= z1[s, k]
+            h2 ^= z2[s, k]
     return h1, h2
 
 
