@@ -376,9 +376,9 @@ if COMPILED:
     @njit(cache=True)
     def popcount(x: int) -> int:
         """The number of bits set in a non-negative word below 2**63."""
-        return _ctpop(np.int64(x))
+        return _ctpop(np.int64(x))  # type: ignore[call-arg]
 else:
-    def popcount(x: int) -> int:
+    def popcount(x: int) -> int:  # type: ignore[misc]
         """The number of bits set in a non-negative word below 2**63."""
         return int(x).bit_count()
 
