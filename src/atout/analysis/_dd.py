@@ -762,10 +762,15 @@ def mtdf(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2: 
          fr: Any, guess: int) -> int:
     """The exact value of ``st[base]`` by null-window searches (MTD(f) with steps): from ``guess``, steps
     doubling from ``cfg[C_UNIT]`` (about a card point) until the value is bracketed, then bisection; each
-    fail-soft answer is a bound (the table keeps the work between searches)."""
+    fail-soft answer is a bound (the table keeps the work between searches). From the second fail high on,
+    the step is at least half the way to the position's upper bound (:func:`bounds`): a first guess that is
+    right (the attack wins nothing more) still costs 2 searches, a far one fewer."""
     lower, upper = -INF, INF
     beta = guess
     up = dn = cfg[C_UNIT]
+    top = INF  # the position's upper bound (at a trick boundary)
+    if st[base, S_TLEN] == 0:
+        top = bounds(hp, ht, cfg, st[base], tab)[1]
     while True:
         cfg[C_PASSES] += 1
         g = search(hp, ht, cfg, st, base, tab, z1, z2, tk, tv, buf, fr, beta - 1, beta)
@@ -777,6 +782,8 @@ def mtdf(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2: 
             return g
         if upper == INF:
             beta = lower + up
+            if top < INF and lower > -INF and up > cfg[C_UNIT]:
+                beta = max(beta, lower + (top - lower) // 2)  # a second fail high: halfway to the bound
             up *= 2
         elif lower == -INF:
             beta = upper - dn
