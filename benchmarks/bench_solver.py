@@ -25,7 +25,8 @@ from atout.analysis import solver as S
 from atout.games.tarot.state import TarotState
 
 #: name -> (players, cards a hand; 0 = the first lead of the play phase)
-SETS = {"4p8": (4, 8), "3p8": (3, 8), "5p8": (5, 8), "4p": (4, 0), "3p": (3, 0), "5p": (5, 0)}
+SETS = {"4p8": (4, 8), "3p8": (3, 8), "5p8": (5, 8), "4p9": (4, 9), "4p10": (4, 10), "4p11": (4, 11),
+        "4p12": (4, 12), "4p": (4, 0), "3p": (3, 0), "5p": (5, 0)}
 
 
 def position(seed: int, players: int, cards: int, variant: str) -> TarotState:
@@ -68,7 +69,7 @@ def bench(name: str, positions: int, seed: int, python: bool, value_only: bool =
                 print(f"  {name} seed {seed + i}: {1000 * times[-1]:.1f} ms cpu, {s.nodes} nodes", flush=True)
         rate = sum(nodes) / sum(times)
         what = "every card" if every else "value only"
-        print(f"{name:4} {what:10} {positions} positions: median {1000 * statistics.median(times):9.1f} ms, "
+        print(f"{name:5} {what:10} {positions} positions: median {1000 * statistics.median(times):9.1f} ms, "
               f"max {1000 * max(times):9.1f} ms (cpu; wall median {1000 * statistics.median(walls):.1f} ms), "
               f"median nodes {statistics.median(nodes):>10.0f}, "
               f"{rate:10.0f} nodes/s", flush=True)

@@ -13,6 +13,7 @@ import os
 import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import atout
@@ -263,3 +264,24 @@ def test_the_kernel_counts_cards_as_the_rules_do() -> None:
     t = sum(1 << (c - 56) for c in hand if c >= 56)
     assert _dd.points2(p, t) == sum(VALUE2[c] for c in hand)
     assert _dd.points2((1 << 56) - 1, (1 << 22) - 1) == 182  # the whole pack: 91 points (§2.1)
+
+
+def test_quick_tricks_count_what_the_leader_cashes() -> None:
+    """The bound's quick tricks (``_dd.quick``), worked by hand from §9.1 (follow suit; void, trump; without
+    trumps, discard). Four players, the leader (seat 0) holds the King, Queen and 5 of suit 0 and the King of
+    suit 1; seat 1 holds the Knight and the 1 of suit 0 and a trump; seat 2 the 2 of suit 0 and the 3 of suit
+    1; seat 3 the 4 and 5 of suit 1, no trump. In suit 0 the King and the Queen are above every other card
+    and seat 1, the one seat with a trump, follows twice: 2 tricks, 4.5 + 3.5 points of the leader's (the 5 is
+    below the Knight). In suit 1 seat 1 is void with a trump: he would trump the King, so it is no quick
+    trick; without his trump it is one more (4.5 points)."""
+    from atout.analysis import _dd
+
+    def plain(*cards: tuple[int, int]) -> int:  # (suit, rank 0..13: 1 to 10, Jack, Knight, Queen, King)
+        return sum(1 << (14 * s + r) for s, r in cards)
+
+    hp = np.array([plain((0, 13), (0, 12), (0, 4), (1, 13)), plain((0, 11), (0, 0)), plain((0, 1), (1, 2)),
+                   plain((1, 3), (1, 4)), 0], np.int64)
+    ht = np.array([0, 1 << 4, 0, 0, 0], np.int64)  # seat 1: the 5 of trumps
+    assert tuple(int(x) for x in _dd.quick(hp, ht, 4, 0)) == (9 + 7, 2)
+    ht[1] = 0
+    assert tuple(int(x) for x in _dd.quick(hp, ht, 4, 0)) == (9 + 7 + 9, 3)

@@ -48,6 +48,8 @@ PETIT, T21, EXCUSE = 56, 76, 77
 EXB = 1 << 21  # the Excuse in a trump word
 SUIT = (1 << 14) - 1  # one plain suit in a plain word, shifted by 14 * suit
 INF = 1 << 60
+NUMERALS = sum(((1 << 10) - 1) << (14 * s) for s in range(4))  # the cards 1 to 10 of each suit, plain word
+MID_TRUMPS = ((1 << 20) - 1) & ~1  # the trumps 2 to 20 in a trump word
 
 # --- cfg slots ------------------------------------------------------------------------------------
 C_NP, C_FFT, C_TAKER, C_CALLED, C_SLAM, C_NTRICKS, C_SIDE, C_NODES, C_MASK, C_GEN, C_UNIT = 0, 1, 2, 3, 4, 5, 6, 11, 12, 13, 14
@@ -291,6 +293,25 @@ def leaf(row: Any, tab: Any, code: int) -> int:
 
 
 @njit(cache=True)
+def last_trick(hp: Any, ht: Any, cfg: Any, row: Any, tmp: Any, tab: Any) -> int:
+    """The value of a position in the last trick: every seat still to play holds one card, so every card is
+    forced (state.legal_actions offers a lone card whatever the trick): play them, count the trick, score."""
+    tmp[:] = row
+    n = cfg[C_NP]
+    seat = row[S_CUR]
+    for _ in range(n - row[S_TLEN]):
+        p, t = hp[seat], ht[seat]
+        c = popcount((p & -p) - 1) if p else PETIT + popcount((t & -t) - 1)
+        play(hp, ht, cfg, tmp, seat, c, hp, ht)
+        seat = tmp[S_CUR]
+    v = leaf(tmp, tab, end_trick(cfg, tmp))
+    for i in range(row[S_TLEN], n):  # the hands as they were
+        c = tmp[S_T0 + i]
+        undo(hp, ht, (row[S_LEADER] + i) % n, c)
+    return v
+
+
+@njit(cache=True)
 def acc_key(row: Any) -> int:
     """Every scalar of a trick boundary the rest of the deal depends on, packed in one word."""
     return (row[S_AP2] | row[S_AOUD] << 8 | min(row[S_TW0], 1) << 10 | min(row[S_TW1], 1) << 11
@@ -341,13 +362,25 @@ def order(cfg: Any, row: Any, seat: int, mv: Any, k: int, first: int, keys: Any)
         mv[j + 1] = cc
 
 
-@njit(cache=True)
-def popcount(x: int) -> int:
-    """The number of bits set in a non-negative word below 2**63 (SWAR)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return ((x * 0x0101010101010101) >> 56) & 255
+if COMPILED:
+    from numba import types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def _ctpop(typingctx: Any, x: Any) -> Any:
+        """LLVM's ``ctpop`` on a 64-bit word: one instruction where the processor has it."""
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+        return types.int64(types.int64), codegen
+
+    @njit(cache=True)
+    def popcount(x: int) -> int:
+        """The number of bits set in a non-negative word below 2**63."""
+        return _ctpop(np.int64(x))  # type: ignore[call-arg]
+else:
+    def popcount(x: int) -> int:  # type: ignore[misc]
+        """The number of bits set in a non-negative word below 2**63."""
+        return int(x).bit_count()
 
 
 KINGS = (1 << 13) | (1 << 27) | (1 << 41) | (1 << 55)  # the ranks in a plain word (rank r of suit s: bit 14 s + r)
@@ -360,6 +393,44 @@ def points2(p: int, t: int) -> int:
     """The half points of the cards of a plain word and a trump word (rules.VALUE2 summed)."""
     return (popcount(p) + 8 * popcount(p & KINGS) + 6 * popcount(p & QUEENS) + 4 * popcount(p & KNIGHTS)
             + 2 * popcount(p & JACKS) + popcount(t) + 8 * popcount(t & BIG_TRUMPS))
+
+
+@njit(cache=True)
+def quick(hp: Any, ht: Any, n: int, leader: int) -> Any:
+    """Quick tricks of the seat on lead (DDS's idea): in each plain suit, its cards above every other card of
+    the suit still out win one round each, for as many rounds as every other seat holding a trump can follow
+    (§9.1: a seat void in the suit must trump; one without trumps discards); winning, the leader keeps the
+    lead and cashes the next. Returns the half points of the leader's cards so cashed, and how many tricks.
+    Every other card of those tricks goes to the leader's side too (the caller counts ½ point each)."""
+    gain = 0
+    rounds = 0
+    for s in range(4):
+        mask = SUIT << (14 * s)
+        mine = hp[leader] & mask
+        if mine == 0:
+            continue
+        others = 0
+        follow = 99
+        for o in range(n):
+            if o != leader:
+                others |= hp[o] & mask
+                if ht[o] & ~EXB:
+                    follow = min(follow, popcount(hp[o] & mask))
+        top = mine
+        if others:
+            b = 0
+            while (others >> (b + 1)) != 0:
+                b += 1
+            top = mine & ~((1 << (b + 1)) - 1)  # above every other card of the suit
+        r = min(popcount(top), follow)
+        rounds += r
+        for _ in range(r):  # the r highest of them
+            b = 0
+            while (top >> (b + 1)) != 0:
+                b += 1
+            gain += value2(b)
+            top ^= 1 << b
+    return gain, rounds
 
 
 @njit(cache=True)
@@ -384,12 +455,15 @@ def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
     top1 = 0
     attackers = 0
     ex_def = False  # the Excuse in a defender's hand
+    ex_att = False  # the Excuse in an attacker's hand
     for s in range(n):
         p, t = hp[s], ht[s]
         rem += points2(p, t)
         if cfg[C_SIDE + s] == 0:
             top0 |= t & ~EXB
             attackers += 1
+            if t & EXB:
+                ex_att = True
         else:
             top1 |= t & ~EXB
             if t & EXB:
@@ -434,10 +508,23 @@ def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
                 sure1, oud1 = v, o
     # The Excuse moves a ½-point card only from its side's pile, its own 9 half points going there too: so
     # beyond the cards out, only a debt already owed (state._settle_excuse) can still move points.
+    tricks0 = 0
     if sure0 and attackers == 1 and row[S_TLEN] == 0:
         # A lone taker plays one card a trick: each sure trump wins a trick of its own, with a card of
         # every defender in it (½ point at least; the defence's Excuse, kept by its side, gives nothing).
-        sure0 += (n - 1) * popcount(sure0_cards) - (1 if ex_def else 0)
+        tricks0 = popcount(sure0_cards)
+    if row[S_TLEN] == 0 and row[S_TNO] > 0:
+        leader = row[S_LEADER]
+        qside = cfg[C_SIDE + leader]
+        if (row[S_TW0] if qside == 0 else row[S_TW1]) > 0:
+            qv, qr = quick(hp, ht, n, leader)
+            if qside == 0:  # tricks apart from the sure trumps' (the taker leads his plain winners first)
+                sure0 += qv
+                tricks0 += qr
+            elif qr:
+                sure1 += qv + (n - 1) * qr - (1 if ex_att else 0)
+    if tricks0:
+        sure0 += (n - 1) * tricks0 - (1 if ex_def else 0)
     p2lo = max(row[S_AP2] + sure0 - (1 if row[S_DEBT] == 0 else 0), 0)
     p2hi = min(row[S_AP2] + rem - sure1 + (1 if row[S_DEBT] == 1 else 0), 182)
     olo = row[S_AOUD] + oud0
@@ -497,31 +584,30 @@ def canon_hash(hp: Any, ht: Any, n: int, z1: Any, z2: Any) -> Any:
     for s in range(n):
         occ |= hp[s]
         occ_t |= ht[s]
-    for suit in range(4):
-        j = 14 * suit
-        for c in range(14 * suit, 14 * suit + 14):
-            if (occ >> c) & 1:
-                owner = 0
-                while not (hp[owner] >> c) & 1:
-                    owner += 1
-                k = c
-                if c - 14 * suit < 10:
-                    k = j  # a numeral: its rank among the numerals of its suit still out
-                    j += 1
-                h1 ^= z1[owner, k]
-                h2 ^= z2[owner, k]
-    j = PETIT + 1
-    for b in range(22):
-        if (occ_t >> b) & 1:
-            owner = 0
-            while not (ht[owner] >> b) & 1:
-                owner += 1
+    num = occ & NUMERALS
+    mid = occ_t & MID_TRUMPS
+    for s in range(n):
+        x = hp[s]
+        while x:  # each card of the hand: its bit's index, renamed if a numeral
+            low = x & -x
+            x ^= low
+            c = popcount(low - 1)
+            k = c
+            if c % 14 < 10:  # a numeral: its rank among the numerals of its suit still out
+                base = 14 * (c // 14)
+                k = base + popcount(num & (low - 1) & (SUIT << base))
+            h1 ^= z1[s, k]
+            h2 ^= z2[s, k]
+        x = ht[s]
+        while x:
+            low = x & -x
+            x ^= low
+            b = popcount(low - 1)
             k = PETIT + b
-            if 0 < b < 20:
-                k = j  # a trump 2 to 20: its rank among those still out
-                j += 1
-            h1 ^= z1[owner, k]
-            h2 ^= z2[owner, k]
+            if 0 < b < 20:  # a trump 2 to 20: its rank among those still out
+                k = PETIT + 1 + popcount(mid & (low - 1))
+            h1 ^= z1[s, k]
+            h2 ^= z2[s, k]
     return h1, h2
 
 
@@ -537,6 +623,9 @@ def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: 
     slot = -1
     first = -1
     acc = 0
+    if row[S_TNO] == cfg[C_NTRICKS] - 1:
+        fr[ply, F_BEST] = last_trick(hp, ht, cfg, row, st[ply + 1], tab)
+        return True
     if row[S_TLEN] == 0:
         cfg[C_PROBES] += 1
         acc = acc_key(row)
@@ -673,10 +762,15 @@ def mtdf(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2: 
          fr: Any, guess: int) -> int:
     """The exact value of ``st[base]`` by null-window searches (MTD(f) with steps): from ``guess``, steps
     doubling from ``cfg[C_UNIT]`` (about a card point) until the value is bracketed, then bisection; each
-    fail-soft answer is a bound (the table keeps the work between searches)."""
+    fail-soft answer is a bound (the table keeps the work between searches). From the second fail high on,
+    the step is at least half the way to the position's upper bound (:func:`bounds`): a first guess that is
+    right (the attack wins nothing more) still costs 2 searches, a far one fewer."""
     lower, upper = -INF, INF
     beta = guess
     up = dn = cfg[C_UNIT]
+    top = INF  # the position's upper bound (at a trick boundary)
+    if st[base, S_TLEN] == 0:
+        top = bounds(hp, ht, cfg, st[base], tab)[1]
     while True:
         cfg[C_PASSES] += 1
         g = search(hp, ht, cfg, st, base, tab, z1, z2, tk, tv, buf, fr, beta - 1, beta)
@@ -688,6 +782,8 @@ def mtdf(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2: 
             return g
         if upper == INF:
             beta = lower + up
+            if top < INF and lower > -INF and up > cfg[C_UNIT]:
+                beta = max(beta, lower + (top - lower) // 2)  # a second fail high: halfway to the bound
             up *= 2
         elif lower == -INF:
             beta = upper - dn
