@@ -43,9 +43,11 @@ from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_n
     _worker_start,
     bot_name,
     bot_pool,
+    decide,
     machine_cores,
     move_seed,
     quick_pool,
+    search_pool,
     think,
 )
 from atout.web.deal_end import CONTINUE_TIMEOUT, DealEnd, ended_view
@@ -188,7 +190,7 @@ class Hub:
     def thinkers(self) -> Executor:
         """The executor where search bots think: a process pool of ``bot_workers`` (default: one per core)."""
         if self._thinkers is None:
-            self._thinkers = bot_pool(self.bot_workers)
+            self._thinkers = search_pool(self.bot_workers)
         return self._thinkers
 
     async def _write(self, fn: Callable[..., None], *args: Any) -> None:
@@ -611,8 +613,7 @@ class Hub:
                 # loop nor its GIL waits for it and other tables go on.
                 obs = live.state.observation(seat)
                 try:
-                    action = await asyncio.get_running_loop().run_in_executor(
-                        self.executor_for(name), think, live.game, name, seed, obs)
+                    action = await decide(self.executor_for(name), live.id, live.game, name, seed, obs)
                 except Exception as exc:  # a bot bug (or a lost worker) must not stall the table: logged, a legal move
                     if self.closing:
                         return
