@@ -1,15 +1,24 @@
 """Issue 21's third attack (ATTACK3-report.md): the fixes of findings 2, 3, 4, 6 and 7 on the server's shared parts.
 
 2. One table's searching bots cannot hold another table's: the search pool serves the least served table first.
+3. Analyses have a worker of their own (replays are answered meanwhile), one at a time per address.
+6. The analyses' worker loads the solver at the server's start, not at the first analysis.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
+import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
+from atout.web import replays
 from atout.web.botpool import FairPool
+from atout.web.replays import Replays, Running
 
 
 def run_tables(pool: FairPool, tables: dict[str, tuple[float, int]], clock: list[float]) -> list[str]:
@@ -44,8 +53,8 @@ def test_a_table_thinking_little_waits_for_one_decision_at_most_not_for_every_bu
     assert sorted(starts) == sorted([k for k, (_, n) in busy.items() for _ in range(n)] + ["hard"] * 8)
     first = starts.index("hard")
     assert first <= 6  # a new table waits at most for each busy table's one decision (in order: after 6)
-    between = [i - j - 1 for j, i in zip(
-        [k for k, key in enumerate(starts) if key == "hard"], [k for k, key in enumerate(starts) if key == "hard"][1:])]
+    turns = [k for k, key in enumerate(starts) if key == "hard"]
+    between = [i - j - 1 for j, i in itertools.pairwise(turns)]
     # Then the hard table, having used less time, goes next whenever a worker frees: only the decision running
     # when it asked is ahead of it (a plain pool, first come first served, puts the six masters ahead each time).
     assert between == [1] * 7
@@ -65,3 +74,69 @@ def test_equal_tables_take_turns_and_a_cancelled_decision_is_skipped() -> None:
     assert waiting.cancel()  # still queued behind x's decision: cancelled (its table closed)
     assert slow.result(timeout=5) is None and held.submit_for("z", clock.__len__).result(timeout=5) == 1
     held.shutdown()
+
+
+@pytest.fixture
+def workers() -> Iterator[None]:
+    """The replay and analysis workers of this process, started and stopped around a test."""
+    replays.warm()
+    try:
+        yield
+    finally:
+        replays.stop()
+
+
+def test_a_replay_is_answered_while_an_analysis_holds_its_worker(workers: None) -> None:
+    async def main() -> None:
+        r = Replays(budget=8.0)
+        assert await r.run(int, kind="analysis") == 0 and await r.run(int) == 0  # both workers up
+        analysis = asyncio.create_task(r.run(time.sleep, 3.0, kind="analysis"))
+        await asyncio.sleep(0.2)
+        assert await r.run(abs, -3) == 3  # the replays' worker was free: no wait behind the analysis
+        assert not analysis.done()  # (with one worker for both, the replay came after the analysis)
+        await analysis
+
+    asyncio.run(main())
+
+
+def test_one_analysis_at_a_time_per_address(workers: None) -> None:
+    gate = threading.Event()
+
+    def record() -> str:  # the first analysis is held while its record is read
+        gate.wait(10)
+        return "not json"
+
+    async def main() -> None:
+        r = Replays(budget=8.0)
+        first = asyncio.create_task(r.analysis("t1", record, 1, "fr", "10.0.0.1"))
+        await asyncio.sleep(0.1)
+        with pytest.raises(Running) as fr:
+            await r.analysis("t1", record, 2, "fr", "10.0.0.1")
+        assert str(fr.value) == "une analyse à la fois par adresse\u00a0: attendez la fin de la précédente"
+        with pytest.raises(Running) as en:
+            await r.analysis("t2", record, 1, "en", "10.0.0.1")
+        assert str(en.value) == "one analysis at a time from one address: wait for the previous one to end"
+        other = await r.analysis("t3", lambda: "not json", 1, "en", "10.0.0.2")  # another address: served
+        assert other["refused"] == "replay_failed"
+        gate.set()
+        assert (await first)["refused"] == "replay_failed"
+        assert (await r.analysis("t4", lambda: "[]", 1, "fr", "10.0.0.1"))["refused"]  # its turn again
+
+    asyncio.run(main())
+
+
+def _root_signatures() -> int:
+    """In a worker: the signatures numba has compiled or loaded for the solver's kernel (none until first used)."""
+    from atout.analysis import _dd
+
+    return len(_dd.root.signatures)
+
+
+def test_warm_loads_the_solver_in_the_analyses_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("numba")
+    monkeypatch.setattr(replays, "WARM_SOLVER", True)  # as a server starts (the suite's apps skip it)
+    replays.warm()
+    try:  # asked after the warm-up, in the same one worker: after it
+        assert replays._pool("analysis").submit(_root_signatures).result(timeout=300) >= 1
+    finally:
+        replays.stop()

@@ -58,7 +58,7 @@ from atout.web.messages import (
     Undo,
     parse_client,
 )
-from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, warm
+from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, Running, warm
 from atout.web.replays import stop as stop_replays
 from atout.web.seats import seat_name
 from atout.web.sockets import FULL, SEND_TIMEOUT, Abortable, close_slow, pump
@@ -479,9 +479,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             log_refusal("in_progress", f"table {table_id}: analysis asked before the end (it shows every hand)")
             return _error(403, "in_progress", "a game in progress cannot be analysed: wait for its end")
         try:
-            found = await replays.analysis(table_id, lambda: _record_text(live), deal, lang)
+            found = await replays.analysis(table_id, lambda: _record_text(live), deal, lang,
+                                           request.client.host if request.client else "?")
         except Busy:
             return _refused(503, "busy", "busy", {}, lang)
+        except Running as exc:  # one analysis at a time per address: the analyses' worker is everybody's
+            log_refusal("rate_limited", f"table {table_id}: a second analysis at once from one address")
+            return _error(429, "rate_limited", str(exc))
         if "refused" in found:
             status = 503 if found["refused"] == "too_slow" else 500 if found["refused"] == "replay_failed" else 400
             return _error(status, found["refused"], found["message"])
