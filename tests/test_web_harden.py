@@ -2,6 +2,7 @@
 
 2. One table's searching bots cannot hold another table's: the search pool serves the least served table first.
 3. Analyses have a worker of their own (replays are answered meanwhile), one at a time per address.
+4. A resync from a socket whose last frame is current gets one full frame per few seconds, not one each.
 6. The analyses' worker loads the solver at the server's start, not at the first analysis.
 """
 
@@ -16,7 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from atout.web import replays
+from atout.web import create_app, replays
+from atout.web import hub as hub_module
 from atout.web.botpool import FairPool
 from atout.web.replays import Replays, Running
 
@@ -140,3 +142,25 @@ def test_warm_loads_the_solver_in_the_analyses_worker(monkeypatch: pytest.Monkey
         assert replays._pool("analysis").submit(_root_signatures).result(timeout=300) >= 1
     finally:
         replays.stop()
+
+
+def test_resyncs_of_a_current_socket_get_one_full_frame_then_one_late(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fastapi.testclient import TestClient
+
+    monkeypatch.setattr(hub_module, "RESYNC_EVERY", 1.0)
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        t = client.post("/api/tables", json={"game": "triomphe", "players": 2, "seat": 0, "seed": 8}).json()
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t["token"], "lang": "en", "deltas": True})
+            assert ws.receive_json()["type"] == "welcome"
+            first = ws.receive_json()
+            assert first["type"] == "state" and first["obs"]["current_player"] == 0  # the table waits for seat 0
+            for _ in range(5):
+                ws.send_json({"type": "resync"})
+            ws.send_json({"type": "ping"})
+            got = [ws.receive_json()["type"] for _ in range(2)]
+            assert got == ["state", "pong"]  # one full frame for five resyncs (before: five)
+            late = ws.receive_json()  # the others' answer, one frame, about a second later
+            assert late["type"] == "state" and late["n"] == first["n"]
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json()["type"] == "pong"  # and nothing more
