@@ -4,16 +4,20 @@
 3. Analyses have a worker of their own (replays are answered meanwhile), one at a time per address.
 4. A resync from a socket whose last frame is current gets one full frame per few seconds, not one each.
 6. The analyses' worker loads the solver at the server's start, not at the first analysis.
+7. A server stopped by SIGTERM leaves no semaphore to the resource tracker ("leaked semaphore objects").
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import json
+import signal
 import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +25,9 @@ from atout.web import create_app, replays
 from atout.web import hub as hub_module
 from atout.web.botpool import FairPool
 from atout.web.replays import Replays, Running
+from test_web_restart import free_port, httpx, start, ws_client
+
+pytestmark = pytest.mark.xdist_group("web_harden")
 
 
 def run_tables(pool: FairPool, tables: dict[str, tuple[float, int]], clock: list[float]) -> list[str]:
@@ -164,3 +171,23 @@ def test_resyncs_of_a_current_socket_get_one_full_frame_then_one_late(monkeypatc
             assert late["type"] == "state" and late["n"] == first["n"]
             ws.send_json({"type": "ping"})
             assert ws.receive_json()["type"] == "pong"  # and nothing more
+
+
+def test_a_server_stopped_by_sigterm_after_bot_moves_leaks_no_semaphore(tmp_path: Path) -> None:
+    port = free_port()
+    server = start(tmp_path / "t.db", port)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        t = httpx.post(f"{base}/api/tables", json={"game": "tarot", "seat": None, "level": "medium"},
+                       headers={"Origin": base}).json()
+        with ws_client.connect(f"ws://127.0.0.1:{port}/ws/{t['id']}", origin=base) as ws:
+            ws.send(json.dumps({"type": "hello", "lang": "fr"}))
+            n, deadline = 0, time.monotonic() + 60
+            while n < 3 and time.monotonic() < deadline:  # the cheap bots' pool has played
+                n = json.loads(ws.recv(timeout=60)).get("n", n)
+        assert n >= 3
+    finally:
+        server.send_signal(signal.SIGTERM)
+        _, err = server.communicate(timeout=120)
+    assert server.returncode in (0, -signal.SIGTERM), err.decode()
+    assert b"leaked semaphore" not in err, err.decode()  # before: "5 leaked semaphore objects" (the cheap bots' pool)

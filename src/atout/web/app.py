@@ -38,6 +38,7 @@ from atout.present import catalogs
 from atout.present.records import say_refusal
 from atout.records import dumps
 from atout.web import messages
+from atout.web.botpool import hold_quick, release_quick
 from atout.web.deadlines import MOVE_TIMEOUT
 from atout.web.deal_end import CONTINUE_TIMEOUT
 from atout.web.hub import LEVELS, Conn, Hub, Live, NameTaken, TableUnavailable
@@ -208,6 +209,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         warm()  # the worker process starts now, not on the first upload
+        hold_quick()  # the cheap bots' pool is shut down (and waited for) when the last server stops
         await hub.start()  # the bots' workers; on PostgreSQL, listening to the other server processes
         sweeper = asyncio.create_task(sweep())
         try:
@@ -216,6 +218,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             sweeper.cancel()
             await hub.close()
             await asyncio.to_thread(stop_replays)  # the worker ends with its server (no orphan, no leaked semaphore)
+            await asyncio.to_thread(release_quick)
 
     app = FastAPI(title="atout", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.add_middleware(SameSitePosts)  # a POST is JSON from this site's own pages (or a program), never a form

@@ -166,6 +166,24 @@ async def decide(executor: Executor, table: str, *args: Any) -> str:
 
 _QUICK: list[ProcessPoolExecutor] = []  # the process's pool of cheap bots, shared by its hubs (tests build many)
 _QUICK_LOCK = threading.Lock()
+_QUICK_USERS = [0]  # servers (apps) of this process running: the last one to stop shuts the pool down
+
+
+def hold_quick() -> None:
+    """A server starts: the cheap bots' pool is kept until it stops (:func:`release_quick`)."""
+    with _QUICK_LOCK:
+        _QUICK_USERS[0] += 1
+
+
+def release_quick() -> None:
+    """A server stops: the last one shuts the cheap bots' pool down and waits for it. Uvicorn ends a server
+    stopped by SIGTERM by raising the signal again, so no atexit handler runs: a pool left to them left its
+    five semaphores to the resource tracker ("leaked semaphore objects", attack 3, finding 7)."""
+    with _QUICK_LOCK:
+        _QUICK_USERS[0] = max(0, _QUICK_USERS[0] - 1)
+        pool = _QUICK.pop() if _QUICK and not _QUICK_USERS[0] else None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def quick_pool(broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecutor:
