@@ -36,12 +36,12 @@ pytestmark = pytest.mark.xdist_group("web_harden")
 def run_tables(pool: FairPool, tables: dict[str, tuple[float, int]], clock: list[float]) -> list[str]:
     """Each table ``key -> (cost, rounds)`` asks ``rounds`` decisions one after the other, as a table's bot loop
     does (the next once the last is answered); a decision advances the fake ``clock`` by its cost (and takes
-    50 ms, time for the event loop to ask the next one as a bot loop would). The order in which decisions started."""
+    100 ms, time for the event loop to ask the next one as a bot loop would). The order in which decisions started."""
     starts: list[str] = []
 
     def decision(key: str, cost: float) -> str:
         starts.append(key)
-        time.sleep(0.05)
+        time.sleep(0.1)
         clock[0] += cost
         return key
 
@@ -68,8 +68,8 @@ def test_a_table_thinking_little_waits_for_one_decision_at_most_not_for_every_bu
     turns = [k for k, key in enumerate(starts) if key == "hard"]
     between = [i - j - 1 for j, i in itertools.pairwise(turns)]
     # Then the hard table, having used less time, goes next whenever a worker frees: only the decision running
-    # when it asked is ahead of it (a plain pool, first come first served, puts the six masters ahead each time).
-    assert between == [1] * 7
+    # when it asked is ahead of it, if any (a plain pool, first come first served, puts the six masters ahead).
+    assert max(between) <= 1, starts
 
 
 def test_equal_tables_take_turns_and_a_cancelled_decision_is_skipped() -> None:
