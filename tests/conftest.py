@@ -40,3 +40,11 @@ def codes_in(text: str) -> set[str]:
 def _records_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """``atout play`` saves a record on exit (default ~/.local/share/atout/records): never the home folder in tests."""
     monkeypatch.setenv("ATOUT_RECORDS", str(tmp_path_factory.mktemp("records")))
+
+
+@pytest.fixture(autouse=True)
+def _no_solver_warmup(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The many apps the tests start do not each load the analyses' solver (seconds of CPU): the first analysis does."""
+    from atout.web import replays
+
+    monkeypatch.setattr(replays, "WARM_SOLVER", False)

@@ -66,6 +66,19 @@ def test_refusals_are_one_line_exit_2(tmp_path: Path) -> None:
     assert out.stderr.strip() == "--plot demande Matplotlib\u00a0: pip install 'atout[plot]'"
 
 
+def test_a_plot_folder_that_cannot_be_written_and_a_deal_out_of_range_are_said_before_any_work(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="--plot needs the plot extra (pip install 'atout[plot]')")
+    missing = tmp_path / "no" / "dir"
+    out = run("replay", str(PAB), "--analyse", "--plot", str(missing / "x.png"))
+    assert (out.returncode, out.stdout) == (2, "")  # no deal analysed first (attack 3: minutes with --tricks 7)
+    assert out.stderr.strip() == f"--plot\u00a0: impossible d'écrire dans le dossier {missing}"
+    out = run("replay", str(RECORDS / "tarot" / "fft_petit_sec_redeal.json"), "--analyse", "--deal", "0")
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.strip() == "donne 0\u00a0: choisissez une donne de 1 à 2"  # the range, not "only 2"
+    out = run("replay", str(RECORDS / "tarot" / "fft_petit_sec_redeal.json"), "--deal", "3", "--lang", "en")
+    assert (out.returncode, out.stderr.strip()) == (2, "deal 3: choose a deal from 1 to 2")
+
+
 def test_help_gives_the_ranges() -> None:
     out = run("replay", "--help")
     text = " ".join(out.stdout.split())

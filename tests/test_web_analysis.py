@@ -67,7 +67,7 @@ def test_refusals(client: TestClient) -> None:
     assert (r.status_code, r.json()) == (400, {"error": "no_play", "message": "deal 1: no card was played"})
     r = get(client, table, deal=3, lang="fr")
     assert (r.status_code, r.json()["error"]) == (400, "bad_deal")
-    assert r.json()["message"] == "donne 3\u00a0: il n'y a que 2 donne(s) dans la partie"
+    assert r.json()["message"] == "donne 3\u00a0: choisissez une donne de 1 à 2"
     assert get(client, table, deal=0).status_code == 400
     assert get(client, table, deal=1, lang="de").json()["error"] == "bad_lang"
     prime = upload(client, RECORDS / "prime" / "bots_6p_match.json")

@@ -262,9 +262,8 @@ def _alive(pid: int) -> bool:
 def test_the_replay_worker_stops_with_its_app() -> None:
     with TestClient(create_app("sqlite://", bot_delay=0)) as c:
         assert c.post("/api/records", content=finished(4), headers=JSON).status_code == 200
-        pool = replays._POOL
-        assert pool is not None
-        pids = list(pool._processes)
+        pids = [pid for pool in replays._POOLS.values() for pid in pool._processes]
+        assert pids
     deadline = time.monotonic() + 10
     while any(_alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -273,8 +272,8 @@ def test_the_replay_worker_stops_with_its_app() -> None:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_the_replay_worker_ends_when_its_server_is_killed(tmp_path: Path) -> None:
-    code = ("import time; from atout.web import replays; replays.warm(); "
-            "print(*replays._POOL._processes, flush=True); time.sleep(60)")
+    code = ("import time; from atout.web import replays; replays.WARM_SOLVER = False; replays.warm(); "
+            "print(*[p for pool in replays._POOLS.values() for p in pool._processes], flush=True); time.sleep(60)")
     server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
                               env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")})
     try:

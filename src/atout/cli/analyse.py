@@ -7,6 +7,7 @@ A refusal (not Tarot, not finished, a deal or a ``--tricks`` out of range, no Ma
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 
@@ -28,6 +29,9 @@ def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | 
             import matplotlib  # noqa: F401
         except ImportError:
             return _refuse(word("no_plot", lang))
+        folder = os.path.dirname(os.path.abspath(plot))
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):  # said now, not after minutes of analysis
+            return _refuse(word("plot_dir", lang, dir=folder))
     try:
         with open(file, encoding="utf-8") as f:
             record = load(f)

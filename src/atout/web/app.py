@@ -39,6 +39,7 @@ from atout.present import catalogs
 from atout.present.records import say_refusal
 from atout.records import dumps
 from atout.web import messages, refusals
+from atout.web.botpool import hold_quick, release_quick
 from atout.web.deadlines import MOVE_TIMEOUT
 from atout.web.deal_end import CONTINUE_TIMEOUT
 from atout.web.hub import LEVELS, Conn, Hub, Live, NameTaken, TableUnavailable
@@ -59,7 +60,7 @@ from atout.web.messages import (
     Undo,
     parse_client,
 )
-from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, warm
+from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, Running, warm
 from atout.web.replays import stop as stop_replays
 from atout.web.seats import seat_name
 from atout.web.sockets import FULL, SEND_TIMEOUT, Abortable, close_slow, pump
@@ -212,6 +213,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         warm()  # the worker process starts now, not on the first upload
+        hold_quick()  # the cheap bots' pool is shut down (and waited for) when the last server stops
         await hub.start()  # the bots' workers; on PostgreSQL, listening to the other server processes
         sweeper = asyncio.create_task(sweep())
         try:
@@ -220,6 +222,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             sweeper.cancel()
             await hub.close()
             await asyncio.to_thread(stop_replays)  # the worker ends with its server (no orphan, no leaked semaphore)
+            await asyncio.to_thread(release_quick)
 
     app = FastAPI(title="atout", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.add_middleware(SameSitePosts)  # a POST is JSON from this site's own pages (or a program), never a form
@@ -508,9 +511,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             log_refusal("in_progress", f"table {table_id}: analysis asked before the end (it shows every hand)")
             return _error(403, "in_progress", lang, key="analysis_in_progress")
         try:
-            found = await replays.analysis(table_id, lambda: _record_text(live), deal, lang)
+            found = await replays.analysis(table_id, lambda: _record_text(live), deal, lang,
+                                           request.client.host if request.client else "?")
         except Busy:
             return _refused(503, "busy", "busy", {}, lang)
+        except Running as exc:  # one analysis at a time per address: the analyses' worker is everybody's
+            log_refusal("rate_limited", f"table {table_id}: a second analysis at once from one address")
+            return JSONResponse({"error": "rate_limited", "message": str(exc), "lang": lang}, status_code=429)
         if "refused" in found:
             status = 503 if found["refused"] == "too_slow" else 500 if found["refused"] == "replay_failed" else 400
             if found["refused"] == "replay_failed":

@@ -12,7 +12,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
 from atout.core.errors import IllegalAction
-from atout.web.botpool import bot_name, move_seed, think
+from atout.web.botpool import bot_name, decide, move_seed
 from atout.web.live import DB_RETRY, TableUnavailable
 
 if TYPE_CHECKING:
@@ -55,8 +55,7 @@ async def drive(hub: Tables, live: Live) -> None:
             # loop nor its GIL waits for it and other tables go on.
             obs = live.state.observation(seat)
             try:
-                action = await asyncio.get_running_loop().run_in_executor(
-                    hub.executor_for(name), think, live.game, name, seed, obs)
+                action = await decide(hub.executor_for(name), live.id, live.game, name, seed, obs)
             except Exception as exc:  # a bot bug (or a lost worker) must not stall the table: logged, a legal move
                 if hub.closing:
                     return

@@ -7,13 +7,18 @@ queued behind searches; issue 21: both in worker processes that end with their s
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import multiprocessing
 import os
 import signal
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any
 
 from atout.bots.base import bot_names, make_bot
 from atout.bots.search import LEVELS as BOT_LEVELS
@@ -55,8 +60,130 @@ def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
                                initializer=_worker_start, initargs=(os.getpid(),))
 
 
+class FairPool(Executor):
+    """Search decisions shared fairly between tables: the least served table's decision starts first.
+
+    A process pool serves its queue in order, so six "Watch bots" master tables of one visitor kept another
+    visitor's hard table waiting 24 s for one turn (attack 3, finding 2). Here each decision names its table
+    (:meth:`submit_for`); at most ``slots`` run in ``pool`` at once (one per worker, so none waits inside it),
+    and when a worker is free the waiting table that has used the least thinking time so far goes next (ties
+    round-robin). A table thinking a little thus waits for at most the decisions already running.
+    """
+
+    def __init__(self, pool: Executor, slots: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self._pool, self._slots, self._clock = pool, max(1, slots), clock
+        self._lock = threading.Lock()
+        self._running: dict[str, int] = {}  # table -> its decisions running in the pool
+        self._queues: dict[str, deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]]] = {}
+        self._used: dict[str, float] = {}  # table -> seconds its decisions took (a new table: the least in use)
+
+    def submit_for(self, key: str, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        """Queue ``fn(*args)`` for table ``key``; it runs in the pool when its turn comes."""
+        future: Future[Any] = Future()
+        with self._lock:
+            if key not in self._used:
+                active = [self._used[k] for k in (*self._queues, *self._running)]
+                self._used[key] = min(active, default=0.0)
+                if len(self._used) > 10_000:  # tables long gone
+                    for old in [k for k in self._used if k not in self._queues and k not in self._running][:5_000]:
+                        del self._used[old]
+            self._queues.setdefault(key, deque()).append((future, fn, args))
+            ready = self._take()
+        self._start(ready)
+        return future
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        """Executor's interface: a decision of no named table (its own turn)."""
+        return self.submit_for("", functools.partial(fn, **kwargs) if kwargs else fn, *args)
+
+    def _take(self) -> list[tuple[str, Future[Any], Callable[..., Any], tuple[Any, ...]]]:
+        """The decisions to start now (the caller holds the lock): the least served tables' first ones."""
+        ready = []
+        while sum(self._running.values()) < self._slots and self._queues:
+            key = min(self._queues, key=self._used.__getitem__)  # first in the dict among equals
+            queue = self._queues.pop(key)
+            future, fn, args = queue.popleft()
+            if queue:
+                self._queues[key] = queue  # at the end: equals take turns
+            if not future.set_running_or_notify_cancel():
+                continue  # cancelled while waiting (its table closed)
+            self._running[key] = self._running.get(key, 0) + 1
+            ready.append((key, future, fn, args))
+        return ready
+
+    def _start(self, ready: list[tuple[str, Future[Any], Callable[..., Any], tuple[Any, ...]]]) -> None:
+        for key, future, fn, args in ready:
+            began = self._clock()
+            try:
+                inner = self._pool.submit(fn, *args)
+            except Exception as exc:  # a broken or stopped pool: the caller hears it
+                future.set_exception(exc)
+                self._finish(key, began)
+                continue
+            inner.add_done_callback(functools.partial(self._done, key, future, began))
+
+    def _done(self, key: str, future: Future[Any], began: float, done: Future[Any]) -> None:
+        exc = done.exception() if not done.cancelled() else RuntimeError("decision cancelled")
+        if exc is None:
+            future.set_result(done.result())
+        else:
+            future.set_exception(exc)
+        self._finish(key, began)
+
+    def _finish(self, key: str, began: float) -> None:
+        """A decision of ``key`` ended: its time is counted, the next decisions start."""
+        with self._lock:
+            self._used[key] = self._used.get(key, 0.0) + self._clock() - began
+            self._running[key] -= 1
+            if not self._running[key]:
+                del self._running[key]
+            ready = self._take()
+        self._start(ready)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Cancel the waiting decisions (``cancel_futures``), then stop the pool."""
+        if cancel_futures:
+            with self._lock:
+                queues, self._queues = self._queues, {}
+            for queue in queues.values():
+                for future, _fn, _args in queue:
+                    future.cancel()
+        self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def search_pool(workers: int | None = None) -> FairPool:
+    """The search bots' pool: :func:`bot_pool` shared fairly between tables (:class:`FairPool`)."""
+    slots = workers or machine_cores()
+    return FairPool(bot_pool(slots), slots)
+
+
+async def decide(executor: Executor, table: str, *args: Any) -> str:
+    """A bot's move (:func:`think` with ``args``) for table ``table``, in ``executor`` (its fair share there)."""
+    if isinstance(executor, FairPool):
+        return str(await asyncio.wrap_future(executor.submit_for(table, think, *args)))
+    return str(await asyncio.get_running_loop().run_in_executor(executor, think, *args))
+
+
 _QUICK: list[ProcessPoolExecutor] = []  # the process's pool of cheap bots, shared by its hubs (tests build many)
 _QUICK_LOCK = threading.Lock()
+_QUICK_USERS = [0]  # servers (apps) of this process running: the last one to stop shuts the pool down
+
+
+def hold_quick() -> None:
+    """A server starts: the cheap bots' pool is kept until it stops (:func:`release_quick`)."""
+    with _QUICK_LOCK:
+        _QUICK_USERS[0] += 1
+
+
+def release_quick() -> None:
+    """A server stops: the last one shuts the cheap bots' pool down and waits for it. Uvicorn ends a server
+    stopped by SIGTERM by raising the signal again, so no atexit handler runs: a pool left to them left its
+    five semaphores to the resource tracker ("leaked semaphore objects", attack 3, finding 7)."""
+    with _QUICK_LOCK:
+        _QUICK_USERS[0] = max(0, _QUICK_USERS[0] - 1)
+        pool = _QUICK.pop() if _QUICK and not _QUICK_USERS[0] else None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def quick_pool(broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecutor:

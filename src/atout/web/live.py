@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from atout.web.cluster import Cluster
 
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
+RESYNC_EVERY = 5.0  # seconds: a socket whose last frame is current gets at most one full frame per resync this often
 DB_RETRY = 5.0  # seconds a bot waits before trying again a move the database could not store
 
 
@@ -76,6 +77,8 @@ class Conn:
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     dropped: bool = False  # set when the server gives up on this client (too slow): its handler closes it
     ended: asyncio.Event = field(default_factory=asyncio.Event)  # set when the connection is to end, for any reason
+    resync_at: float = 0.0  # monotonic time before which a resync of a current socket is answered late (RESYNC_EVERY)
+    resync_due: asyncio.TimerHandle | None = None  # that late answer, once scheduled
 
     def send(self, message: dict[str, Any] | str) -> bool:
         """Queue a frame (a dict, or a text already encoded and shared); False when the client is too slow.

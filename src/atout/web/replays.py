@@ -25,7 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from atout.core.errors import AtoutError, RecordError
-from atout.core.protocol import GameState, json_number, list_games
+from atout.core.protocol import GameState, json_number, list_games, new_game
 from atout.present.records import refusal
 from atout.records import dumps, loads, replay
 from atout.web.models import SEED_DIGITS, record_hash
@@ -158,39 +158,67 @@ def analysis_view(text: str, deal: int, lang: str, budget: float, tricks: int = 
 
 
 # --- the event loop's side ----------------------------------------------------------------------
-_POOL: ProcessPoolExecutor | None = None
-_USERS = 0  # servers (apps) of this process running: the last one to stop shuts the pool down
+_POOLS: dict[str, ProcessPoolExecutor] = {}  # "replay" (uploads and replays), "analysis": each its own worker
+_USERS = 0  # servers (apps) of this process running: the last one to stop shuts the pools down
+KINDS = ("replay", "analysis")
 
 
-def _pool() -> ProcessPoolExecutor:
-    """The worker processes, started on first use (``spawn``: a fresh interpreter, no lock copied from threads).
+def _pool(kind: str = "replay") -> ProcessPoolExecutor:
+    """The worker processes of ``kind``, started on first use (``spawn``: a fresh interpreter, no lock copied from threads).
 
-    Each worker watches its server as the bots' workers do (``hub._worker_start``): it ends when the server
-    process is gone, even killed by SIGKILL, so no orphan stays (issue 16: one outlived its server 25 min)."""
+    Analyses have a worker of their own (attack 3, finding 3: a visitor's analyses, seconds each, held the one
+    worker, and other visitors' replays got 503). Each worker watches its server as the bots' workers do
+    (``hub._worker_start``): it ends when the server process is gone, even killed by SIGKILL, so no orphan stays
+    (issue 16: one outlived its server 25 min)."""
     from atout.web.hub import _worker_start
 
-    global _POOL
-    if _POOL is None:
-        _POOL = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=_worker_start, initargs=(os.getpid(),))
-    return _POOL
+    if kind not in _POOLS:
+        _POOLS[kind] = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"),
+                                           initializer=_worker_start, initargs=(os.getpid(),))
+    return _POOLS[kind]
+
+
+WARM_SOLVER = True  # warm() loads the analyses' solver (the test suite's many apps skip it: tests/conftest.py)
+
+
+def load_solver() -> int:
+    """In the analyses' worker: solve one small Tarot position, so that numba compiles the solver's kernel (about
+    13 s on a 2-core machine) or loads it from its disk cache (about 1.5 s) now, not in the first visitor's
+    request (attack 3, finding 6). The number of compiled signatures of the kernel's root (0 without numba)."""
+    from atout.analysis import _dd
+    from atout.analysis.solver import solve
+    from atout.games.tarot.state import TarotState
+
+    state = new_game("tarot", players=4, seed=7)
+    assert isinstance(state, TarotState)
+    while state.phase != "play" or len(state.history) < 15:  # bids, then most tricks: a few plies left to solve
+        state.apply(state.legal_actions()[0])
+    solve(state)
+    return len(getattr(_dd.root, "signatures", ()))
 
 
 def warm() -> None:
-    """Start the worker processes now (a server's start), so that the first upload does not wait for them."""
+    """Start the worker processes now (a server's start), so that the first upload does not wait for them, and
+    the analyses' worker loads the solver (:func:`load_solver`) before the first analysis is asked."""
     global _USERS
     _USERS += 1
-    _pool().submit(int)
+    _pool("replay").submit(int)
+    if WARM_SOLVER:
+        _pool("analysis").submit(load_solver)
 
 
 def stop() -> None:
     """A server stops (its lifespan's end): the last one shuts the workers down, and waits for them, so that
     SIGTERM leaves no process and no semaphore behind."""
-    global _POOL, _USERS
+    global _USERS
     _USERS = max(0, _USERS - 1)
-    if _USERS == 0 and _POOL is not None:
-        pool, _POOL = _POOL, None
-        pool.shutdown(wait=True, cancel_futures=True)
+    if _USERS == 0:
+        while _POOLS:
+            _POOLS.popitem()[1].shutdown(wait=True, cancel_futures=True)
+
+
+class Running(Exception):
+    """An address asked a second analysis while its first is being computed: refused (429), the worker is shared."""
 
 
 class Replays:
@@ -198,30 +226,31 @@ class Replays:
 
     def __init__(self, budget: float = BUDGET, max_deals: int = MAX_RECORD_DEALS) -> None:
         self.budget, self.max_deals = budget, max_deals
-        self.slots = asyncio.Semaphore(WORKERS)  # one task per worker: the others wait here, not in the pool
+        self.slots = {kind: asyncio.Semaphore(WORKERS) for kind in KINDS}  # one task per worker: others wait here
+        self.analysing: set[str] = set()  # addresses with an analysis being computed (one at a time each)
         self.views: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
         self.texts: OrderedDict[str, tuple[str, int]] = OrderedDict()  # key -> record text, moves
         self.analyses: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()  # (key, deal, lang)
 
-    async def run(self, fn: Any, *args: Any) -> Any:
-        """``fn(*args)`` in a worker process; Busy when no worker is free within the budget, or the work
-        overruns it by ``GRACE`` (a worker starting, or one move that will not end)."""
-        global _POOL
+    async def run(self, fn: Any, *args: Any, kind: str = "replay") -> Any:
+        """``fn(*args)`` in a worker process of ``kind``; Busy when no worker is free within the budget, or the
+        work overruns it by ``GRACE`` (a worker starting, or one move that will not end)."""
+        slots = self.slots[kind]
         try:
             async with asyncio.timeout(self.budget):
-                await self.slots.acquire()
+                await slots.acquire()
         except TimeoutError:
             raise Busy from None
         try:
-            future = asyncio.get_running_loop().run_in_executor(_pool(), fn, *args)
+            future = asyncio.get_running_loop().run_in_executor(_pool(kind), fn, *args)
             return await asyncio.wait_for(future, self.budget + GRACE)
         except TimeoutError:
             raise Busy from None
         except BrokenProcessPool:  # a worker died (killed, out of memory): a new pool next time
-            _POOL = None
+            _POOLS.pop(kind, None)
             raise Busy from None
         finally:
-            self.slots.release()
+            slots.release()
 
     async def upload(self, body: bytes) -> dict[str, Any]:
         """Check an uploaded record in a worker (see :func:`check_upload`)."""
@@ -252,13 +281,22 @@ class Replays:
         self.views.move_to_end((key, n, lang))
         return dict(cached)
 
-    async def analysis(self, key: str, record: Any, deal: int, lang: str) -> dict[str, Any]:
-        """Deal ``deal`` of a finished record analysed (see :func:`analysis_view`), in a worker within the
-        budget, kept once computed (refusals too: the same record gets the same answer)."""
+    async def analysis(self, key: str, record: Any, deal: int, lang: str, who: str = "") -> dict[str, Any]:
+        """Deal ``deal`` of a finished record analysed (see :func:`analysis_view`), in the analyses' worker within
+        the budget, kept once computed (refusals too: the same record gets the same answer). :class:`Running`
+        when address ``who`` has another analysis being computed."""
         cached = self.analyses.get((key, deal, lang))
         if cached is None:
-            text = await asyncio.to_thread(record)
-            cached = await self.run(analysis_view, text, deal, lang, self.budget)
+            if who in self.analysing:
+                from atout.present.analysis import word
+
+                raise Running(word("one_at_a_time", lang))
+            self.analysing.add(who)
+            try:
+                text = await asyncio.to_thread(record)
+                cached = await self.run(analysis_view, text, deal, lang, self.budget, kind="analysis")
+            finally:
+                self.analysing.discard(who)
             if cached.get("refused") != "too_slow":  # a busy machine may do it next time
                 self.analyses[(key, deal, lang)] = cached
                 while len(self.analyses) > ANALYSES_KEPT:
@@ -268,6 +306,6 @@ class Replays:
         return dict(cached)
 
 
-__all__ = ["ANALYSIS_TRICKS", "BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "analysis_view", "check_upload",
+__all__ = ["ANALYSIS_TRICKS", "BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "Running", "analysis_view", "check_upload",
            "record_moves", "replay_view", "stop",
            "warm"]
