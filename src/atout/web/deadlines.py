@@ -133,9 +133,7 @@ def arm(hub: Tables, live: Live) -> None:
 
     def fire() -> None:
         live.move_timer = None
-        task = loop.create_task(_expire(hub, live, key))
-        hub._background.add(task)  # kept until done (the loop holds tasks weakly)
-        task.add_done_callback(hub._background.discard)
+        hub._spawn(_expire(hub, live, key))
 
     live.move_timer_key = key
     live.move_timer = loop.call_later(max(0.0, due - time.time()), fire)

@@ -61,9 +61,7 @@ def arm(hub: Tables, live: Live) -> None:
 
     def fire() -> None:
         live.end_timer = None
-        task = loop.create_task(timeout(hub, live, end))
-        hub._background.add(task)  # kept until done (the loop holds tasks weakly)
-        task.add_done_callback(hub._background.discard)
+        hub._spawn(timeout(hub, live, end))
 
     live.end_timer = loop.call_later(max(0.0, end.deadline - time.time()), fire)
 

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, game_info, new_game
@@ -20,9 +20,6 @@ from atout.web.deal_end import DealEnd
 from atout.web.deltas import FrameBook, encode
 from atout.web.store import Store
 from atout.web.views import variant_texts
-
-if TYPE_CHECKING:
-    from atout.web.cluster import Cluster
 
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
 RESYNC_EVERY = 5.0  # seconds: a socket whose last frame is current gets at most one full frame per resync this often
@@ -263,11 +260,21 @@ def build_state(live_game: str, players: int, variant: str, seed: int, options: 
     return state
 
 
+class Leases(Protocol):
+    """What the bots' loop asks of the several-process link (atout.web.cluster.Cluster): the lease of a table's bots."""
+
+    async def lease(self, table_id: str) -> bool: ...
+
+
 class Tables(Protocol):
     """What the hub's helpers (deadlines, cluster, ending, botloop) ask of it (:class:`atout.web.hub.Hub` has it)."""
 
+    @property
+    def cluster(self) -> Leases | None: ...
+
+    def _spawn(self, coro: Any) -> None: ...
+
     _background: set[asyncio.Task[None]]
-    cluster: Cluster | None
     closing: bool
     bot_delay: float
     continue_timeout: float
