@@ -212,7 +212,8 @@ def test_web_refuses_out_of_range_tables_with_a_4xx(client: Any, body: dict[str,
     r = client.post("/api/tables", json=body)
     assert 400 <= r.status_code < 500, r.text
     answer = r.json()
-    assert set(answer) == {"error", "message"} and "\n" not in answer["message"]
+    assert {"error", "message", "lang"} <= set(answer) and "\n" not in answer["message"]  # said in the page's language
+    assert answer["lang"] == "fr" and len(answer["message"]) < 200, answer  # one sentence, not a list of 50 values
     assert client.get("/api/tables?status=open").json() == []  # nothing was stored
 
 

@@ -123,7 +123,8 @@ def test_a4_names_that_pass_for_someone_else_are_refused_with_one_message() -> N
             r = client.post("/api/tables", json={"game": "tarot", "players": 4, "seat": 0, "name": name})
             assert r.status_code == 422, name
             body = r.json()
-            assert body["error"] == "malformed" and "name" in body["message"], (name, body)
+            assert body["error"] == "malformed" and body["field"] == "name", (name, body)
+            assert body["message"].startswith("Nom refusé\u00a0: "), (name, body)
         assert client.get("/api/tables?status=open").json() == []
         t = client.post("/api/tables", json={"game": "tarot", "players": 4, "seat": 0, "fill": False,
                                              "name": "Alice"}).json()

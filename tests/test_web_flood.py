@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from atout.web import create_app
+from atout.web.botpool import FairPool
 from atout.web.hub import OUTBOX, Conn, Hub, bot_pool, think
 from atout.web.store import Store
 
@@ -153,7 +154,7 @@ def test_bots_think_in_another_process() -> None:
     hub = Hub(Store("sqlite://"), bot_delay=0)
     pool = hub.thinkers()
     try:
-        assert isinstance(pool, ProcessPoolExecutor)
+        assert isinstance(pool, FairPool) and isinstance(pool._pool, ProcessPoolExecutor)  # shared fairly, in processes
         assert pool.submit(os.getpid).result(timeout=60) != os.getpid()
         import atout
 

@@ -63,7 +63,8 @@ def test_the_lobby_opens_on_tarot_labels_options_and_refuses_a_long_name(server:
     page.click("#create")
     error = page.locator("#create-error")
     error.wait_for(state="visible")
-    assert error.inner_text() == "Le nom doit faire de 1 à 24 caractères."
+    said = error.inner_text().replace("\u00a0", " ")
+    assert said == "Nom refusé : un nom a de 1 à 24 caractères (espaces aux bouts non comptés)."
     assert page.url.rstrip("/") == server.url  # nothing created
     assert not page.errors  # type: ignore[attr-defined]
 

@@ -96,10 +96,9 @@ FORGED = [
     ({"game": "tarot", "extra": 1}, "malformed", "Requête refusée : extra — champ inconnu.",
      "Request refused: extra — unknown field."),
     ({"game": "tarot", "name": "Robot moyen 2"}, "malformed",
-     "Requête refusée : name — ce nom est un de ceux que la table donne (vous, un robot, un joueur numéroté, le Mort) "
+     "Nom refusé : ce nom est un de ceux que la table donne (vous, un robot, un joueur numéroté, le Mort) "
      ": choisissez-en un autre.",
-     "Request refused: name — this name is one the table gives (you, a bot, a numbered player, the Dummy): choose "
-     "another."),
+     "Name refused: this name is one the table gives (you, a bot, a numbered player, the Dummy): choose another."),
 ]
 
 

@@ -129,7 +129,7 @@ def test_a_nickname_out_of_its_length_is_refused_with_a_clear_422(name: str) -> 
         assert r.status_code == 422 and r.json()["error"] == "malformed" and "1 to 24" in r.json()["english"]
         t = client.post("/api/tables", json={"game": "tarot", "players": 3, "fill": False}).json()
         r = client.post(f"/api/tables/{t['id']}/join", json={"name": name})
-        assert r.status_code == 422 and "name" in r.json()["message"]
+        assert r.status_code == 422 and r.json()["field"] == "name" and "1 à 24" in r.json()["message"]
 
 
 def test_nicknames_are_kept_as_text_and_bots_are_named_by_level() -> None:

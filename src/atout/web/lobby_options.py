@@ -133,8 +133,13 @@ def allowed_words(field: dict[str, Any], lang: str) -> str:
     if field["kind"] == "bool":
         return page.get("optYesNo", "yes or no")
     if field["kind"] == "choice":
-        return ", ".join(c["label"][lang] for c in field["choices"])
-    text = page.get("optRange", "{min}–{max}").replace("{min}", str(field["min"])).replace("{max}", str(field["max"]))
+        labels = [c["label"][lang] for c in field["choices"]]
+        if len(labels) <= 8 or not all(x.isdigit() for x in labels):
+            return ", ".join(labels)
+        low, high = labels[0], labels[-1]  # a long list of numbers (a stake of 1 to 50): said as its range
+    else:
+        low, high = str(field["min"]), str(field["max"])
+    text = page.get("optRange", "{min}–{max}").replace("{min}", low).replace("{max}", high)
     if field.get("step", 1) > 1:
         text += " " + page.get("optStep", "(× {step})").replace("{step}", str(field["step"]))
     return text

@@ -139,4 +139,6 @@ def say_invalid(error: Mapping[str, Any], skip: tuple[str, ...], lang: str, key:
         why = say("why_too_big", lang)
     else:
         why = say(f"why_{kind}" if kind in WHY else "why_other", lang, **ctx)
+    if isinstance(exc, Refused) and exc.code.startswith("name_"):  # a nickname typed in the lobby: said as a person reads it
+        return where, say("refused_name", lang, why=why)
     return where, say(key, lang, where=where or "—", why=why)
