@@ -230,3 +230,24 @@ def test_a_browser_in_the_pseudo_locale_gets_its_frames_in_it(xx: str) -> None:
             _check(found, f"ws {key}", text)
         assert state["narration"] and not found, "\n".join(found)
         assert xx in client.get("/texts.js").text
+
+
+def test_a_triomphe_concession_awaiting_its_answer_is_labelled_from_the_catalogs(xx: str) -> None:
+    """La Triomphe's concession (rules/triomphe.md §4, "donner le jeu"): while the other side answers, the public fact's stage
+    ("answer"), then the answer ("accepted"/"refused") are words of the page; once shown as "Answer" on every
+    table, French included (a frame seen in CI whenever a bot conceded)."""
+    state = atout.new_game("triomphe", players=2, seed=0)
+    while "concede" not in {str(a) for a in state.legal_actions()}:
+        state.apply(str(state.legal_actions()[0]))
+    state.apply("concede")
+    seat = state.current_player
+    assert seat is not None and {str(a) for a in state.legal_actions()} == {"accept", "refuse"}
+    words = {"answer", "accepted", "refused", "offer"}
+    said = {lang: {w: views.label("triomphe", w, lang) for w in words} for lang in ("fr", "en", xx)}
+    assert said["fr"]["answer"] == "Réponse attendue à la concession"
+    assert said["en"]["answer"] == "Concession awaiting an answer"
+    assert said["fr"]["accepted"] == "Concession acceptée" and said["en"]["refused"] == "Concession refused"
+    found: list[str] = []
+    for w, text in said[xx].items():
+        _check(found, f"label {w}", text)
+    assert not found, "\n".join(found)
