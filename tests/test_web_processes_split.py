@@ -6,10 +6,11 @@ tests/test_web_processes.py); ``ATOUT_TEST_PG_URL`` names the database, without 
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -138,6 +139,18 @@ def to_deal_end(wa: Any, wb: Any) -> tuple[Frame, Frame]:
     return fa, fb
 
 
+@contextlib.contextmanager
+def split_sockets(continue_timeout: float) -> Iterator[tuple[str, Any, Any]]:
+    """A table whose seat 0 plays on process A and seat 1 on process B, each socket said hello: (id, A's, B's)."""
+    with (TestClient(create_app(PG_URL, bot_delay=0, continue_timeout=continue_timeout)) as a,
+          TestClient(create_app(PG_URL, bot_delay=0, continue_timeout=continue_timeout)) as b):
+        table_id, ta, tb = split_table(a, b)
+        with a.websocket_connect(f"/ws/{table_id}") as wa, b.websocket_connect(f"/ws/{table_id}") as wb:
+            wa.send_json({"type": "hello", "token": ta, "lang": "en"})
+            wb.send_json({"type": "hello", "token": tb, "lang": "en"})
+            yield table_id, wa, wb
+
+
 def continues(table_id: str) -> list[tuple[str, str]]:
     return [(r.kind, r.action) for r in Store(PG_URL).history(table_id) if r.kind == "continue"]
 
@@ -145,21 +158,16 @@ def continues(table_id: str) -> list[tuple[str, str]]:
 def test_a_deal_end_goes_on_once_both_people_continue_from_two_processes() -> None:
     """Seat 0 on A says "continue": both processes show the deal end waiting for seat 1 only; seat 1 says it on
     B: both show the next deal (deal 1, five cards each), two "continue" rows stored, no timeout."""
-    with (TestClient(create_app(PG_URL, bot_delay=0, continue_timeout=60)) as a,
-          TestClient(create_app(PG_URL, bot_delay=0, continue_timeout=60)) as b):
-        table_id, ta, tb = split_table(a, b)
-        with a.websocket_connect(f"/ws/{table_id}") as wa, b.websocket_connect(f"/ws/{table_id}") as wb:
-            wa.send_json({"type": "hello", "token": ta, "lang": "en"})
-            wb.send_json({"type": "hello", "token": tb, "lang": "en"})
-            end, _ = to_deal_end(wa, wb)
-            wa.send_json({"type": "continue"})
-            for ws in (wa, wb):
-                frame_where(ws, lambda f: f["deal_end"] is not None and f["deal_end"]["waiting"] == [1], "seat 1 waited for")
-            wb.send_json({"type": "continue"})
-            na, nb = (frame_where(ws, lambda f: f["deal_end"] is None, "the next deal") for ws in (wa, wb))
-            assert na["deal"] == nb["deal"] == 1 and na["n"] == nb["n"] == end["n"]
-            assert len(na["obs"]["hand"]) == len(nb["obs"]["hand"]) == 5
-            assert na["obs"]["current_player"] == nb["obs"]["current_player"]
+    with split_sockets(60) as (table_id, wa, wb):
+        end, _ = to_deal_end(wa, wb)
+        wa.send_json({"type": "continue"})
+        for ws in (wa, wb):
+            frame_where(ws, lambda f: f["deal_end"] is not None and f["deal_end"]["waiting"] == [1], "seat 1 waited for")
+        wb.send_json({"type": "continue"})
+        na, nb = (frame_where(ws, lambda f: f["deal_end"] is None, "the next deal") for ws in (wa, wb))
+        assert na["deal"] == nb["deal"] == 1 and na["n"] == nb["n"] == end["n"]
+        assert len(na["obs"]["hand"]) == len(nb["obs"]["hand"]) == 5
+        assert na["obs"]["current_player"] == nb["obs"]["current_player"]
     assert continues(table_id) == [("continue", "continue"), ("continue", "continue")]
 
 
@@ -167,22 +175,17 @@ def test_a_deal_ends_deadline_with_people_on_two_processes_continues_once() -> N
     """Both processes hold the table and arm the deal end's deadline (1.5 s); seat 0 continues on A, seat 1 says
     nothing on B: at the deadline seat 1 is continued for exactly once (both timers fire; the second writer is
     refused as behind), and both processes show the next deal, where play goes on."""
-    with (TestClient(create_app(PG_URL, bot_delay=0, continue_timeout=1.5)) as a,
-          TestClient(create_app(PG_URL, bot_delay=0, continue_timeout=1.5)) as b):
-        table_id, ta, tb = split_table(a, b)
-        with a.websocket_connect(f"/ws/{table_id}") as wa, b.websocket_connect(f"/ws/{table_id}") as wb:
-            wa.send_json({"type": "hello", "token": ta, "lang": "en"})
-            wb.send_json({"type": "hello", "token": tb, "lang": "en"})
-            end, _ = to_deal_end(wa, wb)
-            wa.send_json({"type": "continue"})
-            na, nb = (frame_where(ws, lambda f: f["deal_end"] is None, "the next deal") for ws in (wa, wb))
-            assert na["deal"] == nb["deal"] == 1 and na["n"] == nb["n"] == end["n"]
-            time.sleep(1.0)  # both timers have fired by now (the late one found the table moved on)
-            seat = na["obs"]["current_player"]
-            mover, frame = (wa, na) if seat == 0 else (wb, nb)
-            mover.send_json({"type": "act", "action": frame["obs"]["legal_actions"][0], "n": frame["n"]})
-            for ws in (wa, wb):
-                frame_where(ws, at(end["n"] + 1), "the next deal's first move")
+    with split_sockets(1.5) as (table_id, wa, wb):
+        end, _ = to_deal_end(wa, wb)
+        wa.send_json({"type": "continue"})
+        na, nb = (frame_where(ws, lambda f: f["deal_end"] is None, "the next deal") for ws in (wa, wb))
+        assert na["deal"] == nb["deal"] == 1 and na["n"] == nb["n"] == end["n"]
+        time.sleep(1.0)  # both timers have fired by now (the late one found the table moved on)
+        seat = na["obs"]["current_player"]
+        mover, frame = (wa, na) if seat == 0 else (wb, nb)
+        mover.send_json({"type": "act", "action": frame["obs"]["legal_actions"][0], "n": frame["n"]})
+        for ws in (wa, wb):
+            frame_where(ws, at(end["n"] + 1), "the next deal's first move")
     assert continues(table_id) == [("continue", "continue"), ("continue", "timeout")]
     history = Store(PG_URL).history(table_id)
     assert [r.idx for r in history] == list(range(len(history)))
