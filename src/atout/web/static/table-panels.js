@@ -89,15 +89,57 @@ function Facts({ f, you }) {
   </section>`;
 }
 
+// A column's head as a paper score sheet writes it when room is short: a short name kept whole ("Vous",
+// "Marie"), a longer one by its initials and number ("Robot débutant 2" → "RD2"), a single long word cut
+// ("Maximilien" → "Maxim."); two alike told apart by their seat's number.
+function shortName(name) {
+  if ([...name].length <= 6) return name;
+  const words = name.split(/[\s\-]+/).filter(Boolean);
+  if (words.length < 2) return [...name].slice(0, 5).join("") + ".";
+  return words.map((w) => (/^\d+$/.test(w) ? w : [...w][0].toUpperCase())).join("");
+}
+
+function shortNames(names) {
+  const shorts = names.map(shortName);
+  return shorts.map((x, i) => (shorts.indexOf(x) !== shorts.lastIndexOf(x) ? `${x}·${i + 1}` : x));
+}
+
+// Whether the sheet's columns, heads in full, are wider than its box (5 or 6 players on a phone, or beside the
+// table on a desktop): then the heads are said short (the full name in the title and for screen readers) and the
+// numbers set smaller, so the whole sheet is read without a sideways scroll. Tried again in full when the names
+// or the box's width change.
+function useTight(ref, key) {
+  const [tight, setTight] = useState(false);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box || !window.ResizeObserver) return undefined;
+    const ro = new ResizeObserver(() => setWidth(box.clientWidth));
+    ro.observe(box);
+    return () => ro.disconnect();
+  }, []);
+  useLayoutEffect(() => { setTight(false); }, [key, width]);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (box && !tight && box.scrollWidth > box.clientWidth) setTight(true);
+  });
+  return tight;
+}
+
 function Sheet({ f, you }) {
   const n = f.table.players;
   const cols = f.sheet.length ? f.sheet[0].length : n;
   const sides = sidesOf(f, you);
   const winner = f.winner_side ?? null;
+  const names = Array.from({ length: cols }, (_, s) => (cols === n ? seatName(s, you) : `#${s + 1}`));
+  const shorts = shortNames(names);
+  const ref = useRef(null);
+  const tight = useTight(ref, names.join("|"));
   return html`<section class="panel" id="sheet" aria-labelledby="sheet-h">
     <h2 id="sheet-h">${t("sheet")}</h2>
-    <div class="sheet-wrap" tabindex="0" role="region" aria-label=${t("sheet")}><table class="sheet">
-      <thead><tr><th scope="col">${f.deal_word || t("deal")}</th>${Array.from({ length: cols }, (_, s) => html`<th scope="col" class="who">${cols === n ? seatName(s, you) : `#${s + 1}`}</th>`)}</tr></thead>
+    <div class=${"sheet-wrap" + (tight ? " tight" : "")} ref=${ref} tabindex="0" role="region" aria-label=${t("sheet")}><table class="sheet">
+      <thead><tr><th scope="col">${f.deal_word || t("deal")}</th>${names.map((name, s) => html`<th key=${s} scope="col" class="who" title=${tight && shorts[s] !== name ? name : null}>
+        <span class="nm-full">${name}</span><span class="nm-short" aria-hidden="true">${shorts[s]}</span></th>`)}</tr></thead>
       <tbody>${f.sheet.map((row, i) => {
     const lines = (f.breakdowns || [])[i] || [];
     return html`<tr key=${"r" + i}><td>${i + 1}</td>${row.map((x, j) => html`<td key=${j}>${signed(x)}</td>`)}</tr>
