@@ -394,3 +394,94 @@ def test_a_person_replaced_by_the_bot_sees_it_and_takes_the_seat_back(tmp_path_f
         assert not host.errors and not guest.errors  # type: ignore[attr-defined]
     finally:
         srv.stop()
+
+
+def touch_phone(browser: Browser) -> Page:
+    """A page on a touch phone (390×844, mobile, touch events), the table's tempo instant (as ``new_page``)."""
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, is_mobile=True, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('atout.tempo', 'instant'); } catch (e) {}")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def sheet_of(page: Page, rows: list[list[int]]) -> None:
+    """The frame shown with ``rows`` on its score sheet and their sums as totals (a fixture of the frame's fields)."""
+    page.evaluate("""(rows) => { const f = JSON.parse(JSON.stringify(T.frame)); f.sheet = rows; f.breakdowns = [];
+      f.totals = rows[0].map((_, s) => rows.reduce((a, r) => a + r[s], 0)); T.frame = f; draw(); }""", rows)
+
+
+def sheet_fits(page: Page, width: int) -> None:
+    """The whole sheet inside its box (nothing to scroll sideways) and the page no wider than the screen."""
+    scroll, client = page.evaluate("""() => { const w = document.querySelector('#sheet .sheet-wrap');
+      return [w.scrollWidth, w.clientWidth]; }""")
+    assert scroll <= client, (width, scroll, client)
+    box = page.locator("#sheet .sheet-wrap").bounding_box()
+    assert box is not None
+    for cell in page.locator("#sheet .sheet-wrap thead th, #sheet .sheet-wrap tfoot th").all():
+        b = cell.bounding_box()
+        assert b is not None and b["x"] >= box["x"] - 0.5 and b["x"] + b["width"] <= box["x"] + box["width"] + 0.5
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
+# Each column's head in full (its accessible name and title) and as the narrow sheet shows it, worked by hand:
+# a short name kept whole, a bot by its initials and number.
+HEADS = {"fr": [("Vous", "Vous")] + [(f"Robot débutant {s}", f"RD{s}") for s in range(2, 7)],
+         "en": [("You", "You")] + [(f"Beginner bot {s}", f"BB{s}") for s in range(2, 7)]}
+
+
+@pytest.mark.parametrize(("game", "players", "lang"), [("tarot", 5, "fr"), ("prime", 6, "en"), ("tarot", 5, "en"),
+                                                       ("prime", 6, "fr")])
+def test_score_sheet_of_five_or_six_reads_on_a_phone_without_a_sideways_scroll(
+        server: Server, browser: Browser, game: str, players: int, lang: str) -> None:
+    page = in_language(touch_phone(browser), server, lang, PHONE)
+    create_from_lobby(page, server, game, players, seed=3)
+    assert wait_mine(page) == "turn"  # nothing moves until we play: the fixture stays on screen
+    # nine deals of three-digit scores, their totals four digits and a sign (up to −6345): a long match's sheet
+    sheet_of(page, [[(150 + 111 * s) * (-1) ** s for s in range(players)]] * 9)
+    sheet_fits(page, PHONE[0])
+    heads = page.locator("#sheet thead th.who")
+    assert heads.count() == players
+    for s, (full, short) in enumerate(HEADS[lang][:players]):
+        head = heads.nth(s)
+        assert head.locator(".nm-short").inner_text() == short and head.locator(".nm-short").is_visible()
+        assert page.get_by_role("columnheader", name=full, exact=True).count() == 1  # said in full to a reader
+        assert head.get_attribute("title") == (full if full != short else None)  # and shown on a long press
+    assert axe_serious(page) == []
+    page.set_viewport_size({"width": 900, "height": 800})  # the sheet under the table, as wide as the page
+    page.wait_for_function("() => !document.querySelector('#sheet .sheet-wrap.tight')")
+    assert heads.nth(1).locator(".nm-full").inner_text() == HEADS[lang][1][0]
+    assert heads.nth(1).locator(".nm-full").bounding_box()["width"] > 20  # type: ignore[index]
+    page.set_viewport_size({"width": 1280, "height": 800})  # a desktop: the sheet beside the table, 22rem wide
+    page.wait_for_function("() => document.querySelector('#sheet .sheet-wrap.tight')")
+    sheet_fits(page, 1280)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+#: A finished Triomphe at four, its returns per side (two) for four names: the lobby says them side by side.
+OVER_BY_SIDE = {"id": "0123456789", "game": "triomphe", "variant": "standard", "players": 4, "level": "easy",
+                "status": "over", "source": "played", "returns": [2, -2], "updated": None,
+                "names": ["Alice", "Robot débutant 2", "Bruno", "Robot débutant 4"], "winners": [0], "draw": False}
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", PHONE), ("en", DESKTOP)], ids=["fr-phone", "en-desktop"])
+def test_the_match_score_is_called_score_never_points(server: Server, browser: Browser, lang: str,
+                                                      size: tuple[int, int]) -> None:
+    """A Tarot player counts card points (the attack's 56 of 91) and the match score: the score is "Marque" /
+    "Score" at the table and in the lobby (the card points keep theirs: tests/test_present_newcomer.py)."""
+    word = {"fr": "Marque", "en": "Score"}[lang]
+    page = in_language(browser, server, lang, size)
+    page.route("**/api/tables?status=over*", lambda route: route.fulfill(json=[OVER_BY_SIDE]))
+    page.reload()
+    row = page.locator("#list-over li").first
+    row.wait_for()
+    said = {"fr": " · Marque : Camp 1 +2, Camp 2 −2", "en": " · Score: Side 1 +2, Side 2 −2"}[lang]
+    assert said in plain(row.inner_text())
+    create_from_lobby(page, server, "tarot", 4, seed=3)
+    wait_mine(page)
+    label = page.evaluate("() => document.querySelector('#facts [data-fact=scores]').previousElementSibling.textContent")
+    assert label == word
+    assert "Points" not in page.locator("#facts dt").all_inner_texts()
+    assert not page.errors  # type: ignore[attr-defined]

@@ -138,7 +138,7 @@ function Sheet({ f, you }) {
   return html`<section class="panel" id="sheet" aria-labelledby="sheet-h">
     <h2 id="sheet-h">${t("sheet")}</h2>
     <div class=${"sheet-wrap" + (tight ? " tight" : "")} ref=${ref} tabindex="0" role="region" aria-label=${t("sheet")}><table class="sheet">
-      <thead><tr><th scope="col">${f.deal_word || t("deal")}</th>${names.map((name, s) => html`<th key=${s} scope="col" class="who" title=${tight && shorts[s] !== name ? name : null}>
+      <thead><tr><th scope="col">${f.deal_word || t("deal")}</th>${names.map((name, s) => html`<th key=${s} scope="col" class="who" ...${tight && shorts[s] !== name ? { title: name } : {}}>
         <span class="nm-full">${name}</span><span class="nm-short" aria-hidden="true">${shorts[s]}</span></th>`)}</tr></thead>
       <tbody>${f.sheet.map((row, i) => {
     const lines = (f.breakdowns || [])[i] || [];
