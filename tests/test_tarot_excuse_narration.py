@@ -85,7 +85,7 @@ def check_deal(g: atout.GameState, events: list[Event], table: Table) -> tuple[i
     assert named | (OUDLERS & set(aside_codes)) == OUDLERS  # every bout said, or laid aside unseen
     for lang in ("fr", "en"):
         line = next(x for x in breakdown(next(e for e in events if e.kind == "deal_scored"), lang, table)
-                    if re.match(r"(Points de l'attaque|Attack points)", x))
+                    if re.match(r"(Points de l'attaque|Attack's card points)", x))
         for code in named:
             assert NAMES[lang][code] in line, (line, code)
     return excuse_lines, scored["excuse_to"] == "opposite"
