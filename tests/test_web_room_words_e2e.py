@@ -4,7 +4,9 @@ The lobby's rule options as choices with labels and a line of explanation (Frenc
 phone, axe-clean), refused options said in the page's language; the table's wording (the phase said in words,
 "Vous", a bot's turn cue, sides naming "vous"); La Prime's choices explained; the two-player chips on a phone;
 the several-card counter for the 1637 discards and La Prime's first discard, the deal-end panel's cards left
-in hand and the move countdown, fed by frame fixtures (the frame's own fields, as the server sends them).
+in hand and the move countdown, fed by frame fixtures (the frame's own fields, as the server sends them). The
+score sheet at five and six players on a touch phone and a desktop (no sideways scroll, each player still
+named), and the match score called "Marque"/"Score", never "Points" (read as a deal's card points).
 """
 
 from __future__ import annotations

@@ -107,18 +107,25 @@ function shortNames(names) {
 // Whether the sheet's columns, heads in full, are wider than its box (5 or 6 players on a phone, or beside the
 // table on a desktop): then the heads are said short (the full name in the title and for screen readers) and the
 // numbers set smaller, so the whole sheet is read without a sideways scroll. Tried again in full when the names
-// or the box's width change.
+// change or the box grows wider (only then: a narrower box never needs the full heads back; no toggling loops).
 function useTight(ref, key) {
   const [tight, setTight] = useState(false);
-  const [width, setWidth] = useState(0);
+  const [grown, setGrown] = useState(0);
+  const [, setShrunk] = useState(0);  // a narrower box: measured again (below), its heads full or not
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box || !window.ResizeObserver) return undefined;
-    const ro = new ResizeObserver(() => setWidth(box.clientWidth));
+    let last = box.clientWidth;
+    const ro = new ResizeObserver(() => {
+      const width = box.clientWidth;
+      if (width > last) setGrown((g) => g + 1);
+      else if (width < last) setShrunk((g) => g + 1);
+      last = width;
+    });
     ro.observe(box);
     return () => ro.disconnect();
   }, []);
-  useLayoutEffect(() => { setTight(false); }, [key, width]);
+  useLayoutEffect(() => { setTight(false); }, [key, grown]);
   useLayoutEffect(() => {
     const box = ref.current;
     if (box && !tight && box.scrollWidth > box.clientWidth) setTight(true);
