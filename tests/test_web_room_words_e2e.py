@@ -441,8 +441,9 @@ def test_score_sheet_of_five_or_six_reads_on_a_phone_without_a_sideways_scroll(
     page = in_language(touch_phone(browser), server, lang, PHONE)
     create_from_lobby(page, server, game, players, seed=3)
     assert wait_mine(page) == "turn"  # nothing moves until we play: the fixture stays on screen
-    # nine deals of three-digit scores, their totals four digits and a sign (up to −6345): a long match's sheet
-    sheet_of(page, [[(150 + 111 * s) * (-1) ** s for s in range(players)]] * 9)
+    # nine deals of three-digit scores summing to 0, their totals four digits and a sign (−4347): a long match
+    row = [(150 + 111 * s) * (-1) ** s for s in range(players - 1)]
+    sheet_of(page, [[*row, -sum(row)]] * 9)
     sheet_fits(page, PHONE[0])
     heads = page.locator("#sheet thead th.who")
     assert heads.count() == players
@@ -452,6 +453,8 @@ def test_score_sheet_of_five_or_six_reads_on_a_phone_without_a_sideways_scroll(
         assert page.get_by_role("columnheader", name=full, exact=True).count() == 1  # said in full to a reader
         assert head.get_attribute("title") == (full if full != short else None)  # and shown on a long press
     assert axe_serious(page) == []
+    if IMG.name == "img" and game == {"fr": "tarot", "en": "prime"}[lang]:  # ATOUT_SCREENSHOTS=1: docs/web.md's
+        page.locator("#sheet").screenshot(path=str(IMG / f"room-sheet-{game}-phone-{lang}.png"))
     page.set_viewport_size({"width": 900, "height": 800})  # the sheet under the table, as wide as the page
     page.wait_for_function("() => !document.querySelector('#sheet .sheet-wrap.tight')")
     assert heads.nth(1).locator(".nm-full").inner_text() == HEADS[lang][1][0]
