@@ -453,6 +453,9 @@ def test_score_sheet_of_five_or_six_reads_on_a_phone_without_a_sideways_scroll(
         assert page.get_by_role("columnheader", name=full, exact=True).count() == 1  # said in full to a reader
         assert head.get_attribute("title") == (full if full != short else None)  # and shown on a long press
     assert axe_serious(page) == []
+    # people's own names, worked by hand: short ones whole, one long word cut, two alike told apart by their seat
+    people = ["Vous", "Marie", "Maximilien", "Jean Dupont", "Jacques Durand", "Robot confirmé 3"]
+    assert page.evaluate("(names) => shortNames(names)", people) == ["Vous", "Marie", "Maxim.", "JD·4", "JD·5", "RC3"]
     if IMG.name == "img" and game == {"fr": "tarot", "en": "prime"}[lang]:  # ATOUT_SCREENSHOTS=1: docs/web.md's
         page.locator("#sheet").screenshot(path=str(IMG / f"room-sheet-{game}-phone-{lang}.png"))
     page.set_viewport_size({"width": 900, "height": 800})  # the sheet under the table, as wide as the page
