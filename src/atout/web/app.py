@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
-import time
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -43,7 +41,7 @@ from atout.web.botpool import hold_quick, release_quick
 from atout.web.deadlines import MOVE_TIMEOUT
 from atout.web.deal_end import CONTINUE_TIMEOUT
 from atout.web.hub import LEVELS, Conn, Hub, Live, NameTaken, TableUnavailable
-from atout.web.limits import BodyCap, SameSitePosts, TrustedHosts, log_refusal
+from atout.web.limits import BodyCap, Bucket, SameSitePosts, TrustedHosts, log_refusal
 from atout.web.lobby_options import option_fields
 from atout.web.messages import (
     MAX_RECORD,
@@ -86,31 +84,6 @@ TABLE_EXPIRY_RANGE = (60.0, 30 * 86_400.0)  # the range atout serve accepts
 Position = Annotated[str, Query(max_length=12, pattern=r"^-?[0-9]+$")]
 
 
-class Bucket:
-    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
-
-    def full(self) -> bool:
-        """Whether the bucket has filled up again (its address has been quiet): it can be forgotten."""
-        return self.tokens + (time.monotonic() - self.at) * self.rate >= self.burst
-
-    def take(self, cost: float = 1) -> bool:
-        """Spend ``cost`` tokens if saved (True), else spend nothing (False)."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < cost:
-            return False
-        self.tokens -= cost
-        return True
-
-    def wait(self, cost: float = 1) -> float:
-        """Seconds until ``cost`` tokens are saved."""
-        return max(0.0, (cost - self.tokens) / self.rate)
-
-
 def table_cost(body: CreateTable) -> int:
     """Tokens a new table costs: 1, +1 when only bots sit (they play while watched), +1 for searching bots.
 
@@ -131,7 +104,7 @@ def _refused(status: int, error: str, code: str, params: dict[str, Any], lang: s
     """A refused upload: ``error`` (the kind), ``code`` and ``params`` (what was wrong, as data) and ``message``
     (the same said in ``lang`` by atout.present.records)."""
     message = say_refusal(code, params, lang, game)
-    return JSONResponse({"error": error, "code": code, "params": _json_params(params), "message": message,
+    return JSONResponse({"error": error, "code": code, "params": refusals.json_params(params), "message": message,
                          "lang": lang}, status_code=status)
 
 
@@ -724,7 +697,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             text = _say_error(exc, conn.lang, live.game)
             cite = getattr(exc, "params", {}).get("cite")
             conn.send({**_frame_error(getattr(exc, "code", "illegal"), text), "english": str(exc),
-                       "params": _json_params(getattr(exc, "params", {})),
+                       "params": refusals.json_params(getattr(exc, "params", {})),
                        "why": present.cite_in(str(cite), conn.lang) if cite else None})
         except PermissionError as exc:
             log_refusal("forbidden", f"table {live.id} seat {conn.seat}: refused: {exc}")
@@ -783,18 +756,6 @@ def _bad_lang(lang: str) -> JSONResponse:
 def _bytes(n: int) -> str:
     """A size in bytes as people read it: digits grouped by a thin space (``20 000 000``)."""
     return f"{n:,}".replace(",", "\u202f")
-
-
-def _json_params(params: dict[str, object]) -> dict[str, object]:
-    """Params safe for a JSON frame: JSON-able values as they are (nested too), anything else as text."""
-    out: dict[str, object] = {}
-    for k, v in params.items():
-        try:
-            json.dumps(v, allow_nan=False)
-            out[k] = v
-        except (TypeError, ValueError):
-            out[k] = str(v)
-    return out
 
 
 def _frame_error(code: str, message: str) -> dict[str, Any]:
