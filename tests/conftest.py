@@ -11,6 +11,8 @@ import pytest
 import atout
 from atout.core.protocol import GameState
 
+pytest_plugins = ["browser_fixtures"]  # the browser tests' server, browser and page closing (tests/test_*e2e*.py)
+
 # A card code as it appears in JSON text: plain cards, trumps T1..T21, the Excuse.
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJNQK])[SHDC](?![A-Za-z0-9])|(?<![A-Za-z0-9])(T\d{1,2}|EX)(?![A-Za-z0-9])")
 
