@@ -46,7 +46,10 @@ def _records_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory, mon
 
 @pytest.fixture(autouse=True)
 def _no_solver_warmup(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The many apps the tests start do not each load the analyses' solver (seconds of CPU): the first analysis does."""
+    """The many apps the tests start do not each load the analyses' solver (seconds of CPU): the first analysis does.
+    The servers they start as processes (``atout serve``) inherit ``ATOUT_WARM_SOLVER=0``; a test of the warm-up
+    itself sets ``replays.WARM_SOLVER`` back (tests/test_web_harden.py)."""
     from atout.web import replays
 
     monkeypatch.setattr(replays, "WARM_SOLVER", False)
+    monkeypatch.setenv("ATOUT_WARM_SOLVER", "0")
