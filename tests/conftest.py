@@ -11,6 +11,8 @@ import pytest
 import atout
 from atout.core.protocol import GameState
 
+pytest_plugins = ["browser_fixtures"]  # the browser tests' server, browser and page closing (tests/test_*e2e*.py)
+
 # A card code as it appears in JSON text: plain cards, trumps T1..T21, the Excuse.
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJNQK])[SHDC](?![A-Za-z0-9])|(?<![A-Za-z0-9])(T\d{1,2}|EX)(?![A-Za-z0-9])")
 
@@ -44,7 +46,10 @@ def _records_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory, mon
 
 @pytest.fixture(autouse=True)
 def _no_solver_warmup(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The many apps the tests start do not each load the analyses' solver (seconds of CPU): the first analysis does."""
+    """The many apps the tests start do not each load the analyses' solver (seconds of CPU): the first analysis does.
+    The servers they start as processes (``atout serve``) inherit ``ATOUT_WARM_SOLVER=0``; a test of the warm-up
+    itself sets ``replays.WARM_SOLVER`` back (tests/test_web_harden.py)."""
     from atout.web import replays
 
     monkeypatch.setattr(replays, "WARM_SOLVER", False)
+    monkeypatch.setenv("ATOUT_WARM_SOLVER", "0")

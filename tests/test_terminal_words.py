@@ -105,10 +105,10 @@ def test_tarot_help_in_english_at_four() -> None:
 
 
 def test_as_at_the_browser_table_too() -> None:
-    """The web table reads typed text with the same reader (atout.web.app._typed): 'as' is the Ace it may play."""
+    """The web table reads typed text with the same reader (atout.web.socket_routes._typed): 'as' is the Ace it may play."""
     from types import SimpleNamespace
 
-    from atout.web.app import _typed
+    from atout.web.socket_routes import _typed
 
     plain = [f"{r}{s}" for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")]
     mine = ["AD", *(f"T{n}" for n in range(1, 18))]  # the Ace of diamonds, not the Ace of spades

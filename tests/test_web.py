@@ -505,6 +505,16 @@ def test_serve_refuses_bad_arguments_without_a_traceback(capsys: pytest.CaptureF
         assert needle in err and "Traceback" not in err
 
 
+def test_serve_refuses_a_warm_solver_setting_other_than_0_or_1(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from atout.cli.main import main
+
+    monkeypatch.setenv("ATOUT_WARM_SOLVER", "no")
+    assert main(["serve", "--port", "1"]) == 2  # refused before the database or the port is touched
+    err = capsys.readouterr().err
+    assert "ATOUT_WARM_SOLVER must be 0 or 1, not 'no'" in err and "Traceback" not in err
+
+
 def test_database_url_from_argument_environment_or_default(monkeypatch: pytest.MonkeyPatch) -> None:
     from atout.web.store import DEFAULT_DB, database_url
 

@@ -4,27 +4,14 @@ and, its last frame lost, asks for a full one and plays on. Skipped without Chro
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from test_web_e2e import Browser, Server, click_one_move, create_from_lobby, launch_browser, new_page, wait_turn_or_over
+from test_web_e2e import Browser, Server, click_one_move, create_from_lobby, new_page, wait_turn_or_over
 
 pytestmark = pytest.mark.xdist_group("deltas_e2e")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("web") / "deltas.db")
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch_browser()
 
 
 def same_as_server(page: Any, server: Server, table: str) -> None:

@@ -57,9 +57,9 @@ TIMEOUT = 20_000  # ms
 
 
 class Server:
-    """uvicorn in a thread on a free loopback port, on a SQLite file."""
+    """uvicorn in a thread on a free loopback port, on a SQLite file (or a database URL, such as PostgreSQL's)."""
 
-    def __init__(self, db: Path, port: int | None = None, **options: Any) -> None:
+    def __init__(self, db: Path | str, port: int | None = None, **options: Any) -> None:
         if port is None:
             with socket.socket() as s:
                 s.bind(("127.0.0.1", 0))
@@ -67,7 +67,8 @@ class Server:
         self.port = port
         # One browser session creates many tables from one address: the creation tokens (tested on their own in
         # test_web_flood.py) are lifted here, as bench_web.py does.
-        self.app = create_app(f"sqlite:///{db}", **{"bot_delay": 0.02, "table_rate": 6000.0, **options})
+        url = db if isinstance(db, str) else f"sqlite:///{db}"
+        self.app = create_app(url, **{"bot_delay": 0.02, "table_rate": 6000.0, **options})
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -82,24 +83,12 @@ class Server:
         self.thread.join(10)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("web") / "e2e.db")
-    yield srv
-    srv.stop()
-
-
 def launch_browser() -> Iterator[Browser]:
     """Debian's Chromium, headless, with the flags this machine needs (shared by the browser test modules)."""
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         yield b
         b.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch_browser()
 
 
 def new_page(browser: Browser, width: int = 1280, height: int = 900, tempo: str = "instant") -> Page:

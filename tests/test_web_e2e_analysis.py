@@ -7,30 +7,17 @@ Skipped without Chromium or Playwright, like tests/test_web_e2e.py (a failure in
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-# The guard, the browser and the server are those of tests/test_web_e2e.py (imported first: its guard runs).
-from test_web_e2e import IMG, Browser, Server, launch_browser
+# The guard is tests/test_web_e2e.py's (imported first: it runs); the server and browser: tests/browser_fixtures.py.
+from test_web_e2e import IMG, Browser, Server
 
-pytestmark = pytest.mark.xdist_group("web_e2e_analysis")
+pytestmark = [pytest.mark.xdist_group("web_e2e_analysis"), pytest.mark.web_server(http_rate=50.0, replay_rate=50.0)]
 TIMEOUT = 30_000  # ms: the worker's first solve loads the compiled solver
 PAB = Path(__file__).parent / "records" / "tarot" / "seed_petit_au_bout_won.json"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("web") / "analysis.db", http_rate=50.0, replay_rate=50.0)
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch_browser()
 
 
 @pytest.mark.parametrize(("lang", "button", "summary", "foreign"), [

@@ -8,31 +8,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import atout
 
-# The guard (skip without Playwright or Chromium; a failure in CI), the browser and the server are those of
-# tests/test_web_e2e.py: importing it runs its guard before anything imports Playwright here.
-from test_web_e2e import Browser, Page, Server, launch_browser
+# The guard (skip without Playwright or Chromium; a failure in CI) is tests/test_web_e2e.py's: importing it runs
+# the guard before anything imports Playwright here. The server and browser fixtures: tests/browser_fixtures.py.
+from test_web_e2e import Browser, Page, Server
 
+pytestmark = pytest.mark.web_server(http_rate=50.0)
 TIMEOUT = 20_000  # ms
 ENGLISH = re.compile(r"\b(the|record|must|follow|illegal|move|deal|seat|not|refused|playable|Ace|Clubs|line)\b")
-
-
-@pytest.fixture(scope="module")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    srv = Server(tmp_path_factory.mktemp("web") / "fixes.db", http_rate=50.0)
-    yield srv.url
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch_browser()
 
 
 def page_in(browser: Browser, url: str, lang: str) -> Page:
@@ -56,8 +44,8 @@ def upload(page: Page, tmp_path: Path, text: str) -> str:
     return page.inner_text("#upload-error")
 
 
-def test_french_lobby_refuses_an_upload_in_french(browser: Browser, server_url: str, tmp_path: Path) -> None:
-    page = page_in(browser, server_url, "fr")
+def test_french_lobby_refuses_an_upload_in_french(browser: Browser, server: Server, tmp_path: Path) -> None:
+    page = page_in(browser, server.url, "fr")
     shown = upload(page, tmp_path, '{"a": 1,')
     assert shown == "Enregistrement refusé\u00a0: Ce fichier n'est pas du JSON (ligne 1, colonne 9)."
     # An illegal move (seed 002 §5: holding the A♣ on a club lead, a heart may not be played).
@@ -75,8 +63,8 @@ def test_french_lobby_refuses_an_upload_in_french(browser: Browser, server_url: 
     assert not ENGLISH.search(shown.replace("[texte 002, §5]", ""))
 
 
-def test_english_lobby_refuses_in_english(browser: Browser, server_url: str, tmp_path: Path) -> None:
-    page = page_in(browser, server_url, "en")
+def test_english_lobby_refuses_in_english(browser: Browser, server: Server, tmp_path: Path) -> None:
+    page = page_in(browser, server.url, "en")
     assert upload(page, tmp_path, '{"a": 1,') == "Record refused: This file is not JSON (line 1, column 9)."
 
 
@@ -92,16 +80,16 @@ def log_room(page: Page) -> list[float]:
     }""")
 
 
-def test_log_shows_three_digit_line_numbers(browser: Browser, server_url: str) -> None:
+def test_log_shows_three_digit_line_numbers(browser: Browser, server: Server) -> None:
     # A whole Tarot deal at four says well over 100 lines; its replay's last step shows them all.
     g = atout.new_game("tarot", players=4, seed=21)
     while not g.is_terminal():
         g.apply(g.legal_actions()[0])
-    page = page_in(browser, server_url, "fr")
+    page = page_in(browser, server.url, "fr")
     up = page.evaluate("async (rec) => (await fetch('/api/records?lang=fr', {method: 'POST', "
                        "headers: {'Content-Type': 'application/json'}, body: rec})).json()",
                        json.dumps(g.to_record()))
-    page.goto(server_url + up["url"])
+    page.goto(server.url + up["url"])
     page.wait_for_selector("#r-last")
     page.click("#r-last")
     page.wait_for_function("() => document.querySelectorAll('#log li').length >= 100")

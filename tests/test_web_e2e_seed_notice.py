@@ -9,30 +9,18 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from atout.web.messages import CreateTable
 
-# The guard (skip without Playwright or Chromium; a failure in CI), the browser and the server are those of
-# tests/test_web_e2e.py: importing it runs its guard before anything imports Playwright here.
-from test_web_e2e import Browser, Page, Server, launch_browser
+# The guard (skip without Playwright or Chromium; a failure in CI) is tests/test_web_e2e.py's: importing it runs
+# the guard before anything imports Playwright here. The server and browser fixtures: tests/browser_fixtures.py.
+from test_web_e2e import Browser, Page, Server
 
+pytestmark = pytest.mark.web_server(http_rate=50.0)
 TIMEOUT = 20_000  # ms
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("web") / "seed.db", http_rate=50.0)
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch_browser()
 
 
 def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -183,8 +184,9 @@ def test_resyncs_of_a_current_socket_get_one_full_frame_then_one_late(monkeypatc
 def test_a_server_stopped_by_sigterm_after_bot_moves_leaks_no_semaphore(tmp_path: Path) -> None:
     port, log = free_port(), tmp_path / "server.err"
     code = f"from atout.cli.main import main; main(['serve', '--port', '{port}', '--db', 'sqlite:///{tmp_path / 't.db'}'])"
+    env = {**os.environ, "ATOUT_WARM_SOLVER": "1"}  # as in production: the analyses' worker started too, then stopped
     with log.open("wb") as err:  # a file, not a pipe: a process the server left would hold a pipe open
-        server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=err)
+        server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=err, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from test_web_e2e import TIMEOUT, Server, launch_browser
+from test_web_e2e import TIMEOUT, Server
 
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -19,18 +18,6 @@ try:
     from playwright.sync_api import Browser, Page
 except ImportError:  # pragma: no cover
     pytest.skip("playwright is not installed", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("lobby") / "lobby.db")
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch_browser()
 
 
 def new_page(browser: Browser) -> Page:

@@ -6,7 +6,6 @@ Mistigri's valet de trèfle above all, seed 003; La Prime by the count's values,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,19 +13,7 @@ from playwright.sync_api import Browser
 
 from atout.core.cards import Card
 from test_present_order import expected_key
-from test_web_e2e import Server, create_from_lobby, launch_browser, new_page
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("web") / "order.db")
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch_browser()
+from test_web_e2e import Server, create_from_lobby, new_page
 
 
 @pytest.mark.parametrize(("game", "players", "order"), [("triomphe", 2, "triomphe"), ("mistigri", 4, "mistigri"),

@@ -7,36 +7,16 @@ Skipped without Chromium or Playwright, like tests/test_web_e2e.py (a failure in
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-# The guard (skip without Playwright or Chromium; a failure in CI), the browser and the server are those of
-# tests/test_web_e2e.py: importing it runs its guard before anything imports Playwright here.
-from test_web_e2e import IMG, Browser, Page, Server, create_from_lobby, launch_browser, seed_where_we_make_the_ecart
+# The guard (skip without Playwright or Chromium; a failure in CI) is tests/test_web_e2e.py's: importing it runs
+# the guard before anything imports Playwright here. The server and browser fixtures: tests/browser_fixtures.py.
+from test_web_e2e import IMG, Browser, Page, Server, create_from_lobby, seed_where_we_make_the_ecart
 from test_web_room_e2e import in_language, room_move, wait_mine
 
-pytestmark = pytest.mark.xdist_group("web_polish")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("polish") / "polish.db", bot_delay=0)
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch_browser()
-
-
-@pytest.fixture(autouse=True)
-def _close_pages(browser: Browser) -> Iterator[None]:
-    yield
-    for context in browser.contexts:
-        context.close()
+pytestmark = [pytest.mark.xdist_group("web_polish"), pytest.mark.web_server(bot_delay=0), pytest.mark.usefixtures("close_pages")]
 
 
 def inside(box: dict[str, float], width: int, height: int) -> bool:

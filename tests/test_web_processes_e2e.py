@@ -7,11 +7,8 @@ without them, a failure in CI (``CI=true``).
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 import warnings
-from collections.abc import Iterator
 
 import pytest
 
@@ -21,47 +18,17 @@ from pg_gate import require_pg  # noqa: E402
 
 PG_URL = require_pg()
 
-import uvicorn  # noqa: E402
-
-from atout.web import create_app  # noqa: E402
 from atout.web.store import Store  # noqa: E402
-from test_web_e2e import TIMEOUT, Browser, click_one_move, create_from_lobby, launch_browser, new_page  # noqa: E402
+from test_web_e2e import TIMEOUT, Browser, Server, click_one_move, create_from_lobby, new_page  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("postgresql")  # the database and the browsers: one xdist worker
 
 
-class PgServer:
-    """uvicorn in a thread on a free loopback port, on the test PostgreSQL: one server process of several."""
-
-    def __init__(self) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = int(s.getsockname()[1])
-        self.app = create_app(PG_URL, bot_delay=0.02, table_rate=6000.0)
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            assert time.monotonic() < deadline, "server did not start"
-            time.sleep(0.05)
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch_browser()
-
-
 def test_two_browsers_on_two_server_processes_share_a_table(browser: Browser) -> None:
-    a, b = PgServer(), PgServer()
+    a, b = Server(PG_URL), Server(PG_URL)  # two server processes of one database
     try:
         anne = new_page(browser)
-        table_id = create_from_lobby(anne, a, "triomphe", 2, mode="friends")  # type: ignore[arg-type]
+        table_id = create_from_lobby(anne, a, "triomphe", 2, mode="friends")
         bernard = new_page(browser, 390, 844)
         bernard.goto(f"{b.url}/t/{table_id}")  # the other process
         bernard.click(".take-seat")

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator
 
 import pytest
 
 from atout.core.cards import CARDS
 
-# tests/test_web_e2e.py: importing it runs its guard before anything imports Playwright here.
+# The guard is tests/test_web_e2e.py's: importing it runs it before anything imports Playwright here. The server
+# and browser fixtures: tests/browser_fixtures.py.
 from test_web_e2e import (
     IMG,
     PREFER,
@@ -28,12 +28,11 @@ from test_web_e2e import (
     Page,
     Server,
     create_from_lobby,
-    launch_browser,
     new_page,
     seed_where_we_make_the_ecart,
 )
 
-pytestmark = pytest.mark.xdist_group("web_room")
+pytestmark = [pytest.mark.xdist_group("web_room"), pytest.mark.web_server(bot_delay=0), pytest.mark.usefixtures("close_pages")]
 CODES = {c.code for c in CARDS}
 
 PHONE = (390, 844)
@@ -41,26 +40,6 @@ DESKTOP = (1280, 900)
 STEP_TIMEOUT = 20_000
 #: Where a finger taps a card of an overlapping hand: its left strip, the part left uncovered by the next card.
 VISIBLE = {"x": 6, "y": 30}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("room") / "room.db", bot_delay=0)
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch_browser()
-
-
-@pytest.fixture(autouse=True)
-def _close_pages(browser: Browser) -> Iterator[None]:
-    """Each test's pages closed after it: their sockets freed (the server allows 20 per address), memory kept low."""
-    yield
-    for context in browser.contexts:
-        context.close()
 
 
 def axe_serious(page: Page) -> list[str]:

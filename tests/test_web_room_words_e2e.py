@@ -13,33 +13,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 
 import pytest
 
-from test_web_e2e import IMG, Browser, Page, Server, create_from_lobby, launch_browser, new_page
+from test_web_e2e import IMG, Browser, Page, Server, create_from_lobby, new_page
 from test_web_room_e2e import DESKTOP, PHONE, axe_serious, in_language, inside, room_move, wait_mine
 
-pytestmark = pytest.mark.xdist_group("web_room_words")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("words") / "words.db", bot_delay=0)
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch_browser()
-
-
-@pytest.fixture(autouse=True)
-def _close_pages(browser: Browser) -> Iterator[None]:
-    yield
-    for context in browser.contexts:
-        context.close()
+pytestmark = [pytest.mark.xdist_group("web_room_words"), pytest.mark.web_server(bot_delay=0),
+              pytest.mark.usefixtures("close_pages")]
 
 
 def plain(text: str) -> str:

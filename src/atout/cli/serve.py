@@ -19,7 +19,10 @@ DEFAULT_PORT = 8000
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``serve`` subcommand and its options."""
-    p = sub.add_parser("serve", help="play in the browser: start the web table (http://127.0.0.1:8000)")
+    p = sub.add_parser("serve", help="play in the browser: start the web table (http://127.0.0.1:8000)",
+                       epilog="environment: ATOUT_DB, the database URL when --db is not given; ATOUT_WARM_SOLVER=0, "
+                              "the analyses' solver is not loaded at the start (the first analysis loads it; "
+                              "default 1)")
     p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     p.add_argument("--db", default=None, metavar="URL",
@@ -171,6 +174,9 @@ def serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise ValueError(f"--port must be 1..65535, not {args.port}")
     _within("--bot-delay", args.bot_delay, 0, 10)
+    warm_solver = os.environ.get("ATOUT_WARM_SOLVER", "1").strip()
+    if warm_solver not in ("0", "1"):  # read by atout.web.replays.solver_warmup: anything but 0 would load it
+        raise ValueError(f"ATOUT_WARM_SOLVER must be 0 or 1, not {warm_solver[:20]!r}")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)  # the schema check at each start is not news
     url = database_url(args.db)

@@ -4,7 +4,8 @@ Built on the public game protocol only (``new_game``, ``legal_actions``, ``apply
 ``public_action``, ``events``, ``to_record``/``replay``, ``make_bot``), so a newly registered game
 appears with no change here. Layers: :mod:`~atout.web.store` (SQLAlchemy 2 + Alembic),
 :mod:`~atout.web.hub` (live tables, bots), :mod:`~atout.web.views` (what each seat may see),
-:mod:`~atout.web.messages` (pydantic models), :mod:`~atout.web.app` (FastAPI routes and WebSocket).
+:mod:`~atout.web.messages` (pydantic models), :mod:`~atout.web.app` (FastAPI routes),
+:mod:`~atout.web.socket_routes` (the tables' WebSocket).
 
 >>> from atout.web import create_app
 >>> create_app("sqlite://").title

@@ -70,6 +70,31 @@ def log_refusal(code: str, detail: str) -> bool:
     return _REFUSALS(code, detail)
 
 
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
+
+    def full(self) -> bool:
+        """Whether the bucket has filled up again (its address has been quiet): it can be forgotten."""
+        return self.tokens + (time.monotonic() - self.at) * self.rate >= self.burst
+
+    def take(self, cost: float = 1) -> bool:
+        """Spend ``cost`` tokens if saved (True), else spend nothing (False)."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < cost:
+            return False
+        self.tokens -= cost
+        return True
+
+    def wait(self, cost: float = 1) -> float:
+        """Seconds until ``cost`` tokens are saved."""
+        return max(0.0, (cost - self.tokens) / self.rate)
+
+
 def cross_site(method: str, headers: dict[str, str]) -> tuple[int, str, str] | None:
     """Why a POST is refused as a possible cross-site request, as ``(status, code, message)``, or None.
 
@@ -223,5 +248,5 @@ def _said(status: int, code: str, scope: Scope, english: str, **params: Any) -> 
     return refusals.error(status, code, lang, english=english, **params)
 
 
-__all__ = ["LOG_BURST", "LOG_RATE", "LOOPBACK_HOSTS", "MAX_BODY", "BodyCap", "SameSitePosts", "TrustedHosts",
+__all__ = ["LOG_BURST", "LOG_RATE", "LOOPBACK_HOSTS", "MAX_BODY", "BodyCap", "Bucket", "SameSitePosts", "TrustedHosts",
            "cross_site", "host_allowed", "log_refusal"]

@@ -18,6 +18,7 @@ not by reading the engine's English.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -142,3 +143,15 @@ def say_invalid(error: Mapping[str, Any], skip: tuple[str, ...], lang: str, key:
     if isinstance(exc, Refused) and exc.code.startswith("name_"):  # a nickname typed in the lobby: said as a person reads it
         return where, say("refused_name", lang, why=why)
     return where, say(key, lang, where=where or "—", why=why)
+
+
+def json_params(params: dict[str, object]) -> dict[str, object]:
+    """Params safe for a JSON frame: JSON-able values as they are (nested too), anything else as text."""
+    out: dict[str, object] = {}
+    for k, v in params.items():
+        try:
+            json.dumps(v, allow_nan=False)
+            out[k] = v
+        except (TypeError, ValueError):
+            out[k] = str(v)
+    return out

@@ -20,6 +20,7 @@ import multiprocessing
 import os
 import time
 from collections import OrderedDict
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -178,7 +179,18 @@ def _pool(kind: str = "replay") -> ProcessPoolExecutor:
     return _POOLS[kind]
 
 
-WARM_SOLVER = True  # warm() loads the analyses' solver (the test suite's many apps skip it: tests/conftest.py)
+def solver_warmup(environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether a server's start loads the analyses' solver (:func:`warm`): yes, unless ``ATOUT_WARM_SOLVER=0``
+    (the servers the test suite starts, which seldom analyse: seconds of CPU each). ``atout serve`` refuses
+    any other value than 0 and 1.
+
+    >>> solver_warmup({}), solver_warmup({"ATOUT_WARM_SOLVER": "0"}), solver_warmup({"ATOUT_WARM_SOLVER": "1"})
+    (True, False, True)
+    """
+    return environ.get("ATOUT_WARM_SOLVER", "1").strip() != "0"
+
+
+WARM_SOLVER = solver_warmup()  # warm() loads the analyses' solver (the test suite's apps and servers skip it: conftest)
 
 
 def load_solver() -> int:
