@@ -31,9 +31,13 @@ def free_port() -> int:
 
 
 def start(db: Path, port: int) -> subprocess.Popen[bytes]:
+    """Start ``atout serve`` on ``db``; its stderr goes to a file beside it (a pipe nobody reads could fill, and a
+    killed server's leftover workers would hold it open, so reading it after a failed start could hang)."""
     code = f"from atout.cli.main import main; main(['serve', '--port', '{port}', '--db', 'sqlite:///{db}', '--bot-delay', '0'])"
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
+    log = db.with_suffix(f".{port}.log")
+    with log.open("wb") as err:
+        proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=err)
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
@@ -41,7 +45,8 @@ def start(db: Path, port: int) -> subprocess.Popen[bytes]:
         except httpx.HTTPError:
             time.sleep(0.1)
     proc.kill()
-    raise AssertionError(f"server did not start: {proc.stderr.read().decode() if proc.stderr else ''}")
+    proc.wait(timeout=10)
+    raise AssertionError(f"server did not start: {log.read_text(errors='replace')[-4000:]}")
 
 
 def to_obs(game: str, seat: int, obs: dict[str, Any]) -> Observation:
