@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from atout.records import replay
 from atout.web import deadlines
 from atout.web.live import Live, build_state
+from atout.web.store import effective_moves
 
 if TYPE_CHECKING:
     from atout.core.protocol import GameState
@@ -32,8 +33,10 @@ def build(hub: Tables, table_id: str) -> Live | None:
     if row is None or row.status == "expired":  # abandoned, expired (its moves stay stored): no table
         return None
     seats = hub.store.seats(table_id)
+    # One read of the history: the moves in force are drawn from it, not read again (another process's move stored
+    # between two reads was replayed here but not counted, and the catch-up then applied it a second time).
     history = hub.store.history(table_id)
-    moves = hub.store.moves(table_id)
+    moves = effective_moves(history)
     before: GameState | None = None
     if row.source == "uploaded":
         assert row.record is not None
