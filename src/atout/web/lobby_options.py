@@ -134,9 +134,10 @@ def allowed_words(field: dict[str, Any], lang: str) -> str:
         return page.get("optYesNo", "yes or no")
     if field["kind"] == "choice":
         labels = [c["label"][lang] for c in field["choices"]]
-        if len(labels) <= 8 or not all(x.isdigit() for x in labels):
-            return ", ".join(labels)
-        low, high = labels[0], labels[-1]  # a long list of numbers (a stake of 1 to 50): said as its range
+        numbers = [int(x) for x in labels] if all(x.isdigit() for x in labels) else []
+        if len(labels) <= 8 or not numbers or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+            return ", ".join(labels)  # a few choices, words, or numbers with gaps: each said
+        low, high = labels[0], labels[-1]  # a long run of whole numbers (a stake of 1 to 50): said as its range
     else:
         low, high = str(field["min"]), str(field["max"])
     text = page.get("optRange", "{min}–{max}").replace("{min}", low).replace("{max}", high)
