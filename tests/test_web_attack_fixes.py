@@ -31,7 +31,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 import atout  # noqa: E402
 from atout.cli.main import main  # noqa: E402
 from atout.cli.serve import allowed_hosts  # noqa: E402
-from atout.web import create_app, replays  # noqa: E402
+from atout.web import create_app, replays, store  # noqa: E402
 from atout.web.limits import LOOPBACK_HOSTS, MAX_BODY  # noqa: E402
 from atout.web.lock import DatabaseInUse, lock_database  # noqa: E402
 from atout.web.messages import MAX_WEB_DEALS, CreateTable  # noqa: E402
@@ -204,7 +204,7 @@ def never_serve(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("args", [["--bot-delay", "nan"], ["--bot-delay", "1e999"], ["--bot-delay", "1e9"],
                                   ["--http-rate", "nan"], ["--http-rate", "inf"], ["--host", "999.1.1.1"],
-                                  ["--db", "postgresql://u:p@127.0.0.1:1/db"]])
+                                  ["--db", "postgresql://u:p@127.0.0.1:2/db"]])
 def test_serve_refuses_in_one_line(args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     never_serve(monkeypatch)
@@ -212,6 +212,26 @@ def test_serve_refuses_in_one_line(args: list[str], tmp_path: Path, capsys: pyte
     assert main(["serve", "--port", "1", *db, *args]) == 2
     out, err = capsys.readouterr()
     assert "serving on" not in out and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("query", ["?connect_timeout=1", ""])
+def test_serve_refuses_a_database_that_accepts_but_never_answers(query: str, capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A PostgreSQL URL whose port takes the connection and says nothing (the server's own port, say, which serve
+    binds first): one line and exit 2 after the connect timeout (the URL's, else store.CONNECT_TIMEOUT, made 1 s
+    here), not minutes of waiting."""
+    never_serve(monkeypatch)
+    monkeypatch.setattr(store, "CONNECT_TIMEOUT", 1)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        port = silent.getsockname()[1]
+        started = time.monotonic()
+        assert main(["serve", "--port", "1", "--db", f"postgresql://u:p@127.0.0.1:{port}/db{query}"]) == 2
+        waited = time.monotonic() - started
+    out, err = capsys.readouterr()
+    assert "serving on" not in out and "cannot connect" in err and len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err and waited < 30, waited  # the timeout cut it (without one, psycopg waited over two minutes)
 
 
 def test_serve_refuses_a_port_in_use_before_serving(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -16,6 +16,7 @@ import itertools
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from atout.core.cards import CARDS
 
@@ -423,7 +424,10 @@ def test_refusal_in_the_flow_with_its_why_and_forced_moves_played_for_us(server:
         dim = page.locator("#hand .card-btn.dim")
         if not refused and dim.count():
             page.evaluate("() => { T.toast = null; draw(); }")
-            dim.first.click()
+            try:
+                dim.first.click(timeout=3000)
+            except PlaywrightTimeout:  # a new frame came between the count and the click (the page played a forced card)
+                continue
             page.wait_for_selector("#toast:not([hidden])")
             assert page.locator("#toast .why summary").inner_text().replace("\u202f", " ") == "pourquoi ?"
             toast = page.locator("#toast").bounding_box()

@@ -87,6 +87,9 @@ def _json(value: Any) -> str:
     return str(value) if isinstance(value, JSONText) else json.dumps(value)
 
 
+CONNECT_TIMEOUT = 10  # seconds a PostgreSQL connection may take to be made (psycopg's connect_timeout)
+
+
 def _engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         memory = url in MEMORY_URLS
@@ -107,7 +110,10 @@ def _engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, json_serializer=_json)
+    # A database that accepts the connection but never answers (a wrong port, a stalled host) is refused after
+    # CONNECT_TIMEOUT seconds, not waited on for minutes; ``?connect_timeout=N`` in the URL overrides it.
+    timeout = {} if "connect_timeout=" in url else {"connect_timeout": CONNECT_TIMEOUT}
+    return create_engine(url, pool_pre_ping=True, json_serializer=_json, connect_args=timeout)
 
 
 MIGRATE_LOCK = 20  # the advisory lock several processes starting at once on one PostgreSQL take to migrate in turn
