@@ -163,6 +163,7 @@ def test_no_frame_or_rest_answer_holds_the_seed_before_the_end(monkeypatch: pyte
             spy.send_json({"type": "hello"})
             ws.send_json({"type": "hello", "token": t["token"]})
             over = False
+            continued = -1
             for _ in range(2000):
                 text = ws.receive_text()
                 texts.append(text)
@@ -172,6 +173,10 @@ def test_no_frame_or_rest_answer_holds_the_seed_before_the_end(monkeypatch: pyte
                 if msg["over"]:
                     over = True
                     break
+                if msg["deal_end"] and 0 in msg["deal_end"]["waiting"] and msg["n"] != continued:
+                    continued = msg["n"]
+                    ws.send_json({"type": "continue"})  # as the player would, not waited for until the timeout
+                    continue
                 if msg["obs"]["current_player"] == 0 and msg["obs"]["legal_actions"]:
                     ws.send_json({"type": "act", "action": msg["obs"]["legal_actions"][-1], "n": msg["n"]})
             assert over
