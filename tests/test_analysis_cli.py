@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -32,6 +33,7 @@ def test_french_and_english_with_a_plot(tmp_path: Path) -> None:
     assert "rien perdu" in fr.stdout and "Telle que jouée" in fr.stdout
     assert not any(w in fr.stdout for w in ("attack", "Trick", "cost"))
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert fr.stdout.rstrip().endswith(f"Graphique écrit\u00a0: {png}")  # the chart's file named, once written
     en = run("replay", str(PAB), "--analyse", "--tricks", "2", "--lang", "en")
     assert en.returncode == 0, en.stderr
     assert "With every card seen from trick 17, the attack makes" in en.stdout and "Trick 18" in en.stdout
@@ -85,3 +87,20 @@ def test_help_gives_the_ranges() -> None:
     for words in ("--analyse", "--tricks N", "1 to the tricks of a deal (default 5", "--deal K", "--plot FILE.png",
                   "atout[plot]"):
         assert words in text
+
+
+def test_ctrl_c_stops_a_long_analysis_at_once() -> None:
+    """Ctrl+C while the solver works (5 players, 14 tricks a hand: far more than minutes of search) ends the process
+    within seconds: the compiled search never returns to Python to see the signal, so the analysis lets SIGINT end
+    the process (it has nothing to save)."""
+    pexpect = pytest.importorskip("pexpect")
+    long = RECORDS / "tarot" / "seed_called_king_in_talon.json"
+    child = pexpect.spawn(ATOUT, ["replay", str(long), "--analyse", "--tricks", "14", "--lang", "en"],
+                          encoding="utf-8", timeout=60, dimensions=(40, 100))
+    child.expect("Analysing deal 1 with every card seen")  # the status line a person sees while it works
+    child.expect(pexpect.TIMEOUT, timeout=2)  # the solver at work
+    child.sendintr()
+    child.expect(pexpect.EOF, timeout=10)
+    child.close()
+    assert child.signalstatus == signal.SIGINT or child.exitstatus == 130, (child.signalstatus, child.exitstatus)
+    assert "Traceback" not in (child.before or "")

@@ -7,16 +7,21 @@ A refusal (not Tarot, not finished, a deal or a ``--tricks`` out of range, no Ma
 
 from __future__ import annotations
 
+import math
 import os
 import re
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from rich.console import Console
 
 from atout.analysis.deal import DEFAULT_TRICKS, AnalysisError, DealAnalysis, analyse_record, margin
 from atout.core.errors import RecordError
 from atout.present import Table
-from atout.present.analysis import describe, word
+from atout.present.analysis import describe, points, word
 
 
 def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | None, plot: str | None) -> int:
@@ -46,7 +51,8 @@ def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | 
     table = Table(str(record.get("game")), int(record.get("players", 0)))
     for k in wanted:
         try:
-            a = analyse_record(record, k, tricks if tricks is not None else DEFAULT_TRICKS, replay)
+            with console.status(word("working", lang, deal=k + 1)), _interruptible():
+                a = analyse_record(record, k, tricks if tricks is not None else DEFAULT_TRICKS, replay)
         except AnalysisError as exc:
             if exc.code == "no_play" and deal is None:
                 console.print(word("no_play", lang, **exc.params), highlight=False)
@@ -58,7 +64,22 @@ def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | 
             console.print(line, highlight=False, markup=False)
     if plot is not None and found:
         draw(found, plot, lang)
+        console.print(word("plot_written", lang, path=plot), highlight=False, markup=False)
     return 0
+
+
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """Ctrl+C stops the process at once while the solver runs: its compiled loop never returns to Python to
+    see the signal, and an analysis has nothing to save. Outside the main thread (a test's server), unchanged."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def draw(found: list[DealAnalysis], path: str, lang: str) -> None:
@@ -67,19 +88,25 @@ def draw(found: list[DealAnalysis], path: str, lang: str) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     fig, ax = plt.subplots(figsize=(9, 4.5), dpi=100)
     for a in found:
         ys = [float(x) for x in a.series()]
-        ax.step(range(len(ys)), ys, where="post", label=word("deal", lang, deal=a.deal + 1))
-        ax.axhline(float(a.played_points), linestyle=":", linewidth=0.8)
+        before = (a.first_trick - 1) * a.players  # the x axis counts the deal's cards, not the analysis's
+        line, = ax.step(range(before, before + len(ys)), ys, where="post", label=word("deal", lang, deal=a.deal + 1))
+        ax.axhline(float(a.played_points), linestyle=":", linewidth=0.8, color=line.get_color(),
+                   label=word("plot_played", lang, points=points(a.played_points, lang)))
+    values = [float(x) for a in found for x in (*a.series(), a.played_points)]
+    ax.set_ylim(math.floor(min(values)) - 2, math.ceil(max(values)) + 2)  # a flat line: whole points around it
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # card points and cards: no tick at 15.25 or 52.5
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     first = found[0]
     ax.set_title(word("plot_title", lang, deal=", ".join(str(a.deal + 1) for a in found)) if len(found) > 1
                  else word("plot_title", lang, deal=first.deal + 1))
     ax.set_xlabel(word("plot_x", lang))
     ax.set_ylabel(word("plot_y", lang))
-    if len(found) > 1:
-        ax.legend()
+    ax.legend()
     ax.grid(alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, format="png")
