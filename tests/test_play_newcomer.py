@@ -180,3 +180,35 @@ def test_a_bid_then_the_contract_is_said_once(tmp_path: Path) -> None:
     child.sendline("o")
     child.expect(pexpect.EOF)
     assert "Vous annoncez une Garde." in text and "Vous prenez" not in text, text
+
+
+def test_the_ecart_takes_a_few_cards_at_a_time(tmp_path: Path) -> None:
+    """Seed 001 §6: the taker lays 6 cards aside at 4 players. The prompt offers one card at a time or all at once;
+    a newcomer typed three, which was refused. Now a few at a time are laid one by one (each checked as the one-card
+    step it is). A line with a card that may not go (a King) lays none of its cards, and neither does a line with
+    more cards than the écart lacks. Seed 1: we bid Garde and the talon is V♥ 6♦ 3♣ 5♣ 10♣ C♣."""
+    child = _spawn(["tarot", "--seed", "1", "--lang", "fr"], tmp_path)
+    child.expect(PROMPT_FR)
+    child.sendline("garde")
+    child.expect(r"Votre main\u00a0: ♠ 8 4 3")
+    child.expect(r"Écartez encore 6 cartes")
+    child.expect(PROMPT_FR)
+    child.sendline("écarter 3♠ 4♠")
+    child.expect(r"Écartez encore 4 cartes")
+    child.expect(PROMPT_FR)
+    child.sendline("écarter 8♠ R♦")  # a King may not go (§6): the 8♠ stays in the hand too
+    child.expect(r"Refusé")
+    child.expect(PROMPT_FR)
+    child.sendline("écarter 8♠ 4♥ 5♥")
+    child.expect(r"Écartez encore 1 carte\b")
+    child.expect(PROMPT_FR)
+    child.sendline("écarter 6♥ 8♥")  # two where one is missing: the écart is 6 cards, not 7
+    child.expect(r"Refusé\u00a0: L'écart compte exactement 6 cartes, pas 7")
+    child.expect(PROMPT_FR)
+    child.sendline("6♥")
+    child.expect(r"Votre écart\u00a0: (.*?)\.")
+    assert ANSI.sub("", child.match.group(1)).split() == ["3♠", "4♠", "8♠", "4♥", "5♥", "6♥"]
+    child.sendline("q")
+    child.sendline("o")
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in ANSI.sub("", child.before)

@@ -313,8 +313,7 @@ class Session:
             try:
                 if self._poignee(text, obs, legal):
                     return
-                action = interpret(text, _ordered(legal, state), self.lang, self.game)
-                state.apply(action)
+                self._apply_typed(interpret(text, _ordered(legal, state), self.lang, self.game))
                 return
             except InputProblem as exc:
                 self.console.print(f"[yellow]{exc}[/]")
@@ -324,6 +323,20 @@ class Session:
                     held = sum(1 for c in obs.hand if c.is_trump or c.is_excuse)  # the Excuse counts (seed 001 §7)
                     text += phrases("common").say("play_labels", "poignee_held", self.lang, held, n=held)
                 self.console.print(Text(text, style="red"))
+
+    def _apply_typed(self, action: Action) -> None:
+        """Play the typed move. Several écart cards, fewer than the écart still lacks, are laid one at a time (the
+        engine takes one card or every card left, §6): tried on a copy first, so that a refused card changes nothing."""
+        try:
+            self.state.apply(action)
+        except IllegalAction as exc:
+            params = getattr(exc, "params", None) or {}
+            if not (getattr(exc, "code", "") == "ecart_count" and len(action.args) > 1
+                    and params.get("count", 0) < params.get("need", 0)):
+                raise
+            for state in (self.state.clone(), self.state):
+                for code in action.args:
+                    state.apply(Action(action.kind, (code,)))
 
     def _poignee(self, text: str, obs: Observation, legal: list[Action]) -> bool:
         """A whole poignée typed in one line (``annoncer poignée 21 20 …``, or alone: the show the hand makes),
