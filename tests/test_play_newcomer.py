@@ -212,3 +212,17 @@ def test_the_ecart_takes_a_few_cards_at_a_time(tmp_path: Path) -> None:
     child.sendline("o")
     child.expect(pexpect.EOF)
     assert "Traceback" not in ANSI.sub("", child.before)
+
+
+def test_the_talon_is_said_with_the_hands_ace(tmp_path: Path) -> None:
+    """The talon turned up is said in the hand's own short forms: at Tarot an ace is 1♠ (the pack's index), never
+    A♠ on one line and 1♠ on the next (a newcomer's report). Seed 7: we take, the talon holds two aces."""
+    child = _spawn(["tarot", "--seed", "7", "--lang", "fr"], tmp_path)
+    child.expect(PROMPT_FR)
+    child.sendline("prise")
+    child.expect(r"Vous retournez le chien\u00a0: (.*?)\.")
+    said = ANSI.sub("", child.match.group(1)).split()
+    child.expect(r"Chien\u00a0: (.*?)\r\n")
+    shown = ANSI.sub("", child.match.group(1)).split()
+    assert said == shown == ["1♠", "7♠", "1♥", "C♦", "D♣", "1"]
+    child.terminate(force=True)

@@ -148,7 +148,7 @@ def _shown_cards(event: Event, lang: str, table: Table) -> str:
 
     key = event.kind + ("/you" if event.seat is not None and event.seat == table.me else "")
     template = EVENTS[lang].get(key) or EVENTS[lang][event.kind]
-    listed = " ".join(short(c, lang) for c in event.data.get("cards", []))
+    listed = " ".join(short(c, lang, "tarot") for c in event.data.get("cards", []))  # the ace as the hand shows it: 1♠
     return _cap(fill(template.replace("{cards}", "{listed}"), {"seat": event.seat, "listed": listed}, lang, table))
 
 
