@@ -20,7 +20,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from atout.bots.base import Bot, make_bot
-from atout.cli.play_options import _records_dir, _speed
+from atout.cli.play_options import _check_target, _records_dir, _speed
 from atout.core.actions import Action
 from atout.core.errors import IllegalAction, NotationError
 from atout.core.events import Event
@@ -70,6 +70,7 @@ class Session:
         self.options: dict[str, Any] = dict(getattr(args, "option", []) or [])
         self.wanted_deals: int = args.deals or 1
         self.target = args.target
+        _check_target(args.game, args.target)
         match: dict[str, Any] = {"deals": args.deals} if args.deals else dict(MATCH_DEFAULTS.get(game_info(args.game).name, {}))
         if args.target:
             match["target"] = args.target

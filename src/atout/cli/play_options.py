@@ -1,10 +1,13 @@
-"""``atout play``'s own options read: ``--speed`` (seconds, or 'enter') and ``--records`` (the folder)."""
+"""``atout play``'s own options read: ``--speed`` (seconds, or 'enter'), ``--records`` (the folder), ``--target``."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 from pathlib import Path
+
+from atout.core.protocol import game_info, list_games
 
 
 def _speed(value: object) -> tuple[float, bool]:
@@ -39,3 +42,12 @@ def _records_dir(value: object) -> Path:
     if not folder.is_dir():
         raise ValueError(f"--records {folder}: not a folder")
     return folder
+
+
+def _check_target(game: str, target: object) -> None:
+    """``--target`` is a match's score for the games whose creation takes one (La Triomphe): said so for another
+    game, rather than refused as an unknown rule option of that game."""
+    if target is None or "target" in inspect.signature(game_info(game).factory).parameters:
+        return
+    takes = [g.name for g in list_games() if "target" in inspect.signature(g.factory).parameters]
+    raise ValueError(f"--target is for {', '.join(takes)} only, not {game_info(game).name} (use --deals N for a match)")
