@@ -66,7 +66,10 @@ def validate(record: Any) -> dict[str, Any]:
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}", "not_a_record",
                           {"found": type(record).__name__})
     if record.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {clip(record.get('format'))}", "not_a_record",
+        if "format" not in record:  # said plainly, not as Python's None
+            raise RecordError(f"no 'format' field: a record's format is {FORMAT!r}", "not_a_record", {"format": None})
+        found = "null" if record["format"] is None else clip(record["format"])
+        raise RecordError(f"format must be {FORMAT!r}, not {found}", "not_a_record",
                           {"format": clip(record.get("format"))})
     for key, kind, what in (("game", str, "a text"), ("variant", str, "a text"), ("players", int, "a whole number")):
         if not isinstance(record.get(key), kind) or isinstance(record.get(key), bool):
