@@ -57,6 +57,11 @@ def test_refusals_are_one_line_exit_2(tmp_path: Path) -> None:
     out = run("replay", str(RECORDS / "prime" / "bots_6p_match.json"), "--analyse", "--lang", "en")
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr.strip() == "the analysis is Tarot's, not prime's"
+    out = run("replay", str(tmp_path / "absent.json"), "--analyse")  # the OS's reason, said in French too
+    absent = tmp_path / "absent.json"
+    assert (out.returncode, out.stderr.strip()) == (2, f"Impossible de lire «\u00a0{absent}\u00a0»\u00a0: fichier introuvable.")
+    out = run("replay", str(tmp_path), "--analyse", "--lang", "en")
+    assert (out.returncode, out.stderr.strip()) == (2, f"Cannot read '{tmp_path}': it is a folder.")
     out = run("replay", str(PAB), "--tricks", "19", "--lang", "en")
     assert (out.returncode, out.stderr.strip()) == (2, "--tricks is 1 to 18")
     fake = tmp_path / "site"

@@ -27,7 +27,7 @@ from atout.present.analysis import describe, points, word
 def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | None, plot: str | None) -> int:
     """Analyse the record's deals and print them (and plot them); 0, or 2 after one line on stderr."""
     from atout.cli.replay import record_refusal
-    from atout.records import load, replay
+    from atout.records import load, replay, unreadable
 
     if plot is not None:
         try:
@@ -41,8 +41,8 @@ def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | 
         with open(file, encoding="utf-8") as f:
             record = load(f)
         replay(record)  # the record checked first: a wrong one is refused as `atout replay` refuses it
-    except OSError as exc:
-        return _refuse(f"{file}: {exc.strerror or exc}")
+    except OSError as exc:  # said in the chosen language, as `atout replay` says it
+        return _refuse(record_refusal(unreadable(file, exc), lang)[0])
     except RecordError as exc:
         return _refuse(record_refusal(exc, lang)[0])
     count = len(record["deals"]) if "deals" in record else 1

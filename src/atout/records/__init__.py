@@ -297,6 +297,14 @@ def dump(record: dict[str, Any], fp: IO[str], indent: int | None = None) -> None
     fp.write(dumps(record, indent=indent))
 
 
+def unreadable(path: str | Path, exc: OSError) -> RecordError:
+    """A record file that could not be opened: the reason as data (errno's name, ENOENT…), said in the reader's
+    language by atout.present.records."""
+    reason = errno.errorcode.get(exc.errno or 0, "")
+    return RecordError(f"cannot read {clip(str(path))}: {exc.strerror or exc}", "cannot_read",
+                       {"path": _cut(str(path), 200), "reason": reason, "detail": str(exc.strerror or exc)})
+
+
 def read_record(path: str | Path) -> GameState:
     """Read a record file and replay it: the resulting state, or RecordError."""
     if not isinstance(path, str | Path):
@@ -305,10 +313,8 @@ def read_record(path: str | Path) -> GameState:
     try:
         with Path(path).open("rb") as fp:
             data = fp.read(MAX_RECORD_CHARS + 1)
-    except OSError as exc:  # the reason as data: errno's name (ENOENT…), said in the reader's language
-        reason = errno.errorcode.get(exc.errno or 0, "")
-        raise RecordError(f"cannot read {clip(str(path))}: {exc.strerror or exc}", "cannot_read",
-                          {"path": _cut(str(path), 200), "reason": reason, "detail": str(exc.strerror or exc)}) from None
+    except OSError as exc:
+        raise unreadable(path, exc) from None
     except ValueError as exc:  # a path with a NUL byte
         raise RecordError(f"cannot read {clip(str(path))}: {exc}", "cannot_read",
                           {"path": _cut(str(path), 200), "reason": "bad_path", "detail": str(exc)}) from None
