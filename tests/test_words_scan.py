@@ -167,3 +167,16 @@ def test_a_refusal_cites_the_rule_in_the_tables_language(lang: str, cite: str) -
                         params={"card": "QH", "cards": ["KS", "KH", "KD", "KC"], "cite": "FFT rule 10"})
     text = say_error(exc, lang, "tarot", Table("tarot", 5))
     assert text.endswith(cite), text
+
+
+@pytest.mark.parametrize("game", ["tarot", "triomphe", "prime", "mistigri", "tarot1637"])
+def test_the_french_rules_summaries_keep_french_spacing(game: str) -> None:
+    """The rules summary (``règles``, the web's rules page) in French: a no-break space before ':' and '»', a
+    narrow one before ';', '!' and '?', never a plain space a narrow terminal could break at ("… s'il réussit"
+    then a line starting "; sinon", a newcomer's report); the English summary keeps its own spacing."""
+    from atout.core.protocol import game_info
+
+    fr = game_info(game).rules_text("fr")
+    assert not re.findall(r" [:;!?»]|« ", fr)
+    assert fr.count("\u00a0:") >= 5 and "\u202f;" in fr
+    assert "\u00a0" not in game_info(game).rules_text("en") and "\u202f" not in game_info(game).rules_text("en")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import abc
 import copy
 import functools
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from importlib.resources import files
@@ -478,7 +479,10 @@ def packaged_rules_text(package: str, lang: str) -> str:
     """A game's rules summary shipped as ``rules_fr.md`` / ``rules_en.md`` in its package."""
     if lang not in ("fr", "en"):
         raise ValueError(f"rules are available in 'fr' and 'en', not {lang!r}")
-    return (files(package) / f"rules_{lang}.md").read_text(encoding="utf-8")
+    text = (files(package) / f"rules_{lang}.md").read_text(encoding="utf-8")
+    if lang == "fr":  # French spacing, as the catalogs write it: no line may start with the ";" or ":" it follows
+        text = re.sub(r" ([;!?])", "\u202f\\1", re.sub(r" ([:»])", "\u00a0\\1", text)).replace("« ", "«\u00a0")
+    return text
 
 
 def _seat_checked(method: Callable[..., Any]) -> Callable[..., Any]:
