@@ -49,9 +49,12 @@ def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | 
     wanted = [deal - 1] if deal is not None else list(range(count))
     found: list[DealAnalysis] = []
     table = Table(str(record.get("game")), int(record.get("players", 0)))
+    progress = Console(stderr=True)  # where the solver's work is said, for a person at a terminal only
     for k in wanted:
         try:
-            with console.status(word("working", lang, deal=k + 1)), _interruptible():
+            if progress.is_terminal:  # a plain line, no spinner: Ctrl+C must leave the terminal as it was
+                progress.print(word("working", lang, deal=k + 1), highlight=False, markup=False)
+            with _interruptible():
                 a = analyse_record(record, k, tricks if tricks is not None else DEFAULT_TRICKS, replay)
         except AnalysisError as exc:
             if exc.code == "no_play" and deal is None:
