@@ -5,7 +5,7 @@
 >>> say(Event("card_played", seat=0, data={"card": "KS"}), "en", Table("triomphe", 2, me=1))
 'Player 1 plays the King of Spades.'
 >>> say(Event("stopped", seat=1, data={}), "fr", Table("triomphe", 2))
-'Joueur 2 s’arrête après trois plis et marque un jeu.'
+"Joueur 2 s'arrête après trois plis et marque un jeu."
 """
 
 from __future__ import annotations
