@@ -417,16 +417,20 @@ def test_refusal_in_the_flow_with_its_why_and_forced_moves_played_for_us(server:
     table_id = create_from_lobby(page, server, "tarot", 5, deals=1)
     refused = False
     clicks = 0
-    while wait_mine(page) != "over":
+    for _ in range(300):  # a deal is far fewer steps: a page that stops moving fails here, it does not hang CI
+        if wait_mine(page) == "over":
+            break
         if page.evaluate("() => T.frame.obs.legal_actions.length === 1"):  # the page plays it: no click
             page.wait_for_function("(n) => T.frame.n !== n || T.over", arg=page.evaluate("() => T.frame.n"))
             continue
         dim = page.locator("#hand .card-btn.dim")
         if not refused and dim.count():
             page.evaluate("() => { T.toast = null; draw(); }")
-            try:
-                dim.first.click(timeout=3000)
-            except PlaywrightTimeout:  # a new frame came between the count and the click (the page played a forced card)
+            page.mouse.move(0, 0)  # a hovered card rises over its neighbour's strip: the pointer leaves it first
+            try:  # on the card's visible strip (its centre lies under the next card of the fanned hand)
+                dim.first.click(position=VISIBLE, timeout=3000)
+            except PlaywrightTimeout:  # a new frame came between the count and the click: a move, then try again
+                clicks += room_move(page)
                 continue
             page.wait_for_selector("#toast:not([hidden])")
             assert page.locator("#toast .why summary").inner_text().replace("\u202f", " ") == "pourquoi ?"
@@ -443,6 +447,7 @@ def test_refusal_in_the_flow_with_its_why_and_forced_moves_played_for_us(server:
             assert page.locator("#toast .why").inner_text().strip() != "pourquoi ?"  # the citation, now open
             refused = True
         clicks += room_move(page)
+    assert wait_mine(page) == "over"
     mine = [a for s, a in server.app.state.hub.tables[table_id].state.log[-1].actions if s == 0]
     assert refused, "no greyed card met"
     assert len(mine) > clicks, (len(mine), clicks)  # at least the last card was played for us
