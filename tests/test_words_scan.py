@@ -180,3 +180,5 @@ def test_the_french_rules_summaries_keep_french_spacing(game: str) -> None:
     assert not re.findall(r" [:;!?»]|« ", fr)
     assert fr.count("\u00a0:") >= 5 and "\u202f;" in fr
     assert "\u00a0" not in game_info(game).rules_text("en") and "\u202f" not in game_info(game).rules_text("en")
+    # the seed variant is named as the table titles it (Tarot traditionnel), never by its id: "graine" is the deal's seed
+    assert "graine" not in fr and "seed variant" not in game_info(game).rules_text("en").lower()
