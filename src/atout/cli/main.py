@@ -103,10 +103,9 @@ def _bot_help() -> str:
 
 def _target_help() -> str:
     """``play --target``: the games whose creation takes a target score, and its real default (none)."""
-    import inspect
+    from atout.cli.play_options import target_defaults
 
-    takes = {g.name: inspect.signature(g.factory).parameters["target"].default for g in list_games()
-             if "target" in inspect.signature(g.factory).parameters}
+    takes = target_defaults()
     given = {d for d in takes.values() if d is not None}
     default = ", ".join(f"{name} {d}" for name, d in takes.items() if d is not None) if given else \
         "none, the match is then --deals deals"

@@ -331,9 +331,9 @@ class Session:
         try:
             self.state.apply(action)
         except IllegalAction as exc:
-            params = getattr(exc, "params", None) or {}
-            if not (getattr(exc, "code", "") == "ecart_count" and len(action.args) > 1
-                    and params.get("count", 0) < params.get("need", 0)):
+            count, need = exc.params.get("count"), exc.params.get("need")
+            if not (exc.code == "ecart_count" and len(action.args) > 1
+                    and isinstance(count, int) and isinstance(need, int) and count < need):
                 raise
             for state in (self.state.clone(), self.state):
                 for code in action.args:

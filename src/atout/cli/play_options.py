@@ -44,10 +44,16 @@ def _records_dir(value: object) -> Path:
     return folder
 
 
+def target_defaults() -> dict[str, object]:
+    """The games whose creation takes a target score (``--target``), each with its default (None: none)."""
+    return {g.name: inspect.signature(g.factory).parameters["target"].default for g in list_games()
+            if "target" in inspect.signature(g.factory).parameters}
+
+
 def _check_target(game: str, target: object) -> None:
     """``--target`` is a match's score for the games whose creation takes one (La Triomphe): said so for another
     game, rather than refused as an unknown rule option of that game."""
-    if target is None or "target" in inspect.signature(game_info(game).factory).parameters:
+    takes = target_defaults()
+    if target is None or game_info(game).name in takes:
         return
-    takes = [g.name for g in list_games() if "target" in inspect.signature(g.factory).parameters]
     raise ValueError(f"--target is for {', '.join(takes)} only, not {game_info(game).name} (use --deals N for a match)")

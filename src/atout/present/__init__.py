@@ -274,7 +274,9 @@ class _Fields(Mapping[str, str]):
             if callable(own):
                 return join_words([own(c, lang) for c in value], lang)
             if len(value) > 4:  # a long list reads better in the short forms of the screen
-                return " ".join(short(c, lang, self.book.game) for c in value)  # the table's own ace: 1♠ at Tarot
+                from atout.present.screen import short_in  # (screen reads this module's phrases)
+
+                return " ".join(short_in(c, lang, self.book.game) for c in value)  # the table's own ace: 1♠ at Tarot
             return card_names(value, lang, italian)
         if isinstance(value, bool):
             return self.book.word("yes" if value else "no", lang)

@@ -144,11 +144,10 @@ def _ecart_done(event: Event, lang: str, table: Table) -> str:
 def _shown_cards(event: Event, lang: str, table: Table) -> str:
     """The chien (and one's écart) in one format, the screen's short cards, as on the "Chien :" line (issue 7)."""
     from atout.present import fill
-    from atout.present.cards import short
 
     key = event.kind + ("/you" if event.seat is not None and event.seat == table.me else "")
     template = EVENTS[lang].get(key) or EVENTS[lang][event.kind]
-    listed = " ".join(short(c, lang, "tarot") for c in event.data.get("cards", []))  # the ace as the hand shows it: 1♠
+    listed = " ".join(SHORT(c, lang) for c in event.data.get("cards", []))  # the ace as the hand shows it: 1♠
     return _cap(fill(template.replace("{cards}", "{listed}"), {"seat": event.seat, "listed": listed}, lang, table))
 
 
