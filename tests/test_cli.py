@@ -225,6 +225,6 @@ def test_play_a_whole_tarot_deal_in_the_terminal(players: int, variant: str) -> 
 def test_target_on_a_game_without_one_names_the_games_that_take_it() -> None:
     """``--target`` is La Triomphe's match score: on Tarot it is one line naming where it goes, exit 2 (not an
     'unknown Tarot option' as if it were a rule of the game; a newcomer's report)."""
-    out = run("play", "tarot", "--target", "5")
+    out = run("play", "tarot", "--target", "5", "--lang", "en")
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.strip() == "atout play: error: --target is for triomphe only, not tarot (use --deals N for a match)"

@@ -172,8 +172,8 @@ def test_prime_bots_play_at_the_highest_stakes() -> None:
     ["simulate", "mistigri", "--deals", "1", "-o", "tours=1000000"],
     ["simulate", "tarot", "--deals", "100000"],
     ["simulate", "tarot", "--deals", "1", "-o", "capot_value=20000"],
-    ["play", "triomphe", "--target", "1000000000"],
-    ["play", "prime", "-o", "min_stake=0"],
+    ["play", "triomphe", "--target", "1000000000", "--lang", "en"],
+    ["play", "prime", "-o", "min_stake=0", "--lang", "en"],
 ])
 def test_cli_refuses_out_of_range_values_with_exit_2_and_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     code = main([*argv, "--json"] if argv[0] == "simulate" else argv)

@@ -17,7 +17,8 @@ from typing import NoReturn
 
 from rich.console import Console
 
-from atout.core.errors import AtoutError, RecordError, clip
+from atout.cli.said import CliRefusal, argparse_in, command_lang, refusal, refused, say, type_refusal
+from atout.core.errors import AtoutError, RecordError, UnknownGame, clip
 from atout.core.protocol import game_info, json_number, list_games
 from atout.present import LANGS, catalogs
 
@@ -34,29 +35,34 @@ EPILOG = """examples:
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = _whole(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+        raise type_refusal("at_least_one", value=value)
     return value
+
+
+def _whole(text: str) -> int:
+    """A whole number (``--tricks``, ``--deal``: their ranges are checked with the record in hand)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise type_refusal("whole_number", value=clip(text)) from None
 
 
 def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+        raise type_refusal("seed_number", value=clip(text)) from None
 
 
 def _option(text: str) -> tuple[str, object]:
     """A rule option KEY=VALUE; the value is read as JSON when it can be (true, 1000, [3, 2])."""
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {clip(text)}")
+        raise type_refusal("key_value", value=clip(text))
     if not key.strip().isidentifier():
-        raise argparse.ArgumentTypeError(f"an option name is a word such as capot_value, not {clip(key.strip())}")
+        raise type_refusal("option_word", value=clip(key.strip()))
     try:
         value: object = json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError):  # not JSON (a bare word), NaN/Infinity, a number too long…
@@ -85,9 +91,10 @@ def check_cli_options(game: str, options: list[tuple[str, object]]) -> dict[str,
     out: dict[str, object] = {}
     for key, value in options:
         if key in _FLAG_ARGS:
-            raise ValueError(f"-o {key}=…: {key} is not a rule option; use {_FLAG_ARGS[key]}")
+            flag = _FLAG_ARGS[key]
+            raise refusal("", "flag_option" if flag.startswith("-") else "game_option", key=key, flag=flag)
         if known is not None and key not in known:
-            raise ValueError(f"unknown {info.title} option {key!r}; known: {', '.join(sorted(known)) or 'none'}")
+            raise refusal("", "unknown_option", title=info.title, key=repr(key), known=", ".join(sorted(known)) or "—")
         out[key] = value
     return out
 
@@ -113,14 +120,18 @@ def _target_help() -> str:
 
 
 class _UsageError(Exception):
-    """A command line argparse refuses (turned into one line, exit 2)."""
+    """A command line argparse refuses (turned into one line, exit 2): the parser's name and argparse's words."""
+
+    def __init__(self, prog: str, message: str) -> None:
+        super().__init__(f"{prog}: error: {message}")
+        self.prog, self.message = prog, message
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse without its two-line usage dump and SystemExit on an error: main() words it."""
 
     def error(self, message: str) -> NoReturn:
-        raise _UsageError(f"{self.prog}: error: {message}")
+        raise _UsageError(self.prog, message)
 
 
 def _version() -> str:
@@ -156,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", help="rules variant (default: the game's usual one, see 'atout games')")
     p.add_argument("--seed", type=_seed, help="seed for the deal and the bots (default: a random one, printed)")
     p.add_argument("--lang", choices=LANGS, default="fr", help="language of the table (default fr; any catalog installed)")
-    p.add_argument("--seat", type=int, default=0, help="your seat, 0 = first (default 0)")
+    p.add_argument("--seat", type=_whole, default=0, help="your seat, 0 = first (default 0)")
     p.add_argument("--bot", default=None, help=_bot_help())
     p.add_argument("--deals", type=_positive, help="number of deals in the match (default 1)")
     p.add_argument("--target", type=_positive, help=_target_help())
@@ -192,10 +203,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="language of the output and of a refusal (default: fr for --step, the plain English check otherwise)")
     p.add_argument("--analyse", "--analyze", action="store_true",
                    help="Tarot, a finished game: each card's cost with every card seen, and the deal's value (docs/analysis.md)")
-    p.add_argument("--tricks", type=int, default=None, metavar="N",
+    p.add_argument("--tricks", type=_whole, default=None, metavar="N",
                    help="with --analyse: the last N tricks analysed, 1 to the tricks of a deal (default 5; "
                         "each more trick is much slower: minutes past 7 at four players)")
-    p.add_argument("--deal", type=int, default=None, metavar="K",
+    p.add_argument("--deal", type=_whole, default=None, metavar="K",
                    help="with --analyse: only deal K, 1 to the deals of the record (default: every deal)")
     p.add_argument("--plot", default=None, metavar="FILE.png",
                    help="with --analyse: write a PNG chart of the value card by card (needs atout[plot], Matplotlib)")
@@ -217,50 +228,75 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script: one line on stderr for any error, never a traceback."""
+    """Entry point of the console script: one line on stderr for any error, never a traceback; said in the
+    command's language (:mod:`atout.cli.said`)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in argv
     words = [a for a in argv if not a.startswith("-")]
     command = words[0] if words else ""
+    args: argparse.Namespace | None = None
+    lang: str | None = None
     try:
         parser = build_parser()
         command = command if command in _commands(parser) else ""
-        args = parser.parse_args(argv)
-        if args.command in ("simulate", "play") and args.option:
-            args.option = list(check_cli_options(args.game or "tarot", args.option).items())
+        lang = command_lang(command, argv)
+        with argparse_in(lang):
+            args = parser.parse_args(argv)
+            if args.command in ("simulate", "play"):
+                _check_counts(args)
+                if args.option:
+                    args.option = list(check_cli_options(args.game or "tarot", args.option).items())
         return _dispatch(args)
     except _UsageError as exc:
-        return _fail(command, f"{exc} (see 'atout {command + ' ' if command else ''}--help')", 2, as_json, prefix=False)
+        where = f"atout {command + ' ' if command else ''}--help"
+        return _fail(command, say("usage", lang, prog=exc.prog, message=exc.message, help=where), 2, as_json,
+                     prefix=False)
     except KeyboardInterrupt as exc:
         kept = getattr(exc, "record_path", None)
-        return _fail(command, "interrupted" + (f"; record so far: {kept}" if kept else ""), 130, as_json)
+        return _fail(command, say("interrupted_kept", lang, path=kept) if kept else say("interrupted", lang), 130,
+                     as_json, lang=lang)
     except EOFError:
-        return _fail(command, "input closed: game abandoned", 1, as_json)
+        return _fail(command, say("input_closed", lang), 1, as_json, lang=lang)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (atout games | head): nothing more to say
         return 1
     except RecordError as exc:  # a record read by any command: said in the command's --lang
         from atout.cli.replay import record_refusal
 
-        said, data = record_refusal(exc, _lang_of(argv))
-        return _fail(command, said, 2, as_json, extra=data)
+        said, data = record_refusal(exc, lang)
+        return _fail(command, said, 2, as_json, extra=data, lang=lang)
+    except CliRefusal as exc:
+        return _fail(command, refused(exc, lang), 2, as_json, lang=lang)
     except (AtoutError, ValueError, OSError) as exc:
-        return _fail(command, str(exc), 2, as_json)
+        return _fail(command, _setup_said(exc, args, lang), 2, as_json, lang=lang)
     except RuntimeError as exc:
         if "stdin" in str(exc):  # input(): lost sys.stdin (the command was started with stdin closed)
-            return _fail(command, "no input (stdin is closed): game abandoned", 1, as_json)
+            return _fail(command, say("no_stdin", lang), 1, as_json, lang=lang)
         return _internal(command, exc, as_json)
     except Exception as exc:
         return _internal(command, exc, as_json)
 
 
-def _lang_of(argv: list[str]) -> str | None:
-    """The ``--lang`` of a command line (``--lang fr`` or ``--lang=fr``), None when not given."""
-    for i, word in enumerate(argv):
-        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else word.removeprefix("--lang=")
-        if (word == "--lang" or word.startswith("--lang=")) and value in LANGS:
-            return value
-    return None
+def _check_counts(args: argparse.Namespace) -> None:
+    """``--deals`` and ``--target`` within the engine's bounds (``MAX_DEALS``, ``MAX_TARGET``), refused by their
+    flag's name before any game is made."""
+    from atout.core.protocol import MAX_DEALS, MAX_TARGET
+
+    for flag, value, high in (("--deals", args.deals, MAX_DEALS), ("--target", getattr(args, "target", None), MAX_TARGET)):
+        if value is not None and value > high:
+            raise refusal("", "flag_range", flag=flag, low=1, high=high, value=value)
+
+
+def _setup_said(exc: Exception, args: argparse.Namespace | None, lang: str | None) -> str:
+    """A game that cannot be set up (``play``, ``simulate``: an unknown game, variant, option, a table size) said
+    in ``lang`` from the command's data, as the lobby says it; any other refusal as the engine words it."""
+    if lang is None or args is None or args.command not in ("play", "simulate") or not isinstance(
+            exc, UnknownGame | ValueError):
+        return str(exc)
+    from atout.web.refusals import setup_refusal
+
+    reason, said = setup_refusal(args.game or "tarot", args.variant, args.players, dict(args.option), lang, str(exc))
+    return str(exc) if reason == "bad_table" else said
 
 
 def _commands(parser: argparse.ArgumentParser) -> set[str]:
@@ -280,9 +316,9 @@ def _internal(command: str, exc: Exception, as_json: bool) -> int:
 
 
 def _fail(command: str, message: str, code: int, as_json: bool, prefix: bool = True,
-          extra: dict[str, object] | None = None) -> int:
-    """Report an error: one line on stderr and, with --json, one JSON object on stdout (with ``extra``,
-    e.g. a record error's code and params); the exit code."""
+          extra: dict[str, object] | None = None, lang: str | None = None) -> int:
+    """Report an error: one line on stderr (headed "atout COMMAND: error:" in ``lang``) and, with --json, also
+    one JSON object on stdout (with ``extra``, e.g. a record error's code and params); the exit code."""
     line = " ".join(message.split())  # one line, whatever the message held
     if len(line) > 1000:
         line = line[:1000] + "…"
@@ -295,7 +331,8 @@ def _fail(command: str, message: str, code: int, as_json: bool, prefix: bool = T
         except OSError:
             pass
     try:
-        print(f"atout {command}: error: {line}" if prefix and command else line, file=sys.stderr, flush=True)
+        print(say("error", lang, command=command, message=line) if prefix and command else line, file=sys.stderr,
+              flush=True)
     except OSError:
         pass
     return code

@@ -7,6 +7,8 @@ import os
 import sys
 from pathlib import Path
 
+from atout.cli.said import refusal
+from atout.core.errors import clip
 from atout.core.protocol import game_info, list_games
 
 
@@ -20,9 +22,9 @@ def _speed(value: object) -> tuple[float, bool]:
     try:
         seconds = float(text)
     except ValueError:
-        raise ValueError(f"--speed is a number of seconds (e.g. 0.5, 0) or 'enter', not {value!r}") from None
+        raise refusal("", "speed_word", value=clip(value)) from None
     if not 0 <= seconds <= 10:
-        raise ValueError(f"--speed must be between 0 and 10 seconds, not {value!r}")
+        raise refusal("", "speed_range", value=clip(value))
     return seconds, False
 
 
@@ -38,9 +40,9 @@ def _records_dir(value: object) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ValueError(f"--records {folder}: cannot create the folder ({exc.strerror or exc})") from None
+        raise refusal("", "records_create", folder=str(folder), why=exc.strerror or str(exc)) from None
     if not folder.is_dir():
-        raise ValueError(f"--records {folder}: not a folder")
+        raise refusal("", "records_not_folder", folder=str(folder))
     return folder
 
 
@@ -56,4 +58,4 @@ def _check_target(game: str, target: object) -> None:
     takes = target_defaults()
     if target is None or game_info(game).name in takes:
         return
-    raise ValueError(f"--target is for {', '.join(takes)} only, not {game_info(game).name} (use --deals N for a match)")
+    raise refusal("", "target_only", games=", ".join(takes), game=game_info(game).name)

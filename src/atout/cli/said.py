@@ -1,0 +1,122 @@
+"""The command line's own refusals, said in the command's language (catalog ``common``, section ``cli``).
+
+A French table shows no English word, its refusals included: ``atout play`` speaks French unless told
+otherwise, so a bad argument of ``play`` is refused in French, as is any command's when ``--lang`` is given.
+Without ``--lang``, the other commands keep their plain English errors (scripts read them).
+
+Three kinds of refusal are said here:
+
+* argparse's own (``invalid choice``, ``unrecognized arguments``…): argparse looks its messages up with
+  gettext's ``_`` and ``ngettext`` at the moment it refuses (Python's "How to translate the argparse output"),
+  so :func:`argparse_in` lends it the catalog's words for the parse, and gives argparse back its own after;
+* the command line's checks, raised as :class:`CliRefusal` (a code and its params, English for the API);
+* a table that cannot be set up (an unknown game, variant, option, a table size): said from data by
+  :func:`atout.web.refusals.setup_refusal`, as the browser's lobby says it.
+
+>>> say("seat", "fr", last=3, seat=9)
+'--seat va de 0 à 3, pas 9'
+>>> with argparse_in("fr"):
+...     (argparse._("unrecognized arguments: %s") % "--x").startswith("arguments inconnus")
+True
+>>> argparse._("unrecognized arguments: %s") % "--x"
+'unrecognized arguments: --x'
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextvars
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from atout.core.errors import AtoutError
+from atout.present import LANGS, catalogs
+
+#: argparse's messages (Python 3.11 to 3.13) and their keys in the catalog; any other is left in English.
+ARGPARSE = {
+    "argument %(argument_name)s: %(message)s": "arg",
+    "invalid %(type)s value: %(value)r": "invalid_value",
+    "invalid choice: %(value)r (choose from %(choices)s)": "invalid_choice",
+    "unrecognized arguments: %s": "unrecognized",
+    "the following arguments are required: %s": "required",
+    "one of the arguments %s is required": "one_required",
+    "expected one argument": "expected_one",
+    "expected at most one argument": "expected_at_most_one",
+    "expected at least one argument": "expected_at_least_one",
+    "ambiguous option: %(option)s could match %(matches)s": "ambiguous",
+    "not allowed with argument %s": "not_allowed_with",
+    "ignored explicit argument %r": "ignored_explicit",
+    "unexpected option string: %s": "unexpected_option",
+}
+
+#: The language refusals are said in while a command line is read and run (None: the plain English).
+CURRENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("atout_cli_lang", default=None)
+
+
+class CliRefusal(AtoutError, ValueError):
+    """A value the command line refuses: the English message for logs and scripts, ``code`` and ``params``
+    to say it in the command's language (keys of the catalog section ``cli``)."""
+
+    def __init__(self, message: str, code: str, /, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+def say(key: str, lang: str | None, /, **params: object) -> str:
+    """The message ``key`` of the section ``cli`` in ``lang`` (None: English), filled with ``params``."""
+    return catalogs.text("common", "cli", key, lang or "en").format(**params)
+
+
+def refusal(message: str, code: str, /, **params: object) -> CliRefusal:
+    """A :class:`CliRefusal` whose English is the catalog's own, so that the two never drift apart."""
+    return CliRefusal(message or say(code, "en", **params), code, **params)
+
+
+def refused(exc: CliRefusal, lang: str | None) -> str:
+    """A refusal as the command's language says it."""
+    return say(exc.code, lang, **exc.params) if lang else str(exc)
+
+
+def command_lang(command: str, argv: Sequence[str]) -> str | None:
+    """The language a command's refusals are said in: its ``--lang`` when given (``--lang fr``, ``--lang=fr``),
+    else French for ``play`` (its table's language when none is given), else None (the plain English)."""
+    for i, word in enumerate(argv):
+        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else word.removeprefix("--lang=")
+        if (word == "--lang" or word.startswith("--lang=")) and value in LANGS:
+            return value
+    return "fr" if command == "play" else None
+
+
+def _in(lang: str, singular: str, plural: str | None = None, n: int = 1) -> str:
+    """argparse's message in ``lang`` (its own English when the catalog has no key for it)."""
+    key = ARGPARSE.get(singular)
+    if key is None:
+        return singular if plural is None or n == 1 else plural
+    return catalogs.text("common", "cli", "argparse_" + key, lang)
+
+
+@contextmanager
+def argparse_in(lang: str | None) -> Iterator[None]:
+    """Read a command line with argparse's refusals in ``lang`` and the command's checks told the language;
+    argparse's own gettext functions are given back after (None: nothing lent, plain English)."""
+    token = CURRENT.set(lang)
+    if lang is None or lang == "en":
+        try:
+            yield
+        finally:
+            CURRENT.reset(token)
+        return
+    own = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._ = lambda message: _in(lang, message)  # type: ignore[attr-defined]
+    argparse.ngettext = lambda singular, plural, n: _in(lang, singular, plural, n)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = own  # type: ignore[attr-defined]
+        CURRENT.reset(token)
+
+
+def type_refusal(key: str, /, **params: object) -> argparse.ArgumentTypeError:
+    """A value an option's type refuses (``--players x``), said in the language of the line being read."""
+    return argparse.ArgumentTypeError(say(key, CURRENT.get(), **params))

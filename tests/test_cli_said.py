@@ -1,0 +1,86 @@
+"""The command line's refusals in the command's language: a French table refuses in French (a newcomer's report).
+
+``atout play`` speaks French unless told otherwise, so its bad arguments are refused in French, argparse's own
+included; ``--lang en`` says them in English; the other commands keep their plain English without ``--lang``.
+Every refusal stays one line and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from atout.cli.main import main
+
+#: Words of the English refusals that a French line must not hold.
+ENGLISH = ("error", "expected", "invalid", "unknown", "must", "argument", "choose", "known", " only", " not ",
+           "is played", "use ")
+
+
+def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """The one line a refused command prints (exit 2, nothing on stdout)."""
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "", (code, out, err)
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    return err.strip().replace("\u202f", " ").replace("\xa0", " ")
+
+
+@pytest.mark.parametrize(("argv", "french"), [
+    (["play", "belote"], "Aucun jeu ne s'appelle « belote »"),
+    (["play", "tarot", "--players", "x"], "--players : il faut un nombre entier, pas 'x' (voir « atout play --help »)"),
+    (["play", "tarot", "--players", "0"], "il faut un nombre d'au moins 1, pas 0"),
+    (["play", "tarot", "--players", "7"], "se joue à 3, 4 ou 5 joueurs, pas à 7"),
+    (["play", "tarot", "--variant", "zz"], "Tarot n'a pas de variante « zz »"),
+    (["play", "tarot", "--seat", "9"], "--seat va de 0 à 3, pas 9"),
+    (["play", "tarot", "--seat", "x"], "--seat : il faut un nombre entier, pas 'x'"),
+    (["play", "tarot", "--seed", "x"], "la graine est un nombre entier, pas 'x'"),
+    (["play", "tarot", "--target", "5"], "--target ne vaut que pour triomphe, pas pour tarot"),
+    (["play", "triomphe", "--target", "1000000000"], "--target va de 1 à 10000, pas 1000000000"),
+    (["play", "tarot", "--deals", "20000"], "--deals va de 1 à 10000, pas 20000"),
+    (["play", "tarot", "-o", "colour=red"], "Tarot n'a pas d'option 'colour' ; ses options : capot_value"),
+    (["play", "tarot", "-o", "players=3"], "-o players=… : players n'est pas une option de règle ; utilisez --players"),
+    (["play", "tarot", "-o", "nonsense"], "il faut CLÉ=VALEUR, pas 'nonsense'"),
+    (["play", "tarot", "--speed", "fast"], "--speed est un nombre de secondes"),
+    (["play", "tarot", "--speed", "11"], "--speed va de 0 à 10 secondes, pas '11'"),
+    (["play", "tarot", "--lang"], "--lang : il faut une valeur"),
+    (["play", "tarot", "--frob"], "arguments inconnus : --frob"),
+    (["play", "tarot", "--bot"], "--bot : il faut une valeur"),
+    (["play", "tarot", "--bot", "nope"], "pas de bot 'nope' pour tarot ; les bots : heuristic"),
+    (["replay", "x.json", "--analyse", "--tricks", "abc", "--lang", "fr"], "--tricks : il faut un nombre entier"),
+    (["simulate", "chess", "--deals", "5", "--lang", "fr"], "Aucun jeu ne s'appelle « chess »"),
+    (["rules", "tarot", "--lang", "fr", "--x"], "arguments inconnus : --x"),
+])
+def test_a_french_command_refuses_in_french(argv: list[str], french: str, capsys: pytest.CaptureFixture[str]) -> None:
+    line = refusal(argv, capsys)
+    assert french in line, line
+    assert line.startswith(("atout play : erreur : ", "atout replay : erreur : ", "atout simulate : erreur : ",
+                            "atout : erreur : ")), line
+    assert not [w for w in ENGLISH if w in line.replace(french, "")], line
+
+
+@pytest.mark.parametrize(("argv", "english"), [
+    (["play", "belote", "--lang", "en"], "No game is called “belote”"),
+    (["play", "tarot", "--players", "x", "--lang", "en"], "argument --players: expected a whole number, got 'x'"),
+    (["play", "tarot", "--seat", "9", "--lang", "en"], "--seat must be 0..3, not 9"),
+    (["play", "tarot", "--lang", "en", "--frob"], "unrecognized arguments: --frob"),
+    (["play", "tarot", "-o", "players=3", "--lang", "en"], "-o players=…: players is not a rule option; use --players"),
+    (["play", "triomphe", "--target", "1000000000", "--lang", "en"], "--target must be from 1 to 10000, not 1000000000"),
+    # without --lang, the other commands keep the plain English that scripts read
+    (["simulate", "chess", "--deals", "5"], "unknown game 'chess'"),
+    (["simulate", "tarot", "--deals", "100000"], "--deals must be from 1 to 10000, not 100000"),
+    (["replay", "x.json", "--analyse", "--tricks", "abc"], "argument --tricks: expected a whole number, got 'abc'"),
+])
+def test_english_when_asked_and_for_scripts(argv: list[str], english: str, capsys: pytest.CaptureFixture[str]) -> None:
+    line = refusal(argv, capsys)
+    assert english in line and ": error: " in line, line
+
+
+def test_argparse_gets_its_own_words_back(capsys: pytest.CaptureFixture[str]) -> None:
+    """The catalog's words are lent to argparse for one parse only: after a French refusal, argparse is English."""
+    refusal(["play", "tarot", "--frob"], capsys)
+    parser = argparse.ArgumentParser(prog="other", exit_on_error=False)
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--frob"])
+    assert "unrecognized arguments: --frob" in capsys.readouterr().err
