@@ -33,7 +33,7 @@ def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["play", "tarot", "--players", "0"], "il faut un nombre d'au moins 1, pas 0"),
     (["play", "tarot", "--players", "7"], "se joue à 3, 4 ou 5 joueurs, pas à 7"),
     (["play", "tarot", "--variant", "zz"], "Tarot n'a pas de variante « zz »"),
-    (["play", "tarot", "--seat", "9"], "--seat va de 0 à 3, pas 9"),
+    (["play", "tarot", "--seat", "9"], "--seat va de 0 à 3 (0 : Joueur 1), pas 9"),
     (["play", "tarot", "--seat", "x"], "--seat : il faut un nombre entier, pas 'x'"),
     (["play", "tarot", "--seed", "x"], "la graine est un nombre entier, pas 'x'"),
     (["play", "tarot", "--target", "5"], "--target ne vaut que pour triomphe, pas pour tarot"),
@@ -63,7 +63,7 @@ def test_a_french_command_refuses_in_french(argv: list[str], french: str, capsys
 @pytest.mark.parametrize(("argv", "english"), [
     (["play", "belote", "--lang", "en"], "No game is called “belote”"),
     (["play", "tarot", "--players", "x", "--lang", "en"], "argument --players: expected a whole number, got 'x'"),
-    (["play", "tarot", "--seat", "9", "--lang", "en"], "--seat must be 0..3, not 9"),
+    (["play", "tarot", "--seat", "9", "--lang", "en"], "--seat must be 0..3 (0 is Player 1), not 9"),
     (["play", "tarot", "--lang", "en", "--frob"], "unrecognized arguments: --frob"),
     (["play", "tarot", "-o", "players=3", "--lang", "en"], "-o players=…: players is not a rule option; use --players"),
     (["play", "triomphe", "--target", "1000000000", "--lang", "en"], "--target must be from 1 to 10000, not 1000000000"),

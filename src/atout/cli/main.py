@@ -167,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", help="rules variant (default: the game's usual one, see 'atout games')")
     p.add_argument("--seed", type=_seed, help="seed for the deal and the bots (default: a random one, printed)")
     p.add_argument("--lang", choices=LANGS, default="fr", help="language of the table (default fr; any catalog installed)")
-    p.add_argument("--seat", type=_whole, default=0, help="your seat, 0 = first (default 0)")
+    p.add_argument("--seat", type=_whole, default=0, help="your seat, 0 to the players less one: 0 is Player 1 (default 0)")
     p.add_argument("--bot", default=None, help=_bot_help())
     p.add_argument("--deals", type=_positive, help="number of deals in the match (default 1)")
     p.add_argument("--target", type=_positive, help=_target_help())
