@@ -9,6 +9,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -228,3 +229,23 @@ def test_the_talon_is_said_with_the_hands_ace(tmp_path: Path) -> None:
     shown = ANSI.sub("", child.match.group(1)).split()
     assert said == shown == ["1♠", "7♠", "1♥", "C♦", "D♣", "1"]
     child.terminate(force=True)
+
+
+def test_triomphe_says_why_a_deal_ended_once() -> None:
+    """A Triomphe deal that a side stopped after three tricks (seed 002 §7) is said once at its end, in the rule
+    over the breakdown, not again inside it (a newcomer read it twice)."""
+    from atout.sim import simulate
+
+    stopped = None
+    for seed in range(1, 60):
+        state = simulate("triomphe", players=2, deals=3, seed=seed).state
+        assert state is not None
+        stopped = next((e for e in state.events(0, 0) if e.kind == "deal_scored" and e.data["reason"] == "stopped"),
+                       None)
+        if stopped is not None:
+            break
+    assert stopped is not None, "no deal of these seeds was stopped after three tricks"
+    session: Any = _session("triomphe", 2)
+    session.show_event(stopped)
+    text = " ".join(session.console.file.getvalue().split())
+    assert text.count("après trois plis : un jeu.") == 1, text

@@ -188,7 +188,8 @@ class Session:
             if self.attack_points is not None and "points" in e.data:  # the écart's share of the attack's points
                 e = Event(e.kind, e.seat, {**e.data, "trick_points": self.attack_points}, e.to)
             for line in breakdown(e, lang, self.table):
-                self._fit("  " + line)
+                if line != text:  # La Triomphe's breakdown repeats why the deal ended, said in the rule above
+                    self._fit("  " + line)
             self._sheet()
             self.attack_points = None
             return
