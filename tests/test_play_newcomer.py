@@ -249,3 +249,20 @@ def test_triomphe_says_why_a_deal_ended_once() -> None:
     session.show_event(stopped)
     text = " ".join(session.console.file.getvalue().split())
     assert text.count("après trois plis : un jeu.") == 1, text
+
+
+def test_a_narrow_terminal_breaks_the_choices_between_them(tmp_path: Path) -> None:
+    """At 40 columns the bids wrap between two choices, never inside one ("garde" / "contre · passe" was seen at 60)."""
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="40", LINES="30", PYTHONIOENCODING="utf-8")
+    child = pexpect.spawn(sys.executable, ["-m", "atout.cli.main", "play", "tarot", "--seed", "3", "--speed", "0",
+                                           "--records", str(tmp_path)], env=env, encoding="utf-8", timeout=30,
+                          dimensions=(30, 40))
+    child.expect("quitter\\) >")
+    lines = [line.rstrip().replace("\xa0", " ") for line in ANSI.sub("", child.before).splitlines()]
+    start = next(i for i, line in enumerate(lines) if line.startswith("Possible"))
+    shown = lines[start:start + 2]
+    assert shown == ["Possible : pousse · garde · garde sans ·", "  garde contre · passe"], shown
+    child.sendline("q")
+    child.expect("\\(o/n\\)")
+    child.sendline("o")
+    child.expect(pexpect.EOF)

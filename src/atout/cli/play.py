@@ -542,8 +542,10 @@ class Session:
             if hint:  # the FFT poignée at one's first card, among eighteen cards: still said
                 self.console.print(Text(hint, style="dim"))
             return
-        labels = " · ".join(summary)
-        self.console.print(f"[dim]{self.lab['choices']}{_punct('colon', self.lang)}{labels}[/]", highlight=False)
+        line = f"{self.lab['choices']}{_punct('colon', self.lang)}{' · '.join(summary)}"
+        width = 10**6 if self.console.soft_wrap else self.console.width  # a file or a pipe: one line, as before
+        for part in fit(line, summary, width, "  "):  # a narrow terminal breaks between choices, never inside one
+            self.console.print(Text(part, style="dim"), soft_wrap=True)
         if hint:
             self.console.print(Text(hint, style="dim"))
 
