@@ -262,7 +262,34 @@ def test_a_narrow_terminal_breaks_the_choices_between_them(tmp_path: Path) -> No
     start = next(i for i, line in enumerate(lines) if line.startswith("Possible"))
     shown = lines[start:start + 2]
     assert shown == ["Possible : pousse · garde · garde sans ·", "  garde contre · passe"], shown
+    first = next(i for i, line in enumerate(lines) if line.startswith("Votre main"))
+    hand = [lines[first], *[line for line in lines[first + 1:first + 4] if line.startswith("    ")]]
+    assert len(hand) > 1 and all(len(line) <= 40 for line in hand), hand  # the hand broken between its suits:
+    assert all(line.lstrip()[0] in "♠♥♦♣A" for line in hand[1:]), hand  # each next line opens a suit (or Atouts)
+    suits = " │ ".join(line.split(" : ", 1)[-1].strip() for line in hand).split(" │ ")
+    assert [g.strip()[0] for g in suits] == ["♠", "♥", "♦", "♣", "A"], suits  # every suit whole, once, in order
     child.sendline("q")
     child.expect("\\(o/n\\)")
     child.sendline("o")
     child.expect(pexpect.EOF)
+
+
+def test_replay_step_on_a_narrow_terminal_keeps_each_suit_whole(tmp_path: Path) -> None:
+    """``atout replay --step`` at 60 columns: each hand breaks between two suits, never inside one (a newcomer saw
+    ``♣ 10`` / ``7 5``); every line fits."""
+    _run("simulate", "tarot", "--deals", "1", "--seed", "3", "--json", "--records", str(tmp_path))
+    record = next(tmp_path.glob("tarot-*.json"))
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="60", LINES="40", PYTHONIOENCODING="utf-8")
+    child = pexpect.spawn(sys.executable, ["-m", "atout.cli.main", "replay", str(record), "--step", "--lang", "fr"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(40, 60))
+    child.expect(r"Entrée pour continuer, q pour quitter")
+    lines = [line.rstrip().replace("\xa0", " ") for line in ANSI.sub("", child.before).splitlines()]
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    start = next(i for i, line in enumerate(lines) if line.startswith("  Joueur 1 : "))
+    hands = lines[start:start + 12]
+    assert all(len(line) <= 60 for line in hands), hands
+    for line in hands:
+        if line.startswith("    "):  # a hand's next line opens a suit or the trumps
+            assert line.lstrip()[0] in "♠♥♦♣A", hands
+    assert any(line.startswith("    ") for line in hands), hands  # at 60 columns some hand did need two lines

@@ -32,7 +32,7 @@ from atout.present.cards import fold
 from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
-from atout.present.screen import action_label, card_text, hand_text, in_play_order
+from atout.present.screen import action_label, card_text, hand_lines, in_play_order
 from atout.present.sheet import fit, score_sheet, sheet_line
 from atout.present.sheet import value as sheet_value
 from atout.present.situation import ordinal
@@ -441,8 +441,10 @@ class Session:
             console.print(head + self.table.seat_name(leader, lang))
             if trick:
                 console.print(self._trick_line([s for s, _ in trick], [c for _, c in trick], leader))
-        console.print(Text(f"{lab['hand']}{_punct('colon', lang)}", style="bold")
-                      + hand_text([c.code for c in obs.hand], lang, self.game, self.state.card_strength))
+        width = None if console.soft_wrap else console.width  # a file or a pipe: one line
+        for line in hand_lines(Text(f"{lab['hand']}{_punct('colon', lang)}", style="bold"), [c.code for c in obs.hand],
+                               lang, self.game, width, self.state.card_strength):
+            console.print(line, soft_wrap=True)
         if obs.phase == "ecart":
             from atout.games.tarot.rules import TALON_SIZE
 

@@ -17,7 +17,7 @@ from atout.core.errors import RecordError
 from atout.present import Table, breakdown, number, phrases, say
 from atout.present.cards import fold
 from atout.present.catalogs import Section
-from atout.present.screen import hand_text
+from atout.present.screen import hand_lines
 
 LABELS: Section = Section("common", "play_labels")
 QUIT = {"q", "quitter", "quit", "exit", "sortir"}
@@ -58,9 +58,15 @@ def show_deal(console: Console, deal: dict[str, Any], table: Table, lang: str, g
         return
     console.print(Text(str(lab["replay_hands"]), style="bold"))
     for seat, hand in enumerate(hands):
-        console.print(Text(f"  {table.seat_name(seat, lang)}{col}") + hand_text(list(hand), lang, game))
+        _print_hand(console, Text(f"  {table.seat_name(seat, lang)}{col}"), list(hand), lang, game)
     if given.get("talon"):
-        console.print(Text(f"  {lab['talon']}{col}") + hand_text(list(given["talon"]), lang, game))
+        _print_hand(console, Text(f"  {lab['talon']}{col}"), list(given["talon"]), lang, game)
+
+
+def _print_hand(console: Console, head: Text, codes: list[str], lang: str, game: str) -> None:
+    """A hand after its head, broken between suits on a narrow terminal (a file or a pipe: one line)."""
+    for line in hand_lines(head, codes, lang, game, None if console.soft_wrap else console.width):
+        console.print(line, soft_wrap=True)
 
 
 def show_ecarts(console: Console, deal: dict[str, Any], table: Table, lang: str, game: str) -> None:
@@ -68,7 +74,7 @@ def show_ecarts(console: Console, deal: dict[str, Any], table: Table, lang: str,
     col = _punct("colon", lang)
     for seat, cards in discards(deal).items():
         head = str(LABELS[lang]["replay_ecart"]).format(seat=table.seat_name(seat, lang))
-        console.print(Text(f"{head}{col}", style="bold") + hand_text(cards, lang, game))
+        _print_hand(console, Text(f"{head}{col}", style="bold"), cards, lang, game)
 
 
 def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = True) -> int:

@@ -112,13 +112,48 @@ def hand_text(codes: Sequence[str], lang: str = "fr", game: str | None = None,
               strength: Strength | None = None) -> Text:
     """A hand for the terminal: each group coloured (red hearts and diamonds, blue trumps), strongest first."""
     out = Text()
-    for i, (label, group) in enumerate(_groups(codes, lang, game, strength)):
+    for i, group in enumerate(_group_texts(codes, lang, game, strength)):
         if i:
-            out.append("  │  ", style="dim")
+            out.append(GROUP_GAP, style="dim")
+        out.append_text(group)
+    return out
+
+
+#: What stands between two suits of a hand on one line.
+GROUP_GAP = "  │  "
+
+
+def hand_lines(head: Text, codes: Sequence[str], lang: str, game: str | None, width: int | None,
+               strength: Strength | None = None, indent: int = 4) -> list[Text]:
+    """``head`` and the hand, in lines of at most ``width`` cells broken between two suits, never inside one
+    (a 60-column terminal split ``♣ 10`` / ``7 5``); None: one line (a file or a pipe).
+
+    >>> [t.plain for t in hand_lines(Text("Joueur 1 : "), ["KS", "2S", "KH", "3H", "2H"], "fr", "tarot", 24)]
+    ['Joueur 1 : ♠ R 2', '    ♥ R 3 2']
+    """
+    line = head.copy()
+    out: list[Text] = []
+    placed = False
+    for group in _group_texts(codes, lang, game, strength):
+        if placed and width is not None and line.cell_len + len(GROUP_GAP) + group.cell_len > width:
+            out.append(line)
+            line, placed = Text(" " * indent), False
+        if placed:
+            line.append(GROUP_GAP, style="dim")
+        line.append_text(group)
+        placed = True
+    return [*out, line]
+
+
+def _group_texts(codes: Sequence[str], lang: str, game: str | None, strength: Strength | None) -> list[Text]:
+    """Each suit (or the trumps) of a hand as one coloured piece: its sign, then its ranks, strongest first."""
+    out = []
+    for label, group in _groups(codes, lang, game, strength):
         style = suit_colour(group[0]) if group else "bold magenta"
-        out.append(label, style=style)
+        piece = Text(label, style=style)
         for c in group:
-            out.append(" " + _rank_only(c, lang, game), style=style)
+            piece.append(" " + _rank_only(c, lang, game), style=style)
+        out.append(piece)
     return out
 
 
