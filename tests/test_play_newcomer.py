@@ -293,3 +293,21 @@ def test_replay_step_on_a_narrow_terminal_keeps_each_suit_whole(tmp_path: Path) 
         if line.startswith("    "):  # a hand's next line opens a suit or the trumps
             assert line.lstrip()[0] in "♠♥♦♣A", hands
     assert any(line.startswith("    ") for line in hands), hands  # at 60 columns some hand did need two lines
+
+
+def test_the_replay_command_stays_one_line_on_a_narrow_terminal(tmp_path: Path) -> None:
+    """The saved game's path and the replay command are printed whole (the terminal folds them), so that a command
+    copied from a 40-column screen still runs (a newcomer saw ``--step`` / ``--lang fr`` on two lines)."""
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="40", LINES="30", PYTHONIOENCODING="utf-8")
+    child = pexpect.spawn(sys.executable, ["-m", "atout.cli.main", "play", "tarot", "--seed", "3", "--speed", "0",
+                                           "--records", str(tmp_path)], env=env, encoding="utf-8", timeout=30,
+                          dimensions=(30, 40))
+    child.expect("quitter\\) >")
+    child.sendline("q")
+    child.expect("\\(o/n\\)")
+    child.sendline("o")
+    child.expect(pexpect.EOF)
+    lines = ANSI.sub("", child.before).replace("\xa0", " ").splitlines()
+    record = tmp_path / "tarot-seed-4p-seed3.json"
+    assert f"Partie enregistrée : {record}" in lines, lines
+    assert f"atout replay {record} --step --lang fr  (pour la revoir)" in lines, lines

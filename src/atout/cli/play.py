@@ -561,8 +561,10 @@ class Session:
             path.write_text(dumps(part.to_record()), encoding="utf-8")
             paths.append(path)
         for path in paths:
-            self.console.print(f"{self.lab['saved']}{_punct('colon', self.lang)}{path}")
-        self.console.print(f"[dim]atout replay {paths[-1]} --step --lang {self.lang}  ({self.lab['replay']})[/]")
+            self.console.print(Text(f"{self.lab['saved']}{_punct('colon', self.lang)}{path}"), soft_wrap=True)
+        # one line whatever the width (the terminal folds it): a command copied from the screen stays whole
+        self.console.print(Text(f"atout replay {paths[-1]} --step --lang {self.lang}  ({self.lab['replay']})",
+                                style="dim"), soft_wrap=True)
 
 
 def _punct(key: str, lang: str) -> str:
