@@ -25,6 +25,13 @@ def _spawn(args: list[str], tmp_path: Path) -> pexpect.spawn:
                                           str(tmp_path)], env=env, encoding="utf-8", timeout=30, dimensions=(50, 200))
 
 
+def _atout(argv: list[str], columns: int = 200, rows: int = 50) -> pexpect.spawn:
+    """``atout ARGV`` on a pseudo-terminal of ``columns`` × ``rows`` (without colours)."""
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS=str(columns), LINES=str(rows), PYTHONIOENCODING="utf-8")
+    return pexpect.spawn(sys.executable, ["-m", "atout.cli.main", *argv], env=env, encoding="utf-8", timeout=30,
+                         dimensions=(rows, columns))
+
+
 def _hint(child: pexpect.spawn) -> str:
     child.sendline("indice")
     child.expect(r"Conseil\u00a0: (.+?) — ")
@@ -161,9 +168,7 @@ def test_replay_step_quits_on_q(tmp_path: Path) -> None:
     """Issue 7: 'q' at the pause of 'atout replay --step' leaves (exit 1), not only Ctrl-C."""
     _run("simulate", "tarot", "--deals", "1", "--seed", "3", "--json", "--records", str(tmp_path))
     record = next(tmp_path.glob("tarot-*.json"))
-    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="200", LINES="50", PYTHONIOENCODING="utf-8")
-    child = pexpect.spawn(sys.executable, ["-m", "atout.cli.main", "replay", str(record), "--step", "--lang", "fr"],
-                          env=env, encoding="utf-8", timeout=30, dimensions=(50, 200))
+    child = _atout(["replay", str(record), "--step", "--lang", "fr"])
     child.expect(r"Entrée pour continuer, q pour quitter")
     child.sendline("q")
     child.expect(pexpect.EOF)
@@ -253,10 +258,7 @@ def test_triomphe_says_why_a_deal_ended_once() -> None:
 
 def test_a_narrow_terminal_breaks_the_choices_between_them(tmp_path: Path) -> None:
     """At 40 columns the bids wrap between two choices, never inside one ("garde" / "contre · passe" was seen at 60)."""
-    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="40", LINES="30", PYTHONIOENCODING="utf-8")
-    child = pexpect.spawn(sys.executable, ["-m", "atout.cli.main", "play", "tarot", "--seed", "3", "--speed", "0",
-                                           "--records", str(tmp_path)], env=env, encoding="utf-8", timeout=30,
-                          dimensions=(30, 40))
+    child = _atout(["play", "tarot", "--seed", "3", "--speed", "0", "--records", str(tmp_path)], 40, 30)
     child.expect("quitter\\) >")
     lines = [line.rstrip().replace("\xa0", " ") for line in ANSI.sub("", child.before).splitlines()]
     start = next(i for i, line in enumerate(lines) if line.startswith("Possible"))
@@ -279,9 +281,7 @@ def test_replay_step_on_a_narrow_terminal_keeps_each_suit_whole(tmp_path: Path) 
     ``♣ 10`` / ``7 5``); every line fits."""
     _run("simulate", "tarot", "--deals", "1", "--seed", "3", "--json", "--records", str(tmp_path))
     record = next(tmp_path.glob("tarot-*.json"))
-    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="60", LINES="40", PYTHONIOENCODING="utf-8")
-    child = pexpect.spawn(sys.executable, ["-m", "atout.cli.main", "replay", str(record), "--step", "--lang", "fr"],
-                          env=env, encoding="utf-8", timeout=30, dimensions=(40, 60))
+    child = _atout(["replay", str(record), "--step", "--lang", "fr"], 60, 40)
     child.expect(r"Entrée pour continuer, q pour quitter")
     lines = [line.rstrip().replace("\xa0", " ") for line in ANSI.sub("", child.before).splitlines()]
     child.sendline("q")
@@ -298,10 +298,7 @@ def test_replay_step_on_a_narrow_terminal_keeps_each_suit_whole(tmp_path: Path) 
 def test_the_replay_command_stays_one_line_on_a_narrow_terminal(tmp_path: Path) -> None:
     """The saved game's path and the replay command are printed whole (the terminal folds them), so that a command
     copied from a 40-column screen still runs (a newcomer saw ``--step`` / ``--lang fr`` on two lines)."""
-    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="40", LINES="30", PYTHONIOENCODING="utf-8")
-    child = pexpect.spawn(sys.executable, ["-m", "atout.cli.main", "play", "tarot", "--seed", "3", "--speed", "0",
-                                           "--records", str(tmp_path)], env=env, encoding="utf-8", timeout=30,
-                          dimensions=(30, 40))
+    child = _atout(["play", "tarot", "--seed", "3", "--speed", "0", "--records", str(tmp_path)], 40, 30)
     child.expect("quitter\\) >")
     child.sendline("q")
     child.expect("\\(o/n\\)")
