@@ -51,12 +51,16 @@ def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["replay", "x.json", "--analyse", "--tricks", "abc", "--lang", "fr"], "--tricks : il faut un nombre entier"),
     (["simulate", "chess", "--deals", "5", "--lang", "fr"], "Aucun jeu ne s'appelle « chess »"),
     (["rules", "tarot", "--lang", "fr", "--x"], "arguments inconnus : --x"),
+    (["rules", "belote", "--lang", "fr"], "Aucun jeu ne s'appelle « belote »"),
+    (["simulate", "tarot", "--deals", "2", "--bots", "nope", "--lang", "fr"], "pas de bot 'nope' pour tarot"),
+    (["tournament", "tarot", "--bots", "x,heuristic", "--deals", "2", "--seed", "1", "--lang", "fr"],
+     "pas de bot 'x' pour tarot"),
 ])
 def test_a_french_command_refuses_in_french(argv: list[str], french: str, capsys: pytest.CaptureFixture[str]) -> None:
     line = refusal(argv, capsys)
     assert french in line, line
-    assert line.startswith(("atout play : erreur : ", "atout replay : erreur : ", "atout simulate : erreur : ",
-                            "atout : erreur : ")), line
+    assert line.startswith(tuple(f"atout {c}: erreur : " for c in ("play ", "replay ", "simulate ", "rules ",
+                                                                    "tournament ", ""))), line
     assert not [w for w in ENGLISH if w in line.replace(french, "")], line
 
 

@@ -242,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = command_lang(command, argv)
         with argparse_in(lang):
             args = parser.parse_args(argv)
-            if args.command in ("simulate", "play"):
+            if args.command in ("simulate", "play", "tournament"):
                 _check_counts(args)
                 if args.option:
                     args.option = list(check_cli_options(args.game or "tarot", args.option).items())
@@ -278,24 +278,38 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _check_counts(args: argparse.Namespace) -> None:
-    """``--deals`` and ``--target`` within the engine's bounds (``MAX_DEALS``, ``MAX_TARGET``), refused by their
-    flag's name before any game is made."""
+    """``--deals`` and ``--target`` within the engine's bounds (``MAX_DEALS``, ``MAX_TARGET``) and the bots named
+    by ``--bot``/``--bots`` among the game's, refused by their flag's name before any game is made."""
+    from atout.bots.base import bot_names
     from atout.core.protocol import MAX_DEALS, MAX_TARGET
 
     for flag, value, high in (("--deals", args.deals, MAX_DEALS), ("--target", getattr(args, "target", None), MAX_TARGET)):
         if value is not None and value > high:
             raise refusal("", "flag_range", flag=flag, low=1, high=high, value=value)
+    named = [b.strip() for b in (getattr(args, "bots", None) or "").split(",") if b.strip()]
+    named += [args.bot] if getattr(args, "bot", None) else []
+    if named:
+        game = game_info(args.game or "tarot").name  # an unknown game is said as such (_setup_said)
+        unknown = [b for b in named if b not in bot_names(game)]
+        if unknown:
+            raise refusal("", "no_bot", bot=clip(unknown[0]), game=game, bots=", ".join(bot_names(game)))
 
 
 def _setup_said(exc: Exception, args: argparse.Namespace | None, lang: str | None) -> str:
-    """A game that cannot be set up (``play``, ``simulate``: an unknown game, variant, option, a table size) said
-    in ``lang`` from the command's data, as the lobby says it; any other refusal as the engine words it."""
-    if lang is None or args is None or args.command not in ("play", "simulate") or not isinstance(
-            exc, UnknownGame | ValueError):
+    """A game that cannot be set up (``play``, ``simulate``, ``tournament``: an unknown game, variant, option, a
+    table size; ``rules``: an unknown game) said in ``lang`` from the command's data, as the lobby says it; any
+    other refusal as the engine words it."""
+    if lang is None or args is None or not isinstance(exc, UnknownGame | ValueError):
         return str(exc)
     from atout.web.refusals import setup_refusal
 
-    reason, said = setup_refusal(args.game or "tarot", args.variant, args.players, dict(args.option), lang, str(exc))
+    if args.command in ("play", "simulate", "tournament"):
+        reason, said = setup_refusal(args.game or "tarot", args.variant, args.players, dict(args.option), lang,
+                                     str(exc))
+    elif isinstance(exc, UnknownGame) and getattr(args, "game", None):  # rules: the game's name only
+        reason, said = setup_refusal(args.game, None, None, {}, lang, str(exc))
+    else:
+        return str(exc)
     return str(exc) if reason == "bad_table" else said
 
 
