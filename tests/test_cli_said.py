@@ -8,6 +8,7 @@ Every refusal stays one line and exit 2.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -88,3 +89,13 @@ def test_argparse_gets_its_own_words_back(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit):
         parser.parse_args(["--frob"])
     assert "unrecognized arguments: --frob" in capsys.readouterr().err
+
+
+def test_the_systems_reason_is_said_in_the_tables_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--records`` naming a file: the folder cannot be made, and why, in French (not the system's English)."""
+    taken = tmp_path / "taken"
+    taken.write_text("")
+    line = refusal(["play", "tarot", "--records", str(taken)], capsys)
+    assert line == f"atout play : erreur : --records {taken} : impossible de créer ce dossier (un fichier porte déjà ce nom)"
+    line = refusal(["play", "tarot", "--records", str(taken / "sub"), "--lang", "en"], capsys)
+    assert line == f"atout play: error: --records {taken / 'sub'}: cannot create the folder (a part of the path is not a folder)"

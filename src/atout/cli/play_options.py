@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import inspect
 import os
 import sys
@@ -40,7 +41,8 @@ def _records_dir(value: object) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise refusal("", "records_create", folder=str(folder), why=exc.strerror or str(exc)) from None
+        raise refusal("", "records_create", folder=str(folder), why=exc.strerror or str(exc),
+                      reason=errno.errorcode.get(exc.errno or 0, "")) from None
     if not folder.is_dir():
         raise refusal("", "records_not_folder", folder=str(folder))
     return folder

@@ -74,8 +74,15 @@ def refusal(message: str, code: str, /, **params: object) -> CliRefusal:
 
 
 def refused(exc: CliRefusal, lang: str | None) -> str:
-    """A refusal as the command's language says it."""
-    return say(exc.code, lang, **exc.params) if lang else str(exc)
+    """A refusal as the command's language says it; the system's reason for a failed file operation (its errno
+    name under ``reason``) in the words a record's reader uses (``common``, ``read_reasons``)."""
+    if not lang:
+        return str(exc)
+    params = dict(exc.params)
+    if params.get("reason"):
+        reasons = catalogs.entries("common", "read_reasons", lang)
+        params["why"] = reasons.get(str(params["reason"]), f"{reasons.get('other', '')} {params['reason']}".strip())
+    return say(exc.code, lang, **params)
 
 
 def command_lang(command: str, argv: Sequence[str]) -> str | None:
