@@ -53,6 +53,16 @@ def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["simulate", "chess", "--deals", "5", "--lang", "fr"], "Aucun jeu ne s'appelle « chess »"),
     (["rules", "tarot", "--lang", "fr", "--x"], "arguments inconnus : --x"),
     (["rules", "belote", "--lang", "fr"], "Aucun jeu ne s'appelle « belote »"),
+    (["replay", "x.json", "--analyse", "--tricks", "abc"], "--tricks : il faut un nombre entier"),  # analysis: French
+    (["simulate", "tarot", "--deals", "1", "--records", "/proc/nope", "--lang", "fr"],
+     "--records /proc/nope : impossible de créer ce dossier (fichier introuvable)"),
+    (["tournament", "tarot", "--bots", "random", "--deals", "1", "--seed", "1", "--lang", "fr"],
+     "un tournoi demande au moins deux bots, pas 1"),
+    (["tournament", "tarot", "--bots", "random,random", "--deals", "1", "--seed", "1", "--lang", "fr"],
+     "le bot 'random' est nommé deux fois"),
+    (["play", "triomphe", "-o", "each_for_himself=true"], "cette table ne peut pas être créée avec ces réglages"),
+    (["packs", "show", "nope", "--lang", "fr"], "pas de jeu de cartes 'nope'"),
+    (["play", "--x", "1"], "atout play : erreur : arguments inconnus"),
     (["simulate", "tarot", "--deals", "2", "--bots", "nope", "--lang", "fr"], "pas de bot 'nope' pour tarot"),
     (["tournament", "tarot", "--bots", "x,heuristic", "--deals", "2", "--seed", "1", "--lang", "fr"],
      "pas de bot 'x' pour tarot"),
@@ -61,7 +71,7 @@ def test_a_french_command_refuses_in_french(argv: list[str], french: str, capsys
     line = refusal(argv, capsys)
     assert french in line, line
     assert line.startswith(tuple(f"atout {c}: erreur : " for c in ("play ", "replay ", "simulate ", "rules ",
-                                                                    "tournament ", ""))), line
+                                                                    "tournament ", "packs ", ""))), line
     assert not [w for w in ENGLISH if w in line.replace(french, "")], line
 
 
@@ -75,7 +85,11 @@ def test_a_french_command_refuses_in_french(argv: list[str], french: str, capsys
     # without --lang, the other commands keep the plain English that scripts read
     (["simulate", "chess", "--deals", "5"], "unknown game 'chess'"),
     (["simulate", "tarot", "--deals", "100000"], "--deals must be from 1 to 10000, not 100000"),
-    (["replay", "x.json", "--analyse", "--tricks", "abc"], "argument --tricks: expected a whole number, got 'abc'"),
+    (["replay", "x.json", "--analyse", "--tricks", "abc", "--lang", "en"],
+     "argument --tricks: expected a whole number, got 'abc'"),
+    (["play", "--lan", "en", "--players", "0"], "expected a number of at least 1, got 0"),  # --lang as argparse reads it
+    (["play", "--lang", "fr", "--lang", "en", "--players", "x"], "expected a whole number, got 'x'"),  # the last one
+    (["tournament", "tarot", "--bots", "random", "--deals", "1", "--seed", "1"], "at least two bots, not 1"),
 ])
 def test_english_when_asked_and_for_scripts(argv: list[str], english: str, capsys: pytest.CaptureFixture[str]) -> None:
     line = refusal(argv, capsys)
@@ -99,3 +113,19 @@ def test_the_systems_reason_is_said_in_the_tables_language(tmp_path: Path, capsy
     assert line == f"atout play : erreur : --records {taken} : impossible de créer ce dossier (un fichier porte déjà ce nom)"
     line = refusal(["play", "tarot", "--records", str(taken / "sub"), "--lang", "en"], capsys)
     assert line == f"atout play: error: --records {taken / 'sub'}: cannot create the folder (a part of the path is not a folder)"
+
+
+def test_simulate_says_nothing_before_a_refusal(capsys: pytest.CaptureFixture[str]) -> None:
+    """The line on whole tours (Mistigri) is said once the game is checked: a refused one prints nothing on stdout."""
+    refusal(["simulate", "mistigri", "--deals", "1", "--players", "9", "--lang", "fr"], capsys)  # asserts stdout empty
+
+
+def test_replay_json_with_a_narration_is_one_json_refusal(capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay --json`` is the plain check: with --analyse (or --step, --plot…) one JSON refusal, exit 2."""
+    import json
+
+    code = main(["replay", "x.json", "--json", "--analyse"])
+    out, err = capsys.readouterr()
+    answer = json.loads(out)
+    assert code == 2 and answer["valid"] is False and answer["exit"] == 2 and "--json" in answer["error"], out
+    assert err.count("\n") == 1, err

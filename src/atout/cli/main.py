@@ -242,14 +242,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = command_lang(command, argv)
         with argparse_in(lang):
             args = parser.parse_args(argv)
-            if args.command in ("simulate", "play", "tournament"):
-                _check_counts(args)
-                if args.option:
+            if args.command in ("simulate", "play", "tournament", "replay"):
+                _check_args(args)
+                if getattr(args, "option", None):
                     args.option = list(check_cli_options(args.game or "tarot", args.option).items())
         return _dispatch(args)
     except _UsageError as exc:
         where = f"atout {command + ' ' if command else ''}--help"
-        return _fail(command, say("usage", lang, prog=exc.prog, message=exc.message, help=where), 2, as_json,
+        prog = f"atout {command}" if command else exc.prog  # the top parser refuses a command's stray words too
+        return _fail(command, say("usage", lang, prog=prog, message=exc.message, help=where), 2, as_json,
                      prefix=False)
     except KeyboardInterrupt as exc:
         kept = getattr(exc, "record_path", None)
@@ -277,22 +278,45 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _internal(command, exc, as_json)
 
 
-def _check_counts(args: argparse.Namespace) -> None:
-    """``--deals`` and ``--target`` within the engine's bounds (``MAX_DEALS``, ``MAX_TARGET``) and the bots named
-    by ``--bot``/``--bots`` among the game's, refused by their flag's name before any game is made."""
+def _check_args(args: argparse.Namespace) -> None:
+    """What a command line may be refused for before any game is made, by its flag's name: ``--deals`` and
+    ``--target`` within the engine's bounds (``MAX_DEALS``, ``MAX_TARGET``), the bots of ``--bot``/``--bots``
+    among the game's (two at least for a tournament; ppo's weights readable), ``simulate --records`` a folder,
+    ``replay --json`` alone (the narration and the analysis are for a person)."""
     from atout.bots.base import bot_names
     from atout.core.protocol import MAX_DEALS, MAX_TARGET
 
-    for flag, value, high in (("--deals", args.deals, MAX_DEALS), ("--target", getattr(args, "target", None), MAX_TARGET)):
+    for flag, value, high in (("--deals", getattr(args, "deals", None), MAX_DEALS),
+                              ("--target", getattr(args, "target", None), MAX_TARGET)):
         if value is not None and value > high:
             raise refusal("", "flag_range", flag=flag, low=1, high=high, value=value)
     named = [b.strip() for b in (getattr(args, "bots", None) or "").split(",") if b.strip()]
     named += [args.bot] if getattr(args, "bot", None) else []
+    if args.command == "tournament":  # as TournamentSpec.check() words it, in the command's language
+        if len(named) < 2:
+            raise refusal("", "two_bots", n=len(named))
+        twice = next((b for i, b in enumerate(named) if b in named[:i]), None)
+        if twice:
+            raise refusal("", "named_twice", bot=clip(twice))
     if named:
         game = game_info(args.game or "tarot").name  # an unknown game is said as such (_setup_said)
         unknown = [b for b in named if b not in bot_names(game)]
         if unknown:
             raise refusal("", "no_bot", bot=clip(unknown[0]), game=game, bots=", ".join(bot_names(game)))
+    if "ppo" in named:  # its weights read now, not after the table is drawn or the first deals played
+        from atout.bots.trained import load_model, model_path
+
+        try:
+            load_model(model_path())
+        except Exception:  # a missing file, or one the library cannot read (not a zip, another model)
+            raise refusal("", "ppo_model", path=clip(model_path(), 200)) from None
+    if args.command == "simulate" and args.records:
+        from atout.cli.play_options import _records_dir
+
+        _records_dir(args.records)  # a folder that cannot be made: said by its flag, in the command's language
+    if args.command == "replay" and args.json and (args.step or args.analyse or args.plot or args.tricks is not None
+                                                   or args.deal is not None):
+        raise refusal("", "json_alone")
 
 
 def _setup_said(exc: Exception, args: argparse.Namespace | None, lang: str | None) -> str:
@@ -310,7 +334,9 @@ def _setup_said(exc: Exception, args: argparse.Namespace | None, lang: str | Non
         reason, said = setup_refusal(args.game, None, None, {}, lang, str(exc))
     else:
         return str(exc)
-    return str(exc) if reason == "bad_table" else said
+    if reason != "bad_table":
+        return said
+    return str(exc) if lang == "en" else say("bad_table", lang, english=str(exc))  # no English in a French line
 
 
 def _commands(parser: argparse.ArgumentParser) -> set[str]:
@@ -477,8 +503,14 @@ def _simulate(console: Console, args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
     progress = Progress(console=console, transient=True)
-    total = _whole_tours_note(console, args)
+    total, note = _whole_tours(args)
     task = progress.add_task(f"{args.game}: {total} deals", total=total)
+
+    def ready() -> None:  # everything checked: the rounding said, then the bar (nothing printed before a refusal)
+        if note:
+            console.print(note, highlight=False, markup=False, soft_wrap=True)
+        progress.start()
+
     try:
         result = simulate(
             args.game,
@@ -489,7 +521,7 @@ def _simulate(console: Console, args: argparse.Namespace) -> int:
             bots,
             args.records,
             on_deal=lambda k: progress.advance(task, k),
-            on_ready=progress.start,  # shown once everything was checked: no bar left behind an error
+            on_ready=ready,  # shown once everything was checked: no bar left behind an error
             **options,
         )
     finally:
@@ -503,24 +535,21 @@ def _simulate(console: Console, args: argparse.Namespace) -> int:
     return 0
 
 
-def _whole_tours_note(console: Console, args: argparse.Namespace) -> int:
-    """The deals ``simulate`` will play; when a game played in tours rounds ``--deals`` up, one line says so."""
+def _whole_tours(args: argparse.Namespace) -> tuple[int, str | None]:
+    """The deals ``simulate`` will play and, when a game played in tours rounds ``--deals`` up, the line that says
+    so (printed once the game is checked)."""
     from atout.core.protocol import game_info
     from atout.sim import whole_tours
 
     try:
         info = game_info(args.game)
     except (AtoutError, KeyError):
-        return int(args.deals)  # simulate names the unknown game
+        return int(args.deals), None  # simulate names the unknown game
     players = args.players or info.default_players
     total = whole_tours(info.name, players, args.deals)
-    if total != args.deals:
-        said = (f"{info.name} à {players} joueurs : --deals {args.deals} arrondi à {total}, des tours complets "
-                "(graine 003 : « chaque tour commencé doit être terminé »)") if args.lang == "fr" else (
-                f"{info.name} at {players} players: --deals {args.deals} rounded up to {total}, whole tours "
-                "(seed 003: « chaque tour commencé doit être terminé »)")
-        console.print(said, highlight=False, markup=False, soft_wrap=True)
-    return total
+    if total == args.deals:
+        return total, None
+    return total, say("whole_tours", args.lang, game=info.name, players=players, deals=args.deals, total=total)
 
 
 if __name__ == "__main__":  # pragma: no cover

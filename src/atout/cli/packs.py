@@ -8,9 +8,12 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 from typing import Any
 
+from atout.cli.said import refusal
+from atout.core.errors import clip
 from atout.core.history import ORDERS, TRUMP_NAMES, TrumpOrder, find_order
 from atout.core.packs import PACKS, Pack, find_pack
 
@@ -100,20 +103,29 @@ def run(args: argparse.Namespace) -> int:
     # 'atout packs --lang en show X' and 'atout packs show X --lang en' alike (the sub-command's wins)
     args.lang = getattr(args, "sub_lang", None) or getattr(args, "list_lang", None) or "fr"
     if command == "show":
-        return _show(find_pack(args.name), args.order, args.play, args.lang, args.json)
+        return _show(_pack(args.name), args.order, args.play, args.lang, args.json)
     if command == "orders":
         return _orders(args.json, args.lang)
     if command == "render":
         from atout.faces import render
 
-        pack = find_pack(args.name)
+        pack = _pack(args.name)
         try:
             paths = render(pack, args.out, args.lang)
         except OSError as exc:
-            raise ValueError(f"cannot write the faces into {args.out!r}: {exc.strerror or exc}") from None
+            raise refusal("", "faces_write", out=clip(args.out), why=exc.strerror or str(exc),
+                          reason=errno.errorcode.get(exc.errno or 0, "")) from None
         print(f"{args.name}: {len(paths)} SVG files written to {args.out}")
         return 0
     return _list(args.json, args.lang)
+
+
+def _pack(name: str) -> Pack:
+    """A pack by name, or the refusal that lists the packs (said in the command's language)."""
+    try:
+        return find_pack(name)
+    except ValueError:
+        raise refusal("", "unknown_pack", name=clip(name), known=", ".join(PACKS)) from None
 
 
 def _list(as_json: bool, lang: str = "fr") -> int:
@@ -155,10 +167,14 @@ def _show(pack: Pack, order_key: str | None, play: str | None, lang: str, as_jso
     order: TrumpOrder | None = None
     if order_key is not None:
         if not pack.has_trumps:
-            raise ValueError(f"pack {pack.name} has no trumps: --order applies to the tarot packs")
-        order = find_order(order_key)
-    if play is not None:
-        pack.order(play)  # ValueError names the known orders
+            raise refusal("", "no_trumps", pack=pack.name)
+        try:
+            order = find_order(order_key)
+        except ValueError:
+            raise refusal("", "unknown_order", order=clip(order_key), known=", ".join(ORDERS)) from None
+    if play is not None and play.strip().lower() not in {o.key for o in pack.orders}:
+        raise refusal("", "unknown_play", pack=pack.name, play=clip(play),
+                      known=", ".join(o.key for o in pack.orders) or "—")
     cards = pack.ordered(play, order)
     shown = order or (find_order("C") if pack.has_trumps else None)
     trumps = [c for c in cards if c.is_trump]

@@ -1,8 +1,9 @@
 """The command line's own refusals, said in the command's language (catalog ``common``, section ``cli``).
 
-A French table shows no English word, its refusals included: ``atout play`` speaks French unless told
-otherwise, so a bad argument of ``play`` is refused in French, as is any command's when ``--lang`` is given.
-Without ``--lang``, the other commands keep their plain English errors (scripts read them).
+A French table shows no English word, its refusals included: ``atout play`` (and ``replay``'s narration and
+analysis) speak French unless told otherwise, so their bad arguments are refused in French, as is any command's
+when ``--lang`` is given (read as argparse reads it: the last one, ``--lan`` too). Without ``--lang``, the other
+commands keep their plain English errors (scripts read them).
 
 Three kinds of refusal are said here:
 
@@ -28,6 +29,7 @@ import argparse
 import contextvars
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import NoReturn
 
 from atout.core.errors import AtoutError
 from atout.present import LANGS, catalogs
@@ -85,14 +87,34 @@ def refused(exc: CliRefusal, lang: str | None) -> str:
     return say(exc.code, lang, **params)
 
 
+class _Reader(argparse.ArgumentParser):
+    """A first look at the command line for its language: silent, whatever it finds wrong."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(message)
+
+
+#: ``replay``'s options that make it speak French by default (the narration and the analysis: docs/play.md).
+REPLAY_FRENCH = ("--step", "--analyse", "--analyze", "--plot", "--tricks", "--deal")
+
+
 def command_lang(command: str, argv: Sequence[str]) -> str | None:
-    """The language a command's refusals are said in: its ``--lang`` when given (``--lang fr``, ``--lang=fr``),
-    else French for ``play`` (its table's language when none is given), else None (the plain English)."""
-    for i, word in enumerate(argv):
-        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else word.removeprefix("--lang=")
-        if (word == "--lang" or word.startswith("--lang=")) and value in LANGS:
-            return value
-    return "fr" if command == "play" else None
+    """The language a command's refusals are said in: its ``--lang`` when given, read as argparse reads it (the
+    last one wins, ``--lan en`` and ``--lang=en`` alike), else French for ``play`` and for ``replay``'s narration
+    and analysis (the table's language when none is given), else None (the plain English)."""
+    reader = _Reader(add_help=False, exit_on_error=False)
+    reader.add_argument("--lang", action="append", default=[])
+    for flag in REPLAY_FRENCH:
+        reader.add_argument(flag, nargs="?", action="append")
+    try:
+        found, _ = reader.parse_known_args(list(argv))
+    except (argparse.ArgumentError, ValueError):  # an ambiguous or valueless flag: the real parse says why
+        found = argparse.Namespace(lang=[])
+    if found.lang and found.lang[-1] in LANGS:
+        return str(found.lang[-1])
+    if command == "play" or (command == "replay" and any(getattr(found, f[2:], None) for f in REPLAY_FRENCH)):
+        return "fr"
+    return None
 
 
 def _in(lang: str, singular: str, plural: str | None = None, n: int = 1) -> str:
