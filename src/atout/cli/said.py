@@ -14,8 +14,8 @@ Three kinds of refusal are said here:
 * a table that cannot be set up (an unknown game, variant, option, a table size): said from data by
   :func:`atout.web.refusals.setup_refusal`, as the browser's lobby says it.
 
->>> say("seat", "fr", last=3, seat=9)
-'--seat va de 0 à 3, pas 9'
+>>> say("flag_range", "fr", flag="--deals", low=1, high=10000, value=20000)
+'--deals va de 1 à 10000, pas 20000'
 >>> with argparse_in("fr"):
 ...     (argparse._("unrecognized arguments: %s") % "--x").startswith("arguments inconnus")
 True
