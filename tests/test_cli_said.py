@@ -129,3 +129,12 @@ def test_replay_json_with_a_narration_is_one_json_refusal(capsys: pytest.Capture
     answer = json.loads(out)
     assert code == 2 and answer["valid"] is False and answer["exit"] == 2 and "--json" in answer["error"], out
     assert err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(("word", "value"), [("oui", True), ("non", False), ("yes", True), ("No", False), ("true", True)])
+def test_a_yes_or_no_option_takes_the_words_its_refusal_asks_for(word: str, value: bool) -> None:
+    """``-o italian=…`` is refused with "il faut oui ou non": so oui and non (and yes, no) are what it takes."""
+    from atout.cli.main import _option, check_cli_options
+
+    assert check_cli_options("tarot", [_option(f"italian={word}")]) == {"italian": value}
+    assert check_cli_options("tarot", [_option("capot_value=oui")]) == {"capot_value": "oui"}  # a number: left to refuse

@@ -74,6 +74,10 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not an option value")
 
 
+#: The words a yes-or-no option takes on the command line, in the tables' languages (JSON's true/false too).
+YES_NO = {"oui": True, "non": False, "yes": True, "no": False, "vrai": True, "faux": False, "o": True, "n": False,
+          "y": True}
+
 #: Creation arguments that have their own flag: refused as ``-o`` options, naming the flag.
 _FLAG_ARGS = {"players": "--players", "variant": "--variant", "seed": "--seed", "deals": "--deals",
               "target": "--target", "bots": "--bots", "records": "--records", "game": "the GAME argument",
@@ -84,12 +88,17 @@ def check_cli_options(game: str, options: list[tuple[str, object]]) -> dict[str,
     """``-o`` options as a dict: only the game's rule options, a flag's name never (``-o players=3``)."""
     info = game_info(game)
     known = None
+    booleans: set[str] = set()
     if info.rules is not None:
-        from atout.core.options import option_types
+        from atout.core.options import constraints, option_types
 
-        known = set(option_types(info.rules)) - {"players", "variant"}
+        types = option_types(info.rules)
+        known = set(types) - {"players", "variant"}
+        booleans = {k for k, tp in types.items() if constraints(tp)[0] is bool}
     out: dict[str, object] = {}
     for key, value in options:
+        if key in booleans and isinstance(value, str) and value.strip().lower() in YES_NO:
+            value = YES_NO[value.strip().lower()]  # -o italian=oui, as the refusal of a wrong value asks
         if key in _FLAG_ARGS:
             flag = _FLAG_ARGS[key]
             raise refusal("", "flag_option" if flag.startswith("-") else "game_option", key=key, flag=flag)
