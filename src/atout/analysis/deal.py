@@ -66,6 +66,14 @@ class DealAnalysis:
     cards: tuple[CardCost, ...]
     played_points: Fraction  # the attack's card points as the deal was played
 
+    def needed(self, value: Value) -> int:
+        """The card points the attack needs with the bouts (oudlers) it has at ``value`` (36, 41, 51 or 56)."""
+        return TARGETS[value.attack_oudlers]
+
+    def played_margin(self) -> int:
+        """By how much the contract was made (≥ 0) or failed as the deal was really played (its last card)."""
+        return margin(self.variant, self.cards[-1].after)
+
     def series(self) -> list[Fraction]:
         """The attack's card points under best play, at the first analysed position then after each card."""
         return [self.start.attack_points, *(c.after.attack_points for c in self.cards)]

@@ -21,7 +21,7 @@ def _speed(value: object) -> tuple[float, bool]:
     if text in ("enter", "entree", "entrée", "step"):
         return 0.0, True
     try:
-        seconds = float(text)
+        seconds = float(text.replace(",", "."))  # 0,5 as a French speaker writes it
     except ValueError:
         raise refusal("", "speed_word", value=clip(value)) from None
     if not 0 <= seconds <= 10:

@@ -9,8 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from atout.present import catalogs, number
-from atout.present.cards import card_name
+from atout.present import catalogs, number, the_card
 
 if TYPE_CHECKING:
     from atout.analysis.deal import CardCost, DealAnalysis
@@ -28,20 +27,44 @@ def points(x: Fraction | int, lang: str) -> str:
 
 
 def value_line(a: DealAnalysis, lang: str, margin: int) -> str:
-    """``Toutes cartes vues, l'attaque fait 56 points : Garde réussie de 5.`` (from trick k when not the first)."""
-    contract = catalogs.text("tarot", "words", a.contract, lang)
-    result = word("made" if margin >= 0 else "failed", lang, n=abs(margin))
+    """``Toutes cartes vues, l'attaque fait 56 points avec 2 bouts (il en fallait 41) : Garde réussie de 15.``
+    (from trick k when not the first): the bouts say which target the margin is counted from."""
     key, extra = ("start", {}) if a.first_trick == 1 else ("start_from", {"trick": a.first_trick})
-    return word(key, lang, points=points(a.start.attack_points, lang), contract=contract, result=result, **extra)
+    return word(key, lang, **_made(a, a.start, margin, lang), **extra)
+
+
+def played_line(a: DealAnalysis, lang: str) -> str:
+    """``Telle que jouée, l'attaque a fait 31 points avec 1 bout (il en fallait 51) : Prise chutée de 20.``"""
+    return word("played", lang, **_made(a, a.cards[-1].after, a.played_margin(), lang))
+
+
+def _made(a: DealAnalysis, value: Any, margin: int, lang: str) -> dict[str, str]:
+    """The points, the bouts and the target at ``value``, and the contract's result by ``margin``."""
+    contract = catalogs.text("tarot", "words", a.contract, lang)
+    return {"points": points(value.attack_points, lang), "contract": contract,
+            "bouts": _bouts(value.attack_oudlers, lang), "needed": str(a.needed(value)),
+            "result": word("made" if margin >= 0 else "failed", lang, n=abs(margin))}
+
+
+def _bouts(n: int, lang: str) -> str:
+    """``aucun bout``, ``1 bout``, ``2 bouts``."""
+    return catalogs.text("tarot", "analysis", "bouts", lang, n).format(n=n)
 
 
 def cost_line(c: CardCost, lang: str) -> str:
-    """``21 d'atout a coûté 14 points à l'attaque (mieux : …)`` or ``21 d'atout : rien perdu``."""
-    card = card_name(c.card, lang)
-    if c.card in c.best or c.cost <= 0:
+    """``le 21 a coûté 14 points à l'attaque (mieux : …)``, ``… 4 points et un bout …`` when a bout changed side
+    with it, or ``le 21 : rien perdu``."""
+    card = the_card(c.card, lang)  # "le Petit (1 d'atout)", as the table names it
+    lost = c.before.attack_oudlers - c.after.attack_oudlers  # bouts the attack lost by this card, against the best
+    lost = lost if c.attack else -lost
+    if c.card in c.best or (c.cost <= 0 and lost <= 0):
         return word("no_loss", lang, card=card)
-    line = word("cost_attack" if c.attack else "cost_defence", lang, card=card, points=points(c.cost, lang))
-    better = catalogs.text("common", "punct", "comma", lang).join(card_name(b, lang) for b in c.best)
+    cost = points(c.cost, lang)
+    if lost > 0:
+        cost = word("and_bouts", lang, points=cost, bouts=catalogs.text("tarot", "analysis", "bouts", lang, lost)
+                    .format(n=lost))
+    line = word("cost_attack" if c.attack else "cost_defence", lang, card=card, points=cost)
+    better = catalogs.text("common", "punct", "comma", lang).join(the_card(b, lang) for b in c.best)
     return f"{line} ({word('better', lang, cards=better)})"
 
 
@@ -55,7 +78,7 @@ def describe(a: DealAnalysis, lang: str, table: Table, margin: int) -> list[str]
             trick = c.trick
             lines.append(word("trick", lang, trick=trick))
         lines.append(catalogs.typeset(f"  {table.seat_name(c.seat, lang)}{colon}{cost_line(c, lang)}", lang))
-    lines.append(word("played", lang, points=points(a.played_points, lang)))
+    lines.append(played_line(a, lang))
     return lines
 
 
@@ -68,7 +91,7 @@ def view(a: DealAnalysis, lang: str, table: Table, margin: int) -> dict[str, Any
         "value": float(a.start.attack_points),
         "margin": margin,
         "summary": value_line(a, lang, margin),
-        "played": word("played", lang, points=points(a.played_points, lang)),
+        "played": played_line(a, lang),
         "series": [float(x) for x in a.series()],
         "cards": [{"trick": c.trick, "seat": c.seat, "seat_name": table.seat_name(c.seat, lang), "card": c.card,
                    "attack": c.attack, "cost": float(c.cost), "after": float(c.after.attack_points),
@@ -77,4 +100,4 @@ def view(a: DealAnalysis, lang: str, table: Table, margin: int) -> dict[str, Any
     }
 
 
-__all__ = ["cost_line", "describe", "points", "value_line", "view", "word"]
+__all__ = ["cost_line", "describe", "played_line", "points", "value_line", "view", "word"]

@@ -1,0 +1,49 @@
+"""The analysis's sentences (issue 20, a newcomer's report): the bouts and the target behind each result, the
+deal's result as played, a bout lost with a card, the Petit named as the table names it.
+
+Values worked by hand from the rules (shared/rules/tarot.md, FFT rule 3 / seed 001): with 1 bout the attack
+needs 51 points, with 2 bouts 41; the margin is the difference, a half point counting as a whole one.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from atout.analysis.deal import CardCost, DealAnalysis
+from atout.analysis.solver import Value
+from atout.present import Table
+from atout.present.analysis import cost_line, describe, played_line, value_line
+
+
+def value(points: float, bouts: int) -> Value:
+    return Value((), Fraction(points), Fraction(0), bouts, None, "none")
+
+
+def deal(start: Value, last: CardCost) -> DealAnalysis:
+    return DealAnalysis(0, "fft", 4, "prise", 0, 12, 18, start, (last,), last.after.attack_points)
+
+
+def test_a_card_that_loses_a_bout_says_so_and_the_petit_is_named() -> None:
+    """Keeping the Excuse to the last trick loses it: 4 points less (4.5 gone, the ½ point not owed) and a bout."""
+    c = CardCost(15, 0, "T3", True, value(35, 2), value(31, 1), Fraction(4), ("T1", "EX"))
+    fr = " ".join(cost_line(c, "fr").split())
+    en = " ".join(cost_line(c, "en").split())
+    assert fr == "le 3 d'atout a coûté 4 points et 1 bout à l'attaque (mieux : le Petit (1 d'atout), l'Excuse)", fr
+    assert en == "Trump 3 cost the attack 4 points and 1 bout (better: the Petit (trump 1), the Excuse)", en
+    forced = CardCost(18, 0, "EX", True, value(31, 1), value(31, 1), Fraction(0), ("EX",))
+    assert cost_line(forced, "fr").endswith("rien perdu")
+
+
+def test_the_start_and_the_result_as_played_name_the_bouts_and_the_target() -> None:
+    """From trick 12 the attack could make 35 with 2 bouts (41 needed): failed by 6. As played it made 31 with 1
+    bout (51 needed): failed by 20, which is what the score counts."""
+    last = CardCost(18, 0, "EX", True, value(31, 1), value(31, 1), Fraction(0), ("EX",))
+    a = deal(value(35, 2), last)
+    start = " ".join(value_line(a, "fr", -6).split())
+    assert start == ("Toutes cartes vues depuis le pli 12, l'attaque fait 35 points avec 2 bouts (il en fallait 41) : "
+                     "Prise chutée de 6."), start
+    played = " ".join(played_line(a, "fr").split())
+    assert played == "Telle que jouée, l'attaque a fait 31 points avec 1 bout (il en fallait 51) : Prise chutée de 20.", played
+    english = " ".join(played_line(a, "en").split())
+    assert "31 points with 1 bout (51 needed)" in english and "failed by 20" in english, english
+    assert " ".join(describe(a, "fr", Table("tarot", 4), -6)[-1].split()) == played
