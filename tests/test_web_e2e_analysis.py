@@ -39,8 +39,12 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     page.evaluate(f"localStorage.setItem('atout.lang', '{lang}')")
     page.goto(server.url + r.json()["url"])
     assert page.locator("#analyse").inner_text() == button
-    page.locator("#analyse").click()
+    # a replay: nobody thinks or is online (a newcomer read "Robot … réfléchit…" on a finished game)
+    assert page.locator(".turn-cue[data-cue='bot'], .seat .dot.on").count() == 0
+    page.locator("#analyse").focus()
+    page.keyboard.press("Enter")  # by the keyboard: the focus then lands on the answer, not the page's top
     page.wait_for_selector("#analysis-chart")
+    assert page.evaluate("document.activeElement.id") == "analysis-summary"
     assert page.locator("#analysis-summary").inner_text().startswith(summary)
     assert page.locator("#analysis-chart circle").count() == 20  # the last 5 tricks of 4 cards
     assert page.locator("#analysis-chart path.value-line").count() == 1
@@ -54,4 +58,10 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     page.locator("#r-next").click()  # the replay moves on: the analysis stays (same deal)
     page.wait_for_timeout(300)
     assert page.locator("#analysis-chart").count() == 1
+    page.locator("body").press("End")  # End and Home jump to the last and the first move, as the buttons do
+    page.wait_for_function("document.getElementById('r-count').textContent.match(/(\\d+)\\D+(\\d+)$/)[1] !== '1'")
+    count = page.locator("#r-count").inner_text().split()
+    assert count[1] == count[-1] != "0", count
+    page.locator("body").press("Home")
+    page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '0'")
     assert errors == []

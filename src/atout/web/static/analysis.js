@@ -33,11 +33,14 @@ async function runAnalysis() {
     const a = await api(url).catch(() => api(url));
     box.dataset.deal = String(deal);
     box.dataset.lang = getLang();
-    box.replaceChildren(el("p", { id: "analysis-summary" }, a.summary), valueChart(a),
-      el("p", { id: "analysis-played" }, a.played), costList(a));
+    const summary = el("p", { id: "analysis-summary", tabindex: "-1" }, a.summary);
+    box.replaceChildren(summary, valueChart(a), el("p", { id: "analysis-played" }, a.played), costList(a));
+    summary.focus(); // the button is gone: the keyboard goes on from the answer, not from the page's top
   } catch (e) {
     delete box.dataset.deal;
-    box.replaceChildren(el("p", { id: "analysis-error", role: "alert" }, e.message));
+    const error = el("p", { id: "analysis-error", role: "alert", tabindex: "-1" }, e.message);
+    box.replaceChildren(error);
+    error.focus();
   }
 }
 

@@ -27,6 +27,7 @@ async function showStep(n) {
   const f = await api(`/api/tables/${encodeURIComponent(R.id)}/replay?n=${n}&lang=${getLang()}`);
   const prev = T.frame;
   R.n = f.n; R.total = f.total;
+  f.replay = true; // seats drawn without "thinking…" cues or online dots: nobody plays a replay
   T.frame = f; T.seat = null; T.id = R.id;
   document.documentElement.lang = getLang();
   document.getElementById("langbox").replaceChildren(langSwitch(() => showStep(R.n)));
@@ -42,5 +43,7 @@ document.addEventListener("keydown", (ev) => {
   if (ev.target && ev.target.closest && ev.target.closest("input, select, textarea")) return;
   if (ev.key === "ArrowRight") showStep(Math.min(R.total, R.n + 1));
   if (ev.key === "ArrowLeft") showStep(Math.max(0, R.n - 1));
+  if (ev.key === "Home") showStep(0);
+  if (ev.key === "End") showStep(R.total);
 });
 showStep(0).catch((e) => { document.getElementById("replay").replaceChildren(el("p", { class: "panel" }, e.message)); });

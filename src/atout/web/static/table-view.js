@@ -27,7 +27,7 @@ function Countdown({ deadline }) {
   return html`<span class=${"countdown" + (left <= 10 ? " soon" : "")} data-left=${left} role="timer" title=${t("turnLeft").replace("{n}", left)}>· ${t("turnLeft").replace("{n}", left)}</span>`;
 }
 
-function Seat({ s, you, n, deadline }) {
+function Seat({ s, you, n, deadline, replay }) {
   const spot = seatSpot(s.seat, you, n);
   const me = s.seat === you;
   const cls = "seat" + (s.turn ? " turn" : "") + (me ? " me" : "") + ((s.badges || []).some((b) => b === "partner" || b === "defence") ? " ally" : "");
@@ -35,10 +35,11 @@ function Seat({ s, you, n, deadline }) {
   const name = me ? t("you") : s.name || seatName(s.seat, you);
   const kind = me || s.seat < 0 || (s.bot && s.level) ? "" : s.bot ? t("bot") : t(s.kind === "empty" ? "empty" : "human");
   // whose turn, in words: "À vous de jouer", "Robot moyen 2 réfléchit…", a person's "à son tour"
-  const cue = me ? t("turn") : s.away ? t("awayCue") : s.bot ? html`<span class="cue-long">${t("thinking").replace("{name}", name)}</span><span class="cue-short">${t("thinkingShort")}</span>` : t("theirTurnCue");
+  // a replay: nobody is thinking or online, the seat whose move comes next is only marked
+  const cue = me ? t("turn") : replay ? t("theirTurnCue") : s.away ? t("awayCue") : s.bot ? html`<span class="cue-long">${t("thinking").replace("{name}", name)}</span><span class="cue-short">${t("thinkingShort")}</span>` : t("theirTurnCue");
   return html`<div class=${cls} data-zone="seat" role="group" data-seat=${s.seat} style=${`--x:${spot.x}%;--y:${spot.y}%`}
       aria-label=${`${name}${s.turn ? " — " + t("theirTurn") : ""}`}>
-    <div class="seat-name"><span class=${"dot" + (s.online ? " on" : "")}></span>${s.seat >= 0 && !me ? html`<span class="no" aria-hidden="true">${s.seat + 1}</span>` : null}<span class="nm">${name}</span>${kind ? html`<span class="kind"> · ${kind}</span>` : null}</div>
+    <div class="seat-name"><span class=${"dot" + (s.online && !replay ? " on" : "")}></span>${s.seat >= 0 && !me ? html`<span class="no" aria-hidden="true">${s.seat + 1}</span>` : null}<span class="nm">${name}</span>${kind ? html`<span class="kind"> · ${kind}</span>` : null}</div>
     <div class="seat-sub">
       ${typeof s.cards === "number" ? html`<span class="count" title=${t("cardsInHand")}>🂠 ${s.cards}</span>` : null}
       ${typeof s.chips === "number" ? html`<span class="chips" title=${t("chips")}>● ${s.chips}</span>` : null}
@@ -46,7 +47,7 @@ function Seat({ s, you, n, deadline }) {
       ${badges.map((b) => html`<span key=${b} class=${"badge b-" + b + (b === "taker" ? " taker" : "")}>${badgeWord(s, b)}</span>`)}
       ${s.away ? html`<span class="badge b-away" title=${t("awayHelp")}>${t("badge_away")}</span>` : null}
     </div>
-    ${s.turn ? html`<div class="turn-cue" data-cue=${me ? "you" : s.bot ? "bot" : "person"}>${cue}${typeof deadline === "number" ? html` <${Countdown} deadline=${deadline} />` : null}</div>` : null}
+    ${s.turn ? html`<div class="turn-cue" data-cue=${me ? "you" : replay ? "next" : s.bot ? "bot" : "person"}>${cue}${typeof deadline === "number" ? html` <${Countdown} deadline=${deadline} />` : null}</div>` : null}
   </div>`;
 }
 
@@ -88,7 +89,7 @@ function Felt({ f, you, shown }) {
   // (nothing jumps): over the cloth it covered a card or a label of the trick (issue 18's phone check).
   return html`<p class="trick-caption" id="trick-caption">${shown.caption || ""}</p><section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
     <${Trick} trick=${trick} you=${you} n=${n} gather=${shown.gather} faded=${shown.faded} />
-    ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} deadline=${f.deal_end || f.over ? null : f.turn_deadline} />`)}
+    ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} deadline=${f.deal_end || f.over || f.replay ? null : f.turn_deadline} replay=${!!f.replay} />`)}
     ${shown.held ? html`<button type="button" class="hold-note" onClick=${shown.onFelt}>${t("clickToGoOn")}</button>` : null}
   </section>`;
 }
