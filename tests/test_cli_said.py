@@ -62,6 +62,9 @@ def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
      "le bot 'random' est nommé deux fois"),
     (["play", "triomphe", "-o", "each_for_himself=true"], "cette table ne peut pas être créée avec ces réglages"),
     (["packs", "show", "nope", "--lang", "fr"], "pas de jeu de cartes 'nope'"),
+    (["play", "tarot", "-o", "count_method=xyz"],  # the values to type, with their names
+     "Décompte des points : il faut half_points = demi-points (recommandé) ou seed_literal = à la lettre."),
+    (["play", "tarot", "--speed", "-1"], "--speed va de 0 à 10 secondes, pas '-1'"),
     (["play", "--x", "1"], "atout play : erreur : arguments inconnus"),
     (["simulate", "tarot", "--deals", "2", "--bots", "nope", "--lang", "fr"], "pas de bot 'nope' pour tarot"),
     (["tournament", "tarot", "--bots", "x,heuristic", "--deals", "2", "--seed", "1", "--lang", "fr"],
@@ -138,3 +141,10 @@ def test_a_yes_or_no_option_takes_the_words_its_refusal_asks_for(word: str, valu
 
     assert check_cli_options("tarot", [_option(f"italian={word}")]) == {"italian": value}
     assert check_cli_options("tarot", [_option("capot_value=oui")]) == {"capot_value": "oui"}  # a number: left to refuse
+
+
+def test_speed_takes_a_decimal_comma() -> None:
+    """``--speed 0,5`` as a French speaker writes half a second (a newcomer's report)."""
+    from atout.cli.play_options import _speed
+
+    assert _speed("0,5") == (0.5, False) and _speed("0.5") == (0.5, False)

@@ -338,7 +338,7 @@ def _setup_said(exc: Exception, args: argparse.Namespace | None, lang: str | Non
 
     if args.command in ("play", "simulate", "tournament"):
         reason, said = setup_refusal(args.game or "tarot", args.variant, args.players, dict(args.option), lang,
-                                     str(exc))
+                                     str(exc), typed=True)
     elif isinstance(exc, UnknownGame) and getattr(args, "game", None):  # rules: the game's name only
         reason, said = setup_refusal(args.game, None, None, {}, lang, str(exc))
     else:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import re
 import typing
 from functools import lru_cache
@@ -127,11 +128,17 @@ def option_fields(game: str) -> list[dict[str, Any]]:
     return [dict(f) for f in _fields(game)]
 
 
-def allowed_words(field: dict[str, Any], lang: str) -> str:
-    """What a field allows, in ``lang``: its values' names, or its range."""
+def allowed_words(field: dict[str, Any], lang: str, typed: bool = False) -> str:
+    """What a field allows, in ``lang``: its values' names, or its range. ``typed`` (the command line, where the
+    value is typed, not picked): each choice's value, then its name (``half_points = demi-points ou …``)."""
     page = catalogs.entries("web", "page", lang)
     if field["kind"] == "bool":
         return page.get("optYesNo", "yes or no")
+    if field["kind"] == "choice" and typed and not all(isinstance(c["value"], int) for c in field["choices"]):
+        said = [f"{json.dumps(c['value']) if not isinstance(c['value'], str) else c['value']} = {c['label'][lang]}"
+                for c in field["choices"]]
+        either = catalogs.text("web", "refusals", "or", lang)
+        return f"{', '.join(said[:-1])} {either} {said[-1]}" if len(said) > 1 else "".join(said)
     if field["kind"] == "choice":
         labels = [c["label"][lang] for c in field["choices"]]
         numbers = [int(x) for x in labels] if all(x.isdigit() for x in labels) else []
@@ -146,7 +153,7 @@ def allowed_words(field: dict[str, Any], lang: str) -> str:
     return text
 
 
-def say_refused_options(game: str, message: str, lang: str) -> str | None:
+def say_refused_options(game: str, message: str, lang: str, typed: bool = False) -> str | None:
     """A game's refusal of its options (``build_rules``/``__post_init__``, in English) said in ``lang`` by the
     options it names: one option and what it allows, or several that do not go together; None if it names none."""
     try:
@@ -160,7 +167,7 @@ def say_refused_options(game: str, message: str, lang: str) -> str | None:
     if len(named) == 1:
         f = named[0]
         return page.get("optBad", "{label}: {allowed}").replace("{label}", f["label"][lang]).replace(
-            "{allowed}", allowed_words(f, lang))
+            "{allowed}", allowed_words(f, lang, typed))
     if named:
         labels = ", ".join(f["label"][lang] for f in named)
         return page.get("optClash", "These options do not go together: {labels}").replace("{labels}", labels)

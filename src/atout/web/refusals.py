@@ -81,7 +81,7 @@ def _quoted(value: object, limit: int = 40) -> str:
 
 
 def setup_refusal(game: str, variant: str | None, players: int | None, options: Mapping[str, Any], lang: str,
-                  english: str) -> tuple[str, str]:
+                  english: str, typed: bool = False) -> tuple[str, str]:
     """Why a table (or a rules panel) of ``game`` cannot be set up, as ``(reason, sentence in lang)``: an unknown
     game, variant, option; a table size the game refuses; an option's value or options that clash (said option by
     option, atout.web.lobby_options); else a plain "these settings" (``english`` is the engine's text)."""
@@ -111,7 +111,7 @@ def setup_refusal(game: str, variant: str | None, players: int | None, options: 
                                      names=", ".join(_quoted(k, 30) for k in unknown[:5]),
                                      known=", ".join(f"{k} ({labels.get(f'{info.name}.{k}', k)})" for k in mine)
                                      or say("none", lang))
-    said = say_refused_options(info.name, english, lang)
+    said = say_refused_options(info.name, english, lang, typed)  # typed: the command line's values, not labels
     if said:
         return "options", said
     return "bad_table", say("bad_table", lang)
