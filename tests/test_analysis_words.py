@@ -47,3 +47,10 @@ def test_the_start_and_the_result_as_played_name_the_bouts_and_the_target() -> N
     english = " ".join(played_line(a, "en").split())
     assert "31 points with 1 bout (51 needed)" in english and "failed by 20" in english, english
     assert " ".join(describe(a, "fr", Table("tarot", 4), -6)[-1].split()) == played
+
+
+def test_a_deal_out_of_a_one_deal_game_is_said_without_a_range_from_1_to_1() -> None:
+    from atout.present.analysis import word
+
+    assert word("bad_deal", "fr", deal=2, count=1).replace("\u00a0", " ") == "donne 2 : la partie n'a qu'une donne"
+    assert word("bad_deal", "en", deal=3, count=2) == "deal 3: choose a deal from 1 to 2"

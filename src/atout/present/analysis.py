@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 def word(key: str, lang: str, **params: Any) -> str:
     """One message of the analysis, filled, spaced by the language's typography."""
-    return catalogs.typeset(catalogs.text("tarot", "analysis", key, lang).format(**params), lang)
+    count = params.get("count")  # a plural message counts with it ("la partie n'a qu'une donne")
+    text = catalogs.text("tarot", "analysis", key, lang, count if isinstance(count, int) else None)
+    return catalogs.typeset(text.format(**params), lang)
 
 
 def points(x: Fraction | int, lang: str) -> str:
