@@ -14,6 +14,7 @@ import pytest
 
 # The guard is tests/test_web_e2e.py's (imported first: it runs); the server and browser: tests/browser_fixtures.py.
 from test_web_e2e import IMG, Browser, Server
+from test_web_room_e2e import axe_serious
 
 pytestmark = [pytest.mark.xdist_group("web_e2e_analysis"), pytest.mark.web_server(http_rate=50.0, replay_rate=50.0)]
 TIMEOUT = 30_000  # ms: the worker's first solve loads the compiled solver
@@ -52,6 +53,9 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     assert items.count() == 20
     costly = page.locator("#analysis-cards li.cost").count()
     assert page.locator("#analysis-chart circle.cost").count() == costly  # a dot marked for each costly card
+    heads = page.locator("#analysis-cards h3").all_inner_texts()  # the cards trick by trick, as the terminal says them
+    assert heads == [f"{'Pli' if lang == 'fr' else 'Trick'} {n}" for n in range(14, 19)], heads
+    assert axe_serious(page) == []
     page.locator("#analysis").screenshot(path=str(IMG / f"web-analysis-{lang}.png"))  # docs/img with ATOUT_SCREENSHOTS=1
     text = page.locator("#analysis").inner_text()
     assert not any(w in text for w in foreign)

@@ -99,6 +99,7 @@ def view(a: DealAnalysis, lang: str, table: Table, margin: int) -> dict[str, Any
                    "attack": c.attack, "cost": float(c.cost), "after": float(c.after.attack_points),
                    "text": cost_line(c, lang)} for c in a.cards],
         "labels": {k: word(k, lang, deal=a.deal + 1) for k in ("plot_title", "plot_x", "plot_y")},
+        "trick_names": {c.trick: word("trick", lang, trick=c.trick) for c in a.cards},  # "Pli 14": the list's headings
     }
 
 

@@ -34,7 +34,10 @@ async function runAnalysis() {
     box.dataset.deal = String(deal);
     box.dataset.lang = getLang();
     const summary = el("p", { id: "analysis-summary", tabindex: "-1" }, a.summary);
-    box.replaceChildren(summary, valueChart(a), el("p", { id: "analysis-played" }, a.played), costList(a));
+    box.replaceChildren(summary, el("p", { id: "analysis-played" }, a.played));
+    // the chart's title as text of the page (it wraps on a phone, which an SVG text does not)
+    box.append(el("figure", { class: "analysis-figure" }, el("figcaption", {}, a.labels.plot_title), valueChart(a)),
+      costList(a));
     summary.focus(); // the button is gone: the keyboard goes on from the answer, not from the page's top
   } catch (e) {
     delete box.dataset.deal;
@@ -54,14 +57,14 @@ function svg(tag, attrs, text) {
 
 // The value card by card: a step line of the attack's points, one dot per card (red where it cost).
 function valueChart(a) {
-  const W = 640, H = 240, L = 52, R = 12, TOP = 28, B = 34;
+  // drawn at the box's own width (a phone's 350 px, not 640 scaled down): its words keep their size
+  const W = Math.round(Math.max(320, Math.min(640, analysisBox().clientWidth || 640))), H = 220, L = 52, R = 12, TOP = 10, B = 34;
   const ys = a.series;
   const lo = Math.max(0, Math.floor(Math.min(...ys) / 10) * 10), hi = Math.min(91, Math.ceil(Math.max(...ys) / 10) * 10 + 1);
   const x = (i) => L + (W - L - R) * (ys.length > 1 ? i / (ys.length - 1) : 0);
   const y = (v) => TOP + (H - TOP - B) * (1 - (v - lo) / Math.max(1, hi - lo));
   const root = svg("svg", { id: "analysis-chart", viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img",
                             "aria-label": a.labels.plot_title });
-  root.append(svg("text", { x: W / 2, y: 16, "text-anchor": "middle", "font-size": 13 }, a.labels.plot_title));
   root.append(svg("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#888" }));
   root.append(svg("line", { x1: L, y1: TOP, x2: L, y2: H - B, stroke: "#888" }));
   for (const v of [lo, Math.round((lo + hi) / 2), hi]) {
@@ -76,18 +79,29 @@ function valueChart(a) {
   a.cards.forEach((c, i) => {
     const dot = svg("circle", { cx: x(i + 1), cy: y(ys[i + 1]), r: c.cost > 0 ? 4.5 : 2.5,
                                 fill: c.cost > 0 ? "#c0392b" : "#1d5fa8", class: c.cost > 0 ? "cost" : "free" });
-    dot.append(svg("title", {}, `${c.seat_name}: ${c.text}`));
+    dot.append(svg("title", {}, `${who(c)}: ${c.text}`));
     root.append(dot);
   });
   return root;
 }
 
+// Each trick under its heading ("Pli 14"), each card after its player's name as the replay's seats show it.
 function costList(a) {
-  const list = el("ol", { id: "analysis-cards", start: 1 });
-  for (const c of a.cards) {
-    list.append(el("li", { class: c.cost > 0 ? "cost" : "free" }, `${c.seat_name} — ${c.text}`));
-  }
-  return list;
+  const box = el("div", { id: "analysis-cards" });
+  let list = null;
+  a.cards.forEach((c, i) => {
+    if (!list || c.trick !== a.cards[i - 1].trick) {
+      box.append(el("h3", { class: "analysis-trick" }, (a.trick_names || {})[c.trick] || String(c.trick)));
+      list = el("ol", { start: i + 1 });
+      box.append(list);
+    }
+    list.append(el("li", { class: c.cost > 0 ? "cost" : "free" }, `${who(c)} — ${c.text}`));
+  });
+  return box;
+}
+
+function who(c) {  // the seat's name on the replay's table (a nickname, "Robot moyen 2"), else the analysis's own
+  return typeof SEAT_NAMES !== "undefined" && SEAT_NAMES[c.seat] ? SEAT_NAMES[c.seat] : c.seat_name;
 }
 
 // The replay redraws its page at each move: the button follows the deal shown, a new deal drops the old chart.
