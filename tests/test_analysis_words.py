@@ -54,3 +54,9 @@ def test_a_deal_out_of_a_one_deal_game_is_said_without_a_range_from_1_to_1() -> 
 
     assert word("bad_deal", "fr", deal=2, count=1).replace("\u00a0", " ") == "donne 2 : la partie n'a qu'une donne"
     assert word("bad_deal", "en", deal=3, count=2) == "deal 3: choose a deal from 1 to 2"
+
+
+def test_the_target_follows_the_bouts_point_by_point() -> None:
+    """41 needed with 2 bouts at the start; after a card that loses one, 51 (the dashed line of the charts)."""
+    c = CardCost(15, 0, "T3", True, value(35, 2), value(31, 1), Fraction(4), ("EX",))
+    assert deal(value(35, 2), c).needed_series() == [41, 51]

@@ -55,7 +55,7 @@ def test_a_deal_analysed_in_french_and_english_and_kept(client: TestClient) -> N
         assert c["cost"] == ((before - after) if c["attack"] else (after - before))
     en = get(client, table, deal=1, lang="en").json()
     assert en["summary"].startswith("With every card seen from trick 14, the attack makes")
-    assert en["series"] == a["series"] and en["labels"]["plot_x"] == "Cards played"
+    assert en["series"] == a["series"] and en["labels"]["plot_x_tricks"] == "Tricks (each at its first card)"
     app = client.app
     kept = app.state.replays.analyses  # type: ignore[attr-defined]
     assert (table, 1, "fr") in kept and (table, 1, "en") in kept

@@ -49,6 +49,10 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     assert page.locator("#analysis-summary").inner_text().startswith(summary)
     assert page.locator("#analysis-chart circle").count() == 20  # the last 5 tricks of 4 cards
     assert page.locator("#analysis-chart path.value-line").count() == 1
+    assert page.locator("#analysis-chart path.needed-line").count() == 1  # the target by the bouts held, dashed
+    ticks = page.eval_on_selector_all("#analysis-chart text.trick-tick", "ts => ts.map((t) => t.textContent)")
+    assert ticks == ["14", "15", "16", "17", "18"], ticks  # the x axis marked by tricks
+    assert page.locator(".analysis-legend span").count() == 3  # the value, the target, the red dots: each said
     items = page.locator("#analysis-cards li")
     assert items.count() == 20
     costly = page.locator("#analysis-cards li.cost").count()

@@ -74,6 +74,10 @@ class DealAnalysis:
         """By how much the contract was made (≥ 0) or failed as the deal was really played (its last card)."""
         return margin(self.variant, self.cards[-1].after)
 
+    def needed_series(self) -> list[int]:
+        """The points the attack needs, by the bouts it holds under best play, at each point of :meth:`series`."""
+        return [self.needed(self.start), *(self.needed(c.after) for c in self.cards)]
+
     def series(self) -> list[Fraction]:
         """The attack's card points under best play, at the first analysed position then after each card."""
         return [self.start.attack_points, *(c.after.attack_points for c in self.cards)]

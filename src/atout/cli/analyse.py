@@ -100,14 +100,17 @@ def draw(found: list[DealAnalysis], path: str, lang: str) -> None:
         line, = ax.step(range(before, before + len(ys)), ys, where="post", label=word("deal", lang, deal=a.deal + 1))
         ax.axhline(float(a.played_points), linestyle=":", linewidth=0.8, color=line.get_color(),
                    label=word("plot_played", lang, points=points(a.played_points, lang)))
-    values = [float(x) for a in found for x in (*a.series(), a.played_points)]
+        ax.step(range(before, before + len(ys)), a.needed_series(), where="post", linestyle="--", linewidth=0.9,
+                color=line.get_color(), alpha=0.6, label=word("plot_needed", lang))  # the target, by the bouts held
+    values = [float(x) for a in found for x in (*a.series(), a.played_points, *a.needed_series())]
     ax.set_ylim(math.floor(min(values)) - 2, math.ceil(max(values)) + 2)  # a flat line: whole points around it
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # card points and cards: no tick at 15.25 or 52.5
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     first = found[0]
+    starts = [(t - 1) * first.players for t in range(first.first_trick, first.tricks + 1)]
+    ax.set_xticks(starts, [str(t) for t in range(first.first_trick, first.tricks + 1)])  # each trick at its first card
     ax.set_title(word("plot_title", lang, deal=", ".join(str(a.deal + 1) for a in found)) if len(found) > 1
                  else word("plot_title", lang, deal=first.deal + 1))
-    ax.set_xlabel(word("plot_x", lang))
+    ax.set_xlabel(word("plot_x_tricks", lang))
     ax.set_ylabel(word("plot_y", lang))
     ax.legend()
     ax.grid(alpha=0.3)

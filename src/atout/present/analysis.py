@@ -95,10 +95,12 @@ def view(a: DealAnalysis, lang: str, table: Table, margin: int) -> dict[str, Any
         "summary": value_line(a, lang, margin),
         "played": played_line(a, lang),
         "series": [float(x) for x in a.series()],
+        "needed": a.needed_series(),  # the target by the bouts held, point by point (a dashed line)
         "cards": [{"trick": c.trick, "seat": c.seat, "seat_name": table.seat_name(c.seat, lang), "card": c.card,
                    "attack": c.attack, "cost": float(c.cost), "after": float(c.after.attack_points),
                    "text": cost_line(c, lang)} for c in a.cards],
-        "labels": {k: word(k, lang, deal=a.deal + 1) for k in ("plot_title", "plot_x", "plot_y")},
+        "labels": {k: word(k, lang, deal=a.deal + 1) for k in ("plot_title", "plot_x_tricks", "plot_y",
+                                                                "plot_needed", "plot_cost")},
         "trick_names": {c.trick: word("trick", lang, trick=c.trick) for c in a.cards},  # "Pli 14": the list's headings
     }
 

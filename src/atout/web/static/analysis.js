@@ -36,7 +36,9 @@ async function runAnalysis() {
     const summary = el("p", { id: "analysis-summary", tabindex: "-1" }, a.summary);
     box.replaceChildren(summary, el("p", { id: "analysis-played" }, a.played));
     // the chart's title as text of the page (it wraps on a phone, which an SVG text does not)
-    box.append(el("figure", { class: "analysis-figure" }, el("figcaption", {}, a.labels.plot_title), valueChart(a)),
+    box.append(el("figure", { class: "analysis-figure" }, el("figcaption", {}, a.labels.plot_title), valueChart(a),
+      el("p", { class: "analysis-legend" }, el("span", { class: "legend-line" }, "━ " + a.labels.plot_y),
+        el("span", { class: "legend-needed" }, "╌ " + a.labels.plot_needed), el("span", { class: "legend-cost" }, a.labels.plot_cost))),
       costList(a));
     summary.focus(); // the button is gone: the keyboard goes on from the answer, not from the page's top
   } catch (e) {
@@ -59,8 +61,9 @@ function svg(tag, attrs, text) {
 function valueChart(a) {
   // drawn at the box's own width (a phone's 350 px, not 640 scaled down): its words keep their size
   const W = Math.round(Math.max(320, Math.min(640, analysisBox().clientWidth || 640))), H = 220, L = 52, R = 12, TOP = 10, B = 34;
-  const ys = a.series;
-  const lo = Math.max(0, Math.floor(Math.min(...ys) / 10) * 10), hi = Math.min(91, Math.ceil(Math.max(...ys) / 10) * 10 + 1);
+  const ys = a.series, need = a.needed || [];
+  const all = ys.concat(need);
+  const lo = Math.max(0, Math.floor(Math.min(...all) / 10) * 10), hi = Math.min(91, Math.ceil(Math.max(...all) / 10) * 10 + 1);
   const x = (i) => L + (W - L - R) * (ys.length > 1 ? i / (ys.length - 1) : 0);
   const y = (v) => TOP + (H - TOP - B) * (1 - (v - lo) / Math.max(1, hi - lo));
   const root = svg("svg", { id: "analysis-chart", viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img",
@@ -70,7 +73,17 @@ function valueChart(a) {
   for (const v of [lo, Math.round((lo + hi) / 2), hi]) {
     root.append(svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11 }, signed(v)));
   }
-  root.append(svg("text", { x: W / 2, y: H - 6, "text-anchor": "middle", "font-size": 11 }, a.labels.plot_x));
+  root.append(svg("text", { x: W / 2, y: H - 4, "text-anchor": "middle", "font-size": 11 }, a.labels.plot_x_tricks));
+  a.cards.forEach((c, i) => {  // each trick's number under the point before its first card
+    if (i === 0 || c.trick !== a.cards[i - 1].trick) {
+      root.append(svg("text", { x: x(i), y: H - B + 14, "text-anchor": "middle", "font-size": 11, class: "trick-tick" }, c.trick));
+    }
+  });
+  if (need.length === ys.length) {  // the points needed, by the bouts held: dashed
+    let dn = `M ${x(0)} ${y(need[0])}`;
+    for (let i = 1; i < need.length; i++) dn += ` H ${x(i)} V ${y(need[i])}`;
+    root.append(svg("path", { d: dn, fill: "none", stroke: "#777", "stroke-width": 1.2, "stroke-dasharray": "5 4", class: "needed-line" }));
+  }
   root.append(svg("text", { x: 12, y: (TOP + H - B) / 2, "text-anchor": "middle", "font-size": 11,
                             transform: `rotate(-90 12 ${(TOP + H - B) / 2})` }, a.labels.plot_y));
   let d = `M ${x(0)} ${y(ys[0])}`;
