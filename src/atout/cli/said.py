@@ -66,7 +66,12 @@ class CliRefusal(AtoutError, ValueError):
 
 
 def say(key: str, lang: str | None, /, **params: object) -> str:
-    """The message ``key`` of the section ``cli`` in ``lang`` (None: English), filled with ``params``."""
+    """The message ``key`` of the section ``cli`` in ``lang`` (None: English), filled with ``params``; a value
+    quoted as Python quotes it (``'x'``) is quoted as the language quotes (« x »)."""
+    if lang and lang != "en":
+        quote = catalogs.text("common", "cite", "quote", lang)
+        params = {k: quote.format(q=v[1:-1]) if isinstance(v, str) and len(v) > 1 and v[0] == v[-1] == "'" else v
+                  for k, v in params.items()}
     return catalogs.text("common", "cli", key, lang or "en").format(**params)
 
 
