@@ -74,14 +74,18 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not an option value")
 
 
-#: The words a yes-or-no option takes on the command line, in the tables' languages (JSON's true/false too).
-YES_NO = {"oui": True, "non": False, "yes": True, "no": False, "vrai": True, "faux": False, "o": True, "n": False,
-          "y": True}
 
 #: Creation arguments that have their own flag: refused as ``-o`` options, naming the flag.
 _FLAG_ARGS = {"players": "--players", "variant": "--variant", "seed": "--seed", "deals": "--deals",
               "target": "--target", "bots": "--bots", "records": "--records", "game": "the GAME argument",
               "seat": "--seat", "bot": "--bot", "lang": "--lang"}
+
+
+def _yes_no() -> dict[str, bool]:
+    """The words a yes-or-no option takes on the command line: every language's own (``oui``, ``non``, ``yes``…,
+    the catalogs' ``words``), JSON's ``true``/``false`` being read before."""
+    words = catalogs.Section("common", "words")
+    return {words[lang][key].lower(): key == "yes" for lang in LANGS for key in ("yes", "no")}
 
 
 def check_cli_options(game: str, options: list[tuple[str, object]]) -> dict[str, object]:
@@ -97,13 +101,13 @@ def check_cli_options(game: str, options: list[tuple[str, object]]) -> dict[str,
         booleans = {k for k, tp in types.items() if constraints(tp)[0] is bool}
     out: dict[str, object] = {}
     for key, value in options:
-        if key in booleans and isinstance(value, str) and value.strip().lower() in YES_NO:
-            value = YES_NO[value.strip().lower()]  # -o italian=oui, as the refusal of a wrong value asks
+        if key in booleans and isinstance(value, str) and value.strip().lower() in _yes_no():
+            value = _yes_no()[value.strip().lower()]  # -o italian=oui, as the refusal of a wrong value asks
         if key in _FLAG_ARGS:
             flag = _FLAG_ARGS[key]
-            raise refusal("", "flag_option" if flag.startswith("-") else "game_option", key=key, flag=flag)
+            raise refusal("flag_option" if flag.startswith("-") else "game_option", key=key, flag=flag)
         if known is not None and key not in known:
-            raise refusal("", "unknown_option", title=info.title, key=repr(key), known=", ".join(sorted(known)) or "—")
+            raise refusal("unknown_option", title=info.title, key=repr(key), known=", ".join(sorted(known)) or "—")
         out[key] = value
     return out
 
@@ -298,34 +302,34 @@ def _check_args(args: argparse.Namespace) -> None:
     for flag, value, high in (("--deals", getattr(args, "deals", None), MAX_DEALS),
                               ("--target", getattr(args, "target", None), MAX_TARGET)):
         if value is not None and value > high:
-            raise refusal("", "flag_range", flag=flag, low=1, high=high, value=value)
+            raise refusal("flag_range", flag=flag, low=1, high=high, value=value)
     named = [b.strip() for b in (getattr(args, "bots", None) or "").split(",") if b.strip()]
     named += [args.bot] if getattr(args, "bot", None) else []
     if args.command == "tournament":  # as TournamentSpec.check() words it, in the command's language
         if len(named) < 2:
-            raise refusal("", "two_bots", n=len(named))
+            raise refusal("two_bots", n=len(named))
         twice = next((b for i, b in enumerate(named) if b in named[:i]), None)
         if twice:
-            raise refusal("", "named_twice", bot=clip(twice))
+            raise refusal("named_twice", bot=clip(twice))
     if named:
         game = game_info(args.game or "tarot").name  # an unknown game is said as such (_setup_said)
         unknown = [b for b in named if b not in bot_names(game)]
         if unknown:
-            raise refusal("", "no_bot", bot=clip(unknown[0]), game=game, bots=", ".join(bot_names(game)))
+            raise refusal("no_bot", bot=clip(unknown[0]), game=game, bots=", ".join(bot_names(game)))
     if "ppo" in named:  # its weights read now, not after the table is drawn or the first deals played
         from atout.bots.trained import load_model, model_path
 
         try:
             load_model(model_path())
         except Exception:  # a missing file, or one the library cannot read (not a zip, another model)
-            raise refusal("", "ppo_model", path=clip(model_path(), 200)) from None
+            raise refusal("ppo_model", path=clip(model_path(), 200)) from None
     if args.command == "simulate" and args.records:
         from atout.cli.play_options import _records_dir
 
         _records_dir(args.records)  # a folder that cannot be made: said by its flag, in the command's language
     if args.command == "replay" and args.json and (args.step or args.analyse or args.plot or args.tricks is not None
                                                    or args.deal is not None):
-        raise refusal("", "json_alone")
+        raise refusal("json_alone")
 
 
 def _setup_said(exc: Exception, args: argparse.Namespace | None, lang: str | None) -> str:

@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             paths = render(pack, args.out, args.lang)
         except OSError as exc:
-            raise refusal("", "faces_write", out=clip(args.out), why=exc.strerror or str(exc),
+            raise refusal("faces_write", out=clip(args.out), why=exc.strerror or str(exc),
                           reason=errno.errorcode.get(exc.errno or 0, "")) from None
         print(f"{args.name}: {len(paths)} SVG files written to {args.out}")
         return 0
@@ -125,7 +125,7 @@ def _pack(name: str) -> Pack:
     try:
         return find_pack(name)
     except ValueError:
-        raise refusal("", "unknown_pack", name=clip(name), known=", ".join(PACKS)) from None
+        raise refusal("unknown_pack", name=clip(name), known=", ".join(PACKS)) from None
 
 
 def _list(as_json: bool, lang: str = "fr") -> int:
@@ -167,13 +167,13 @@ def _show(pack: Pack, order_key: str | None, play: str | None, lang: str, as_jso
     order: TrumpOrder | None = None
     if order_key is not None:
         if not pack.has_trumps:
-            raise refusal("", "no_trumps", pack=pack.name)
+            raise refusal("no_trumps", pack=pack.name)
         try:
             order = find_order(order_key)
         except ValueError:
-            raise refusal("", "unknown_order", order=clip(order_key), known=", ".join(ORDERS)) from None
+            raise refusal("unknown_order", order=clip(order_key), known=", ".join(ORDERS)) from None
     if play is not None and play.strip().lower() not in {o.key for o in pack.orders}:
-        raise refusal("", "unknown_play", pack=pack.name, play=clip(play),
+        raise refusal("unknown_play", pack=pack.name, play=clip(play),
                       known=", ".join(o.key for o in pack.orders) or "—")
     cards = pack.ordered(play, order)
     shown = order or (find_order("C") if pack.has_trumps else None)

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 
-from atout.bots.base import Bot, bot_names, make_bot
+from atout.bots.base import Bot, make_bot
 from atout.cli.play_options import _check_target, _records_dir, _speed
 from atout.cli.said import refusal
 from atout.core.actions import Action
@@ -81,11 +81,9 @@ class Session:
         self.lab = phrases(self.game).section("play_labels", self.lang)  # the game's words first: Prime's 'Coup'
         n = self.state.players
         if not isinstance(args.seat, int) or not 0 <= args.seat < n:
-            raise refusal("", "seat", last=n - 1, seat=clip(args.seat))
+            raise refusal("seat", last=n - 1, seat=clip(args.seat))
         self.me: int = args.seat
         self.bot_name = args.bot or default_bot(self.game)
-        if self.bot_name not in bot_names(self.game):
-            raise refusal("", "no_bot", bot=clip(self.bot_name), game=self.game, bots=", ".join(bot_names(self.game)))
         self.bots: dict[int, Bot] = {s: make_bot(self.game, self.bot_name, seed=self.seed * 1009 + s + 1)
                                      for s in range(n)}
         self.table = Table(self.game, n, me=self.me, italian=bool(self.options.get("italian", False)))

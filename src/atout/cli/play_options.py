@@ -23,9 +23,9 @@ def _speed(value: object) -> tuple[float, bool]:
     try:
         seconds = float(text.replace(",", "."))  # 0,5 as a French speaker writes it
     except ValueError:
-        raise refusal("", "speed_word", value=clip(value)) from None
+        raise refusal("speed_word", value=clip(value)) from None
     if not 0 <= seconds <= 10:
-        raise refusal("", "speed_range", value=clip(value))
+        raise refusal("speed_range", value=clip(value))
     return seconds, False
 
 
@@ -41,10 +41,10 @@ def _records_dir(value: object) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise refusal("", "records_create", folder=str(folder), why=exc.strerror or str(exc),
+        raise refusal("records_create", folder=str(folder), why=exc.strerror or str(exc),
                       reason=errno.errorcode.get(exc.errno or 0, "")) from None
     if not folder.is_dir():
-        raise refusal("", "records_not_folder", folder=str(folder))
+        raise refusal("records_not_folder", folder=str(folder))
     return folder
 
 
@@ -60,4 +60,4 @@ def _check_target(game: str, target: object) -> None:
     takes = target_defaults()
     if target is None or game_info(game).name in takes:
         return
-    raise refusal("", "target_only", games=", ".join(takes), game=game_info(game).name)
+    raise refusal("target_only", games=", ".join(takes), game=game_info(game).name)

@@ -75,20 +75,21 @@ def say(key: str, lang: str | None, /, **params: object) -> str:
     return catalogs.text("common", "cli", key, lang or "en").format(**params)
 
 
-def refusal(message: str, code: str, /, **params: object) -> CliRefusal:
+def refusal(code: str, /, **params: object) -> CliRefusal:
     """A :class:`CliRefusal` whose English is the catalog's own, so that the two never drift apart."""
-    return CliRefusal(message or say(code, "en", **params), code, **params)
+    return CliRefusal(say(code, "en", **params), code, **params)
 
 
 def refused(exc: CliRefusal, lang: str | None) -> str:
     """A refusal as the command's language says it; the system's reason for a failed file operation (its errno
-    name under ``reason``) in the words a record's reader uses (``common``, ``read_reasons``)."""
+    name under ``reason``) in the words a record's reader uses."""
     if not lang:
         return str(exc)
     params = dict(exc.params)
     if params.get("reason"):
-        reasons = catalogs.entries("common", "read_reasons", lang)
-        params["why"] = reasons.get(str(params["reason"]), f"{reasons.get('other', '')} {params['reason']}".strip())
+        from atout.present.records import read_reason
+
+        params["why"] = read_reason(str(params["reason"]), lang)
     return say(exc.code, lang, **params)
 
 
@@ -135,15 +136,10 @@ def argparse_in(lang: str | None) -> Iterator[None]:
     """Read a command line with argparse's refusals in ``lang`` and the command's checks told the language;
     argparse's own gettext functions are given back after (None: nothing lent, plain English)."""
     token = CURRENT.set(lang)
-    if lang is None or lang == "en":
-        try:
-            yield
-        finally:
-            CURRENT.reset(token)
-        return
     own = argparse._, argparse.ngettext  # type: ignore[attr-defined]
-    argparse._ = lambda message: _in(lang, message)  # type: ignore[attr-defined]
-    argparse.ngettext = lambda singular, plural, n: _in(lang, singular, plural, n)  # type: ignore[attr-defined]
+    if lang is not None and lang != "en":
+        argparse._ = lambda message: _in(lang, message)  # type: ignore[attr-defined]
+        argparse.ngettext = lambda singular, plural, n: _in(lang, singular, plural, n)  # type: ignore[attr-defined]
     try:
         yield
     finally:

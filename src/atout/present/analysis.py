@@ -49,7 +49,7 @@ def _made(a: DealAnalysis, value: Any, margin: int, lang: str) -> dict[str, str]
 
 
 def _bouts(n: int, lang: str) -> str:
-    """``aucun bout``, ``1 bout``, ``2 bouts``."""
+    """``0 bout``, ``1 bout``, ``2 bouts`` (the catalog's plural for the number)."""
     return catalogs.text("tarot", "analysis", "bouts", lang, n).format(n=n)
 
 
@@ -63,8 +63,7 @@ def cost_line(c: CardCost, lang: str) -> str:
         return word("no_loss", lang, card=card)
     cost = points(c.cost, lang)
     if lost > 0:
-        cost = word("and_bouts", lang, points=cost, bouts=catalogs.text("tarot", "analysis", "bouts", lang, lost)
-                    .format(n=lost))
+        cost = word("and_bouts", lang, points=cost, bouts=_bouts(lost, lang))
     line = word("cost_attack" if c.attack else "cost_defence", lang, card=card, points=cost)
     better = catalogs.text("common", "punct", "comma", lang).join(the_card(b, lang) for b in c.best)
     return f"{line} ({word('better', lang, cards=better)})"

@@ -33,6 +33,13 @@ PILES: Section = Section("common", "piles")
 #: Why a record file could not be read (``cannot_read``), by errno name; other errors say their name.
 READ_REASONS: Section = Section("common", "read_reasons")
 
+
+def read_reason(reason: str, lang: str) -> str:
+    """A file operation's failure in words, by its errno name (``ENOENT``: "fichier introuvable"); another
+    error: "erreur du système" and its name."""
+    reasons = READ_REASONS[lang]
+    return reasons.get(reason, f"{reasons['other']} {reason}".strip())
+
 #: What a misused function expected (``bad_argument``: ``loads(42)``, ``load("x.json")``…).
 EXPECTED: Section = Section("common", "expected")
 
@@ -106,8 +113,7 @@ def say_refusal(code: str, params: dict[str, Any], lang: str = "fr", game: str =
         except (AtoutError, ValueError):
             pass
     if code == "cannot_read":
-        reasons = READ_REASONS[lang]
-        values["reason"] = reasons.get(str(params.get("reason", "")), f"{reasons['other']} {params.get('reason', '')}".strip())
+        values["reason"] = read_reason(str(params.get("reason", "")), lang)
     if code == "bad_argument":
         values["expected"] = EXPECTED[lang].get(str(params.get("expected")), EXPECTED[lang]["text"])
     for key in ("limit", "count"):  # 2 000 000 / 2,000,000

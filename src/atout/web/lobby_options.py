@@ -128,6 +128,13 @@ def option_fields(game: str) -> list[dict[str, Any]]:
     return [dict(f) for f in _fields(game)]
 
 
+def listed(words: list[str], lang: str) -> str:
+    """Words joined as a sentence says them: "3, 4 ou 5" / "3, 4 or 5"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {catalogs.text('web', 'refusals', 'or', lang)} {words[-1]}"
+
+
 def allowed_words(field: dict[str, Any], lang: str, typed: bool = False) -> str:
     """What a field allows, in ``lang``: its values' names, or its range. ``typed`` (the command line, where the
     value is typed, not picked): each choice's value, then its name (``half_points = demi-points ou …``)."""
@@ -135,10 +142,8 @@ def allowed_words(field: dict[str, Any], lang: str, typed: bool = False) -> str:
     if field["kind"] == "bool":
         return page.get("optYesNo", "yes or no")
     if field["kind"] == "choice" and typed and not all(isinstance(c["value"], int) for c in field["choices"]):
-        said = [f"{json.dumps(c['value']) if not isinstance(c['value'], str) else c['value']} = {c['label'][lang]}"
-                for c in field["choices"]]
-        either = catalogs.text("web", "refusals", "or", lang)
-        return f"{', '.join(said[:-1])} {either} {said[-1]}" if len(said) > 1 else "".join(said)
+        return listed([f"{c['value'] if isinstance(c['value'], str) else json.dumps(c['value'])} = {c['label'][lang]}"
+                       for c in field["choices"]], lang)
     if field["kind"] == "choice":
         labels = [c["label"][lang] for c in field["choices"]]
         numbers = [int(x) for x in labels] if all(x.isdigit() for x in labels) else []

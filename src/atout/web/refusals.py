@@ -28,6 +28,7 @@ from atout import present
 from atout.core.errors import UnknownGame
 from atout.core.protocol import game_info, list_games
 from atout.present import catalogs
+from atout.web.lobby_options import listed
 
 #: The pydantic error types said in words (section ``refusals``, keys ``why_<type>``); any other: ``why_other``.
 WHY = {"extra_forbidden", "missing", "int_type", "int_parsing", "int_from_float", "string_type", "bool_type",
@@ -68,11 +69,6 @@ def frame(code: str, lang: str, *, key: str | None = None, **params: Any) -> dic
     return {"type": "error", "code": code, "message": say(key or code, lang, **params)}
 
 
-def listed(words: list[str], lang: str) -> str:
-    """Words joined as a sentence says them: "3, 4 ou 5" / "3, 4 or 5"."""
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {say('or', lang)} {words[-1]}"
 
 
 def _quoted(value: object, limit: int = 40) -> str:
