@@ -7,8 +7,10 @@ played at random to a trick boundary with N cards a hand, or the first lead of t
 deal"). Each is solved once with ``cards=False`` (the value of the position) and once with ``cards=True``
 (also the value of every legal card), each solve from an empty transposition table. The numba kernel is
 compiled (or loaded from its cache) before timing; ``--python`` times the plain Python fallback instead.
-Times are the CPU time of this process (``time.process_time``: the machine is shared), with the wall time
-and a calibration loop (a fixed pure-Python loop of 10**6 steps, as bench_engine.py prints) beside them.
+The times have a long tail (a few positions cost 100 times the median), so the median of a few positions
+moves a lot with the sample: the quartiles are printed beside it. Times are the CPU time of this process
+(``time.process_time``: the machine is shared), with the wall time and a calibration loop (a fixed
+pure-Python loop of 10**6 steps, as bench_engine.py prints) beside them.
 """
 
 from __future__ import annotations
@@ -69,7 +71,9 @@ def bench(name: str, positions: int, seed: int, python: bool, value_only: bool =
                 print(f"  {name} seed {seed + i}: {1000 * times[-1]:.1f} ms cpu, {s.nodes} nodes", flush=True)
         rate = sum(nodes) / sum(times)
         what = "every card" if every else "value only"
+        q1, _, q3 = statistics.quantiles(times, n=4) if positions > 1 else (times[0],) * 3
         print(f"{name:5} {what:10} {positions} positions: median {1000 * statistics.median(times):9.1f} ms, "
+              f"quartiles {1000 * q1:.1f}-{1000 * q3:.1f} ms, "
               f"max {1000 * max(times):9.1f} ms (cpu; wall median {1000 * statistics.median(walls):.1f} ms), "
               f"median nodes {statistics.median(nodes):>10.0f}, "
               f"{rate:10.0f} nodes/s", flush=True)
