@@ -50,6 +50,12 @@ def test_a_deal_analysed_in_french_and_english_and_kept(client: TestClient) -> N
     assert len(a["cards"]) == 20 and len(a["series"]) == 21
     assert a["summary"].startswith("Toutes cartes vues depuis le pli 14, l'attaque fait")
     assert all("coûté" in c["text"] or "rien perdu" in c["text"] for c in a["cards"])
+    # seat 0 bid garde sans (the record's first action); the page names him as its seats do
+    assert (a["taker"], a["contract"], a["contract_name"], a["taker_name"]) == \
+        (0, "garde_sans", "Garde sans le chien", "Joueur 1")
+    # each card's replay move: 8 bids and "done"s, then 4 cards a trick, so trick 14's first card is the
+    # 61st action (8 + 13 × 4 + 1) and the last card the record's 80th and last
+    assert [c["step"] for c in a["cards"]] == list(range(61, 81))
     # each card's cost is the drop of its side's value: the series moves by the cost, up or down
     for before, after, c in zip(a["series"][:-1], a["series"][1:], a["cards"], strict=True):
         assert c["cost"] == ((before - after) if c["attack"] else (after - before))

@@ -63,6 +63,21 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     page.locator("#analysis").screenshot(path=str(IMG / f"web-analysis-{lang}.png"))  # docs/img with ATOUT_SCREENSHOTS=1
     text = page.locator("#analysis").inner_text()
     assert not any(w in text for w in foreign)
+    taker = page.locator("#analysis-taker").inner_text()  # who took, named as the replay's seats are
+    name = page.locator(".seat[data-seat='0'] .nm").inner_text()  # seat 0 bid garde sans (the record's first action)
+    assert taker == (f"Preneur\u00a0: {name} — Garde sans le chien" if lang == "fr"
+                     else f"Taker: {name} — Garde sans (guard without the talon)"), taker
+    # a card of the list takes the replay to the moment it was played (move 8 + 13 × 4 + 3 = 63: trick 14's
+    # third card), marked as the one shown; by the keyboard too
+    page.locator("#analysis-cards .to-move").nth(2).click()
+    page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '63'")
+    assert page.locator("#analysis-cards [aria-current='step']").get_attribute("data-step") == "63"
+    page.locator("#analysis-cards .to-move").nth(19).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '80'")
+    assert page.locator("#analysis-cards [aria-current='step']").get_attribute("data-step") == "80"
+    page.locator("#r-first").click()
+    page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '0'")
     page.locator("#r-next").click()  # the replay moves on: the analysis stays (same deal)
     page.wait_for_timeout(300)
     assert page.locator("#analysis-chart").count() == 1

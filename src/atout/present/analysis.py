@@ -87,6 +87,10 @@ def view(a: DealAnalysis, lang: str, table: Table, margin: int) -> dict[str, Any
     """The analysis as JSON data for the browser: the value series, each card's cost and words."""
     return {
         "deal": a.deal + 1,
+        "taker": a.taker,  # named by the page as its seats show it
+        "taker_name": table.seat_name(a.taker, lang),  # ("Joueur 2": where the page has no names)
+        "contract": a.contract,
+        "contract_name": catalogs.text("tarot", "words", a.contract, lang),  # "Garde"
         "first_trick": a.first_trick,
         "tricks": a.tricks,
         "value": float(a.start.attack_points),
@@ -99,7 +103,7 @@ def view(a: DealAnalysis, lang: str, table: Table, margin: int) -> dict[str, Any
                    "attack": c.attack, "cost": float(c.cost), "after": float(c.after.attack_points),
                    "text": cost_line(c, lang)} for c in a.cards],
         "labels": {k: word(k, lang, deal=a.deal + 1) for k in ("plot_title", "plot_x_tricks", "plot_y",
-                                                                "plot_needed", "plot_cost")},
+                                                                "plot_needed", "plot_cost", "cards_hint")},
         "trick_names": {c.trick: word("trick", lang, trick=c.trick) for c in a.cards},  # "Pli 14": the list's headings
     }
 

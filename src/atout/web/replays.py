@@ -155,7 +155,20 @@ def analysis_view(text: str, deal: int, lang: str, budget: float, tricks: int = 
         return {"refused": exc.code, "message": word(exc.code, lang, **exc.params)}
     except (AtoutError, ValueError, TypeError) as exc:  # a stored record the engine now refuses
         return {"refused": "replay_failed", "message": str(exc)}
-    return view(a, lang, Table("tarot", a.players), margin(a.variant, a.start))
+    out = view(a, lang, Table("tarot", a.players), margin(a.variant, a.start))
+    for card, step in zip(out["cards"], card_steps(rec, deal - 1, len(a.cards)), strict=True):
+        card["step"] = step  # the replay's move once this card is on the table: a click on it goes there
+    return out
+
+
+def card_steps(record: dict[str, Any], deal: int, count: int) -> list[int]:
+    """The replay's move number (``n``: actions applied, over every deal) right after each of the last
+    ``count`` cards of deal ``deal`` (0-based) was played."""
+    entries = record["deals"] if "deals" in record else [record]
+    offset = sum(len(e["actions"]) for e in entries[:deal])
+    plays = [offset + i + 1 for i, step in enumerate(entries[deal]["actions"])
+             if str(step["action"]).startswith("play ")]
+    return plays[len(plays) - count:]
 
 
 # --- the event loop's side ----------------------------------------------------------------------
@@ -318,6 +331,5 @@ class Replays:
         return dict(cached)
 
 
-__all__ = ["ANALYSIS_TRICKS", "BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "Running", "analysis_view", "check_upload",
-           "record_moves", "replay_view", "stop",
-           "warm"]
+__all__ = ["ANALYSIS_TRICKS", "BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "Running", "analysis_view", "card_steps",
+           "check_upload", "record_moves", "replay_view", "stop", "warm"]

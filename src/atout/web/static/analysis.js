@@ -34,12 +34,15 @@ async function runAnalysis() {
     box.dataset.deal = String(deal);
     box.dataset.lang = getLang();
     const summary = el("p", { id: "analysis-summary", tabindex: "-1" }, a.summary);
-    box.replaceChildren(summary, el("p", { id: "analysis-played" }, a.played));
+    // who took, as the replay's seats name them (the summary's "attack" is this seat and its partner)
+    const taker = el("p", { id: "analysis-taker" }, `${TEXTS[getLang()].taker}${t("colon")}${who({ seat: a.taker, seat_name: a.taker_name })} — ${a.contract_name}`);
+    box.replaceChildren(taker, summary, el("p", { id: "analysis-played" }, a.played));
     // the chart's title as text of the page (it wraps on a phone, which an SVG text does not)
     box.append(el("figure", { class: "analysis-figure" }, el("figcaption", {}, a.labels.plot_title), valueChart(a),
       el("p", { class: "analysis-legend" }, el("span", { class: "legend-line" }, "━ " + a.labels.plot_y),
         el("span", { class: "legend-needed" }, "╌ " + a.labels.plot_needed), el("span", { class: "legend-cost" }, a.labels.plot_cost))),
       costList(a));
+    markShown();
     summary.focus(); // the button is gone: the keyboard goes on from the answer, not from the page's top
   } catch (e) {
     delete box.dataset.deal;
@@ -92,7 +95,8 @@ function valueChart(a) {
   a.cards.forEach((c, i) => {
     const dot = svg("circle", { cx: x(i + 1), cy: y(ys[i + 1]), r: c.cost > 0 ? 4.5 : 2.5,
                                 fill: c.cost > 0 ? "#c0392b" : "#1d5fa8", class: c.cost > 0 ? "cost" : "free" });
-    dot.append(svg("title", {}, `${who(c)}: ${c.text}`));
+    dot.append(svg("title", {}, `${who(c)}${t("colon")}${c.text}`));
+    dot.addEventListener("click", () => showStep(c.step));  // the replay to that card (the list's buttons do it by keyboard)
     root.append(dot);
   });
   return root;
@@ -100,7 +104,7 @@ function valueChart(a) {
 
 // Each trick under its heading ("Pli 14"), each card after its player's name as the replay's seats show it.
 function costList(a) {
-  const box = el("div", { id: "analysis-cards" });
+  const box = el("div", { id: "analysis-cards" }, el("p", { class: "analysis-hint" }, a.labels.cards_hint));
   let list = null;
   a.cards.forEach((c, i) => {
     if (!list || c.trick !== a.cards[i - 1].trick) {
@@ -108,9 +112,20 @@ function costList(a) {
       list = el("ol", { start: i + 1 });
       box.append(list);
     }
-    list.append(el("li", { class: c.cost > 0 ? "cost" : "free" }, `${who(c)} — ${c.text}`));
+    // each card a button: the replay goes to the moment it was played, to see the table it was played on
+    const go = el("button", { type: "button", class: "to-move", "data-step": c.step }, `${who(c)} — ${c.text}`);
+    go.addEventListener("click", () => showStep(c.step));
+    list.append(el("li", { class: c.cost > 0 ? "cost" : "free" }, go));
   });
   return box;
+}
+
+// The card the replay shows last, marked in the list (and said so to a screen reader).
+function markShown() {
+  for (const b of document.querySelectorAll("#analysis-cards .to-move")) {
+    if (Number(b.dataset.step) === R.n) b.setAttribute("aria-current", "step");
+    else b.removeAttribute("aria-current");
+  }
 }
 
 function who(c) {  // the seat's name on the replay's table (a nickname, "Robot moyen 2"), else the analysis's own
@@ -124,4 +139,5 @@ new MutationObserver(() => {
   const box = analysisBox();
   if (box.dataset.deal !== String((frame.deal || 0) + 1) || box.dataset.lang !== getLang()) delete box.dataset.deal;
   analysisButton();
-}).observe(document.querySelector("main"), { childList: true });
+  markShown();
+}).observe(document.querySelector("main"), { childList: true, subtree: true });  // subtree: each move re-renders inside
