@@ -103,3 +103,47 @@ def test_log_shows_three_digit_line_numbers(browser: Browser, server: Server) ->
     }""")
     padding, need, lines = log_room(page)
     assert lines == 1200 and padding >= need, (padding, need, lines)
+
+
+@pytest.mark.parametrize(("lang", "choose", "none"), [("fr", "Choisir un fichier…", "Aucun fichier choisi"),
+                                                       ("en", "Choose a file…", "No file chosen")])
+def test_the_file_picker_speaks_the_pages_language(browser: Browser, server: Server, tmp_path: Path, lang: str,
+                                                   choose: str, none: str) -> None:
+    """The browser's own file button says "Choose File / No file chosen" whatever the page's language (a newcomer
+    saw it on the French lobby): it is hidden, and the page's words open it and name the file chosen."""
+    page = page_in(browser, server.url, lang)
+    assert page.inner_text("#upload .file-pick") == choose
+    assert page.inner_text("#upload-chosen") == none
+    box = page.locator("#upload-file").bounding_box()
+    assert box is not None and box["width"] <= 1 and box["height"] <= 1  # the browser's own words are not seen
+    path = tmp_path / "ma-partie.json"
+    path.write_text("{}", encoding="utf-8")
+    page.set_input_files("#upload-file", str(path))
+    assert page.inner_text("#upload-chosen") == "ma-partie.json"
+    with page.expect_file_chooser():  # the page's label opens the browser's chooser
+        page.click("#upload .file-pick")
+
+
+def test_a_spectator_hears_the_seats_names_from_the_first_frame(browser: Browser, server: Server) -> None:
+    """The live region (what a screen reader says) named seats "Joueur 4" on a spectator's first frame while
+    the seats read "Robot moyen 4": it now names them as the seats do from the first word."""
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.add_init_script("""window.__said = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const box = document.getElementById('announce');
+        const said = () => window.__said.push(box.textContent);
+        if (box) new MutationObserver(said).observe(box, { childList: true, characterData: true, subtree: true });
+      });""")
+    page.goto(server.url + "/")
+    page.evaluate("localStorage.setItem('atout.lang', 'fr')")
+    page.reload()
+    page.select_option("#f-game", "tarot")
+    page.select_option("#f-mode", "watch")
+    page.click("#create")
+    page.wait_for_function("() => window.__said && window.__said.length >= 3")
+    said = page.evaluate("window.__said")
+    names = page.eval_on_selector_all(".seat .nm", "els => els.map((e) => e.textContent)")
+    assert all(n.startswith("Robot") for n in names), names
+    assert not any("Joueur" in s for s in said), said
+    assert any(n in said[0] for n in names), (said[0], names)

@@ -214,7 +214,13 @@ async function tableList(status) {
 }
 
 function uploadForm() {
-  const input = el("input", { type: "file", accept: "application/json,.json", id: "upload-file", "aria-label": t("upload") });
+  // The browser's own file button speaks the browser's language ("Choose File" on a French page): the input is
+  // hidden, a label in the page's words opens it, and the chosen file's name is said beside it.
+  const input = el("input", { type: "file", accept: "application/json,.json", id: "upload-file", class: "file-input",
+                              "aria-label": t("upload") });
+  const chosen = el("span", { id: "upload-chosen", class: "muted" }, t("noFileChosen"));
+  input.addEventListener("change", () => { chosen.textContent = input.files.length ? input.files[0].name : t("noFileChosen"); });
+  const pick = el("label", { for: "upload-file", class: "file-pick", "aria-hidden": "true" }, t("chooseFile"));
   const problem = el("p", { class: "error", id: "upload-error", role: "alert", hidden: true });
   const form = el("form", { class: "panel", id: "upload", onsubmit: async (ev) => {
     ev.preventDefault();
@@ -226,7 +232,7 @@ function uploadForm() {
       const res = await api("/api/records?lang=" + getLang(), { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
       location.assign(res.url);
     } catch (e) { problem.textContent = `${t("uploadFailed")}${t("colon")}${e.message}`; problem.hidden = false; }
-  } }, el("h2", {}, t("upload")), input, el("button", { type: "submit" }, t("uploadBtn")), problem);
+  } }, el("h2", {}, t("upload")), input, pick, chosen, el("button", { type: "submit" }, t("uploadBtn")), problem);
   return form;
 }
 

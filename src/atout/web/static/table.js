@@ -134,6 +134,7 @@ function show(f, prev) {
   if (!prev || prev.n !== f.n) { T.picked = null; if (!f.select) T.selected = new Set(); }
   if (f.over) T.over = true;
   T.frame = f;
+  setSeatNames(f.seats);  // before the live region speaks: a spectator's first frame named "Joueur 4", not its seat's name
   announce(f, prev);
   draw();
   yourTurn(f, prev);
