@@ -8,6 +8,7 @@ Every refusal stays one line and exit 2.
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 import pytest
@@ -62,6 +63,8 @@ def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
      "le bot « random » est nommé deux fois"),
     (["play", "triomphe", "-o", "each_for_himself=true"], "cette table ne peut pas être créée avec ces réglages"),
     (["packs", "show", "nope", "--lang", "fr"], "pas de jeu de cartes « nope »"),
+    (["packs", "show", "nope"], "pas de jeu de cartes « nope »"),  # packs speaks French by default, as its output
+    (["packs", "--lang", "it", "show", "tarot78-french", "--play", "xyz"], "n'a pas d'ordre « xyz »"),  # no Italian words
     (["play", "tarot", "-o", "count_method=xyz"],  # the values to type, with their names
      "Décompte des points : il faut half_points = demi-points (recommandé) ou seed_literal = à la lettre."),
     (["play", "tarot", "--speed", "-1"], "--speed va de 0 à 10 secondes, pas « -1 »"),
@@ -148,3 +151,9 @@ def test_speed_takes_a_decimal_comma() -> None:
     from atout.cli.play_options import _speed
 
     assert _speed("0,5") == (0.5, False) and _speed("0.5") == (0.5, False)
+
+
+def test_packs_json_refuses_in_the_plain_english_of_scripts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["packs", "--json", "show", "nope"]) == 2
+    out, _ = capsys.readouterr()
+    assert "unknown pack 'nope'" in json.loads(out)["error"]

@@ -107,9 +107,12 @@ REPLAY_FRENCH = ("--step", "--analyse", "--analyze", "--plot", "--tricks", "--de
 def command_lang(command: str, argv: Sequence[str]) -> str | None:
     """The language a command's refusals are said in: its ``--lang`` when given, read as argparse reads it (the
     last one wins, ``--lan en`` and ``--lang=en`` alike), else French for ``play`` and for ``replay``'s narration
-    and analysis (the table's language when none is given), else None (the plain English)."""
+    and analysis (the table's language when none is given) and for ``packs`` without ``--json`` (its output's
+    default; ``--lang it``, which has no words for the command line, refuses in French too), else None (the
+    plain English)."""
     reader = _Reader(add_help=False, exit_on_error=False)
     reader.add_argument("--lang", action="append", default=[])
+    reader.add_argument("--json", action="store_true")
     for flag in REPLAY_FRENCH:
         reader.add_argument(flag, nargs="?", action="append")
     try:
@@ -118,7 +121,8 @@ def command_lang(command: str, argv: Sequence[str]) -> str | None:
         found = argparse.Namespace(lang=[])
     if found.lang and found.lang[-1] in LANGS:
         return str(found.lang[-1])
-    if command == "play" or (command == "replay" and any(getattr(found, f[2:], None) for f in REPLAY_FRENCH)):
+    if command == "play" or (command == "replay" and any(getattr(found, f[2:], None) for f in REPLAY_FRENCH)) \
+            or (command == "packs" and not found.json):
         return "fr"
     return None
 
