@@ -92,3 +92,26 @@ def test_ray_at_an_address_nobody_answers_exits_2_in_one_line() -> None:
     assert proc.returncode == 2, err
     lines = err.strip().splitlines()
     assert len(lines) == 1 and f"127.0.0.1:{port}" in lines[0] and "Ray" in lines[0], err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["simulate", "tarot", "--deals", "10000", "--seed", "1", "--lang", "fr"], "atout simulate : erreur : interrompu"),
+    (["tournament", "tarot", "--bots", "heuristic,random", "--deals", "5000", "--seed", "1"],
+     "atout tournament: error: interrupted"),
+])
+def test_ctrl_c_leaves_nothing_on_a_piped_stdout(argv: list[str], said: str) -> None:
+    """Interrupted, a command whose stdout is a pipe writes nothing there (its progress bar, for a person at a
+    terminal only, left an empty line in a file), and one line on stderr."""
+    proc = atout(*argv)
+    try:
+        time.sleep(4)  # started and playing
+        assert proc.poll() is None, proc.communicate()
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert out == "", repr(out)
+    assert err.replace("\u202f", " ").replace("\xa0", " ").strip().splitlines() == [said], err

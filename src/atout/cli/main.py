@@ -515,7 +515,7 @@ def _simulate(console: Console, args: argparse.Namespace) -> int:
         return 0
     from rich.progress import Progress
 
-    progress = Progress(console=console, transient=True)
+    progress = Progress(console=console, transient=True, disable=not console.is_terminal)  # a pipe reads no bar
     total, note = _whole_tours(args)
     task = progress.add_task(f"{args.game}: {total} deals", total=total)
 

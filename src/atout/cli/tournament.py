@@ -75,7 +75,7 @@ def run(console: Console, args: argparse.Namespace) -> int:
     from atout.present.stats import TOURNAMENT, tournament_report
 
     words = TOURNAMENT[args.lang]["progress"].format(game=args.game, deals=args.deals, rotations=len(bots))
-    with Progress(console=console, transient=True) as progress:
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:  # a pipe: no bar
         task = progress.add_task(words, total=args.deals, completed=len(done))
         report = run_tournament(spec, jobs=args.jobs, ray_address=args.ray or None, use_ray=use_ray,
                                 on_board=lambda k: progress.advance(task, k), done=done)
