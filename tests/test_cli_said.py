@@ -157,3 +157,35 @@ def test_packs_json_refuses_in_the_plain_english_of_scripts(capsys: pytest.Captu
     assert main(["packs", "--json", "show", "nope"]) == 2
     out, _ = capsys.readouterr()
     assert "unknown pack 'nope'" in json.loads(out)["error"]
+
+
+def helped(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """What ``atout ARGV --help`` prints (exit 0)."""
+    with pytest.raises(SystemExit) as ended:
+        main(argv)
+    assert ended.value.code == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    return out.replace("\u202f", " ").replace("\xa0", " ")
+
+
+def test_play_help_speaks_the_tables_language(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``atout play`` speaks French by default, so does its ``--help`` (argparse's headings, each option's help
+    and the placeholders of its values); ``--lang en`` gives the English; the other commands keep theirs."""
+    monkeypatch.setenv("COLUMNS", "100")  # argparse folds the help to the terminal's width
+    fr = helped(["play", "--help"], capsys)
+    words = " ".join(fr.split())  # (the folds left out)
+    assert words.startswith("utilisation : atout play [-h] [--players N] [--variant VARIANTE]"), fr
+    for line in ("arguments :", "options :", "-h, --help afficher cette aide et quitter",
+                 "--seat PLACE votre place, de 0 au nombre de joueurs moins un : 0 est Joueur 1 (par défaut 0)",
+                 "-o CLÉ=VALEUR, --option CLÉ=VALEUR", "(triomphe seulement ; par défaut : aucun, la partie"):
+        assert line in words, line
+    english = ("usage", "default", "number", "the ", "show this", "positional", "seed for", "rule option", "SEED")
+    assert not [w for w in english if w in fr], [w for w in english if w in fr]
+    en = helped(["play", "--lang", "en", "--help"], capsys)
+    assert " ".join(en.split()).startswith("usage: atout play [-h] [--players PLAYERS]"), en
+    assert "show this help message and exit" in en
+    assert "your seat, 0 to the players less one: 0 is Player 1 (default 0)" in " ".join(en.split())
+    assert not [w for w in ("utilisation", "défaut", "joueurs") if w in en]
+    assert helped(["simulate", "--lang", "fr", "--help"], capsys).startswith("usage: atout simulate")  # English
+    assert argparse._("usage: ") == "usage: "  # argparse's own words given back

@@ -26,7 +26,7 @@ def test_version_from_the_package_metadata(capsys: pytest.CaptureFixture[str]) -
 
 def test_play_help_lists_every_bot_and_the_real_target_default(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
-        main(["play", "--help"])
+        main(["play", "--lang", "en", "--help"])  # (French without --lang: tests/test_cli_said.py)
     text = " ".join(capsys.readouterr().out.split())
     assert "heuristic' (default) or 'random'" not in text and "(Triomphe: 5)" not in text
     for info in atout.list_games():

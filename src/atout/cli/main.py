@@ -112,26 +112,6 @@ def check_cli_options(game: str, options: list[tuple[str, object]]) -> dict[str,
     return out
 
 
-def _bot_help() -> str:
-    """``play --bot``: each game's bots from the registry, and the default one (atout.sim.default_bot)."""
-    from atout.bots.base import bot_names
-    from atout.sim import default_bot
-
-    games = "; ".join(f"{g.name}: {', '.join(bot_names(g.name))} (default {default_bot(g.name)})" for g in list_games())
-    return f"the opponents' bot, by game: {games}"
-
-
-def _target_help() -> str:
-    """``play --target``: the games whose creation takes a target score, and its real default (none)."""
-    from atout.cli.play_options import target_defaults
-
-    takes = target_defaults()
-    given = {d for d in takes.values() if d is not None}
-    default = ", ".join(f"{name} {d}" for name, d in takes.items() if d is not None) if given else \
-        "none, the match is then --deals deals"
-    return f"play until a side reaches this score ({', '.join(takes) or 'no game'} only; default: {default})"
-
-
 class _UsageError(Exception):
     """A command line argparse refuses (turned into one line, exit 2): the parser's name and argparse's words."""
 
@@ -157,8 +137,14 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser; every command and option is documented in ``--help``."""
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; every command and option is documented in ``--help`` (``play``'s in ``lang``, the
+    table's language: :mod:`atout.cli.play_help`; the others in English)."""
+    from atout.cli import play_help
+
+    def ph(key: str) -> play_help.Words:  # play's option ``key``: its help and its value's placeholder
+        return {"help": play_help.word(key, lang), "metavar": play_help.word("metavar_" + key, lang)}
+
     parser: argparse.ArgumentParser = _Parser(
         prog="atout",
         description="French card games, modern and historical: play, simulate, replay, read the rules.",
@@ -174,22 +160,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("fr", "en"), default="fr",
                    help="language of the table, as for play and simulate (default fr)")
 
-    p = sub.add_parser("play", help="play in the terminal against bots")
-    p.add_argument("game", nargs="?", default=None, help="game name (see 'atout games'; default: tarot)")
-    p.add_argument("--players", type=_positive, help="number of players (default: the game's usual number)")
-    p.add_argument("--variant", help="rules variant (default: the game's usual one, see 'atout games')")
-    p.add_argument("--seed", type=_seed, help="seed for the deal and the bots (default: a random one, printed)")
-    p.add_argument("--lang", choices=LANGS, default="fr", help="language of the table (default fr; any catalog installed)")
-    p.add_argument("--seat", type=_whole, default=0, help="your seat, 0 to the players less one: 0 is Player 1 (default 0)")
-    p.add_argument("--bot", default=None, help=_bot_help())
-    p.add_argument("--deals", type=_positive, help="number of deals in the match (default 1)")
-    p.add_argument("--target", type=_positive, help=_target_help())
-    p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
-                   help="rule option KEY=VALUE, repeatable (e.g. -o capot_value=1000, -o italian=true)")
-    p.add_argument("--speed", metavar="SECONDS|enter",
-                   help="pause between the bots' cards in seconds (default 0.6; 0: none), or 'enter' (Enter after each trick)")
-    p.add_argument("--records", metavar="DIR",
-                   help="folder for the game's record, saved on exit (default $ATOUT_RECORDS, else ~/.local/share/atout/records)")
+    p = sub.add_parser("play", help="play in the terminal against bots", description=play_help.word("description", lang))
+    p.add_argument("game", nargs="?", default=None, **ph("game"))
+    p.add_argument("--players", type=_positive, **ph("players"))
+    p.add_argument("--variant", **ph("variant"))
+    p.add_argument("--seed", type=_seed, **ph("seed"))
+    p.add_argument("--lang", choices=LANGS, default="fr", help=play_help.word("lang", lang))
+    p.add_argument("--seat", type=_whole, default=0, **ph("seat"))
+    p.add_argument("--bot", default=None, help=play_help.bot_help(lang), metavar=play_help.word("metavar_bot", lang))
+    p.add_argument("--deals", type=_positive, **ph("deals"))
+    p.add_argument("--target", type=_positive, help=play_help.target_help(lang),
+                   metavar=play_help.word("metavar_target", lang))
+    p.add_argument("-o", "--option", type=_option, action="append", default=[], **ph("option"))
+    p.add_argument("--speed", **ph("speed"))
+    p.add_argument("--records", **ph("records"))
 
     from atout.cli.tournament import bots_epilog
 
@@ -253,7 +237,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         command = command if command in _commands(parser) else ""
         lang = command_lang(command, argv)
-        with argparse_in(lang):
+        helps = command == "play" and lang not in (None, "en")  # play --help in the table's language
+        with argparse_in(lang, helps=helps):
+            if helps:
+                parser = build_parser(lang)  # (argparse words its headings when a parser is built)
             args = parser.parse_args(argv)
             if args.command in ("simulate", "play", "tournament", "replay"):
                 _check_args(args)

@@ -51,6 +51,14 @@ ARGPARSE = {
     "unexpected option string: %s": "unexpected_option",
 }
 
+#: argparse's words of a ``--help``, lent only where the help itself is in the language (``play``: play_help).
+ARGPARSE_HELP = {
+    "usage: ": "usage",
+    "positional arguments": "positionals",
+    "options": "options",
+    "show this help message and exit": "help",
+}
+
 #: The language refusals are said in while a command line is read and run (None: the plain English).
 CURRENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("atout_cli_lang", default=None)
 
@@ -127,22 +135,24 @@ def command_lang(command: str, argv: Sequence[str]) -> str | None:
     return None
 
 
-def _in(lang: str, singular: str, plural: str | None = None, n: int = 1) -> str:
-    """argparse's message in ``lang`` (its own English when the catalog has no key for it)."""
-    key = ARGPARSE.get(singular)
+def _in(lang: str, singular: str, plural: str | None = None, n: int = 1, helps: bool = False) -> str:
+    """argparse's message in ``lang`` (its own English when the catalog has no key for it); with ``helps``,
+    the words of a ``--help`` too."""
+    key = ARGPARSE.get(singular) or (ARGPARSE_HELP.get(singular) if helps else None)
     if key is None:
         return singular if plural is None or n == 1 else plural
     return catalogs.text("common", "cli", "argparse_" + key, lang)
 
 
 @contextmanager
-def argparse_in(lang: str | None) -> Iterator[None]:
+def argparse_in(lang: str | None, helps: bool = False) -> Iterator[None]:
     """Read a command line with argparse's refusals in ``lang`` and the command's checks told the language;
-    argparse's own gettext functions are given back after (None: nothing lent, plain English)."""
+    argparse's own gettext functions are given back after (None: nothing lent, plain English). ``helps``: the
+    headings of a ``--help`` too (a parser built, or a help printed, inside)."""
     token = CURRENT.set(lang)
     own = argparse._, argparse.ngettext  # type: ignore[attr-defined]
     if lang is not None and lang != "en":
-        argparse._ = lambda message: _in(lang, message)  # type: ignore[attr-defined]
+        argparse._ = lambda message: _in(lang, message, helps=helps)  # type: ignore[attr-defined]
         argparse.ngettext = lambda singular, plural, n: _in(lang, singular, plural, n)  # type: ignore[attr-defined]
     try:
         yield
