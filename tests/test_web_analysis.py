@@ -96,3 +96,21 @@ def test_past_the_time_budget_is_503_and_not_kept() -> None:
         r = get(c, r.json()["id"], deal=1, lang="en")
         assert (r.status_code, r.json()["error"]) == (503, "too_slow")
         assert not c.app.state.replays.analyses  # type: ignore[attr-defined]
+
+
+def test_a_played_tables_replay_names_its_players_once_out_of_memory(client: TestClient) -> None:
+    """A newcomer who played as "Camille" found "Joueur 1" in the replay (and the analysis's taker line): a
+    finished table no longer in memory was rebuilt without its seats' names. Tarot at 4, seat 0 played over
+    the socket by a bot, the table then dropped from memory (as after a restart)."""
+    from test_web import play_through
+
+    t = client.post("/api/tables", json={"game": "tarot", "seat": 0, "seed": 3, "name": "Camille"}).json()
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "token": t["token"], "lang": "fr"})
+        assert ws.receive_json()["type"] == "welcome"
+        assert play_through(ws, "tarot", 0, seed=5)["over"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.tables.pop(t["id"], None)
+    getattr(hub, "finished", {}).pop(t["id"], None)
+    frame = client.get(f"/api/tables/{t['id']}/replay", params={"n": 3, "lang": "fr"}).json()
+    assert [s["name"] for s in frame["seats"]] == ["Camille", "Robot moyen 2", "Robot moyen 3", "Robot moyen 4"]

@@ -268,11 +268,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         found = await asyncio.to_thread(store.finished, table_id)
         if found is None:
             return await _live(table_id)
-        row, kinds = found
+        row, kinds, names = found
         return Live(id=row.id, game=row.game, variant=row.variant, players=row.players, seed=row.seed,
                     options=dict(row.options), level=row.level, source=row.source,
                     kinds=kinds or ["bot"] * row.players, hashes=[None] * row.players,
-                    state=cast(GameState, _Over()), moves=[], history=0)
+                    state=cast(GameState, _Over()), moves=[], history=0, names=names)
 
     # --- pages --------------------------------------------------------------------------------
     @app.get("/texts.js", include_in_schema=False)

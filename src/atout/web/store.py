@@ -220,15 +220,17 @@ class Store:
             text = s.scalar(select(cast(TableRow.record, Text)).where(TableRow.id == table_id))
             return None if text is None or text == "null" else str(text)
 
-    def finished(self, table_id: str) -> tuple[TableRow, list[str]] | None:
-        """A finished table's row (its record not read) and seat kinds, or None if it is not over (or absent)."""
+    def finished(self, table_id: str) -> tuple[TableRow, list[str], list[str]] | None:
+        """A finished table's row (its record not read), seat kinds and names (its replay names the players as the
+        table did), or None if it is not over (or absent)."""
         with self.session() as s:
             row = s.scalar(select(TableRow).options(defer(TableRow.record)).where(TableRow.id == table_id)
                            .where(TableRow.status == "over"))
             if row is None:
                 return None
-            kinds = s.scalars(select(SeatRow.kind).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
-            return row, list(kinds)
+            seats = s.execute(select(SeatRow.kind, SeatRow.name).where(SeatRow.table_id == table_id)
+                              .order_by(SeatRow.seat)).all()
+            return row, [k for k, _ in seats], [n or "" for _, n in seats]
 
     def table(self, table_id: str) -> TableRow | None:
         with self.session() as s:
