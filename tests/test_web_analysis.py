@@ -70,7 +70,7 @@ def test_a_deal_analysed_in_french_and_english_and_kept(client: TestClient) -> N
 def test_refusals(client: TestClient) -> None:
     table = upload(client, RECORDS / "tarot" / "fft_petit_sec_redeal.json")
     r = get(client, table, deal=1, lang="en")
-    assert (r.status_code, r.json()) == (400, {"error": "no_play", "message": "deal 1: no card was played"})
+    assert (r.status_code, r.json()) == (400, {"error": "no_play", "message": "deal 1: everybody passed, no card was played"})
     r = get(client, table, deal=3, lang="fr")
     assert (r.status_code, r.json()["error"]) == (400, "bad_deal")
     assert r.json()["message"] == "donne 3\u00a0: choisissez une donne de 1 à 2"

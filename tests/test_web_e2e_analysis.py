@@ -47,7 +47,8 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     page.wait_for_selector("#analysis-chart")
     assert page.evaluate("document.activeElement.id") == "analysis-summary"
     assert page.locator("#analysis-summary").inner_text().startswith(summary)
-    assert page.locator("#analysis-chart circle").count() == 20  # the last 5 tricks of 4 cards
+    assert page.locator("#analysis-chart circle:not(.hit)").count() == 20  # the last 5 tricks of 4 cards
+    assert page.locator("#analysis-chart circle.hit").count() == 20  # each with a finger-sized target
     assert page.locator("#analysis-chart path.value-line").count() == 1
     assert page.locator("#analysis-chart path.needed-line").count() == 1  # the target by the bouts held, dashed
     ticks = page.eval_on_selector_all("#analysis-chart text.trick-tick", "ts => ts.map((t) => t.textContent)")
@@ -72,10 +73,25 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     page.locator("#analysis-cards .to-move").nth(2).click()
     page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '63'")
     assert page.locator("#analysis-cards [aria-current='step']").get_attribute("data-step") == "63"
+    # the page goes up to the table, the card's line above it (the list is a screen or more below the table)
+    page.wait_for_selector("#analysis-chosen:not([hidden])")
+    chosen = page.locator("#analysis-chosen .chosen-text").inner_text()
+    assert chosen.startswith("Pli 14 · " if lang == "fr" else "Trick 14 · "), chosen
+    assert chosen.endswith(page.locator("#analysis-cards .to-move").nth(2).inner_text().split(" — ", 1)[1]), chosen
+    bar = page.locator("#analysis-chosen").bounding_box()
+    assert bar is not None and -2 <= bar["y"] <= 2, bar  # scrolled to the top of the screen
+    page.locator("#analysis-back").click()  # and back to the list, on the card chosen
+    assert page.evaluate("document.activeElement.dataset.step") == "63"
+    page.locator("#r-next").click()  # the replay moves on: the chosen card's line goes
+    page.wait_for_selector("#analysis-chosen", state="hidden")
     page.locator("#analysis-cards .to-move").nth(19).focus()
     page.keyboard.press("Enter")
     page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '80'")
     assert page.locator("#analysis-cards [aria-current='step']").get_attribute("data-step") == "80"
+    if lang == "fr":  # the language switched: the analysis said again in English, not dropped
+        page.locator("#langbox button.lang").click()
+        page.wait_for_function("(document.getElementById('analysis-summary') || {}).textContent?.startsWith('With every')")
+        assert page.locator("#analysis-cards h3").first.inner_text() == "Trick 14"
     page.locator("#r-first").click()
     page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '0'")
     page.locator("#r-next").click()  # the replay moves on: the analysis stays (same deal)

@@ -102,8 +102,9 @@ def view(a: DealAnalysis, lang: str, table: Table, margin: int) -> dict[str, Any
         "cards": [{"trick": c.trick, "seat": c.seat, "seat_name": table.seat_name(c.seat, lang), "card": c.card,
                    "attack": c.attack, "cost": float(c.cost), "after": float(c.after.attack_points),
                    "text": cost_line(c, lang)} for c in a.cards],
-        "labels": {k: word(k, lang, deal=a.deal + 1) for k in ("plot_title", "plot_x_tricks", "plot_y",
-                                                                "plot_needed", "plot_cost", "cards_hint")},
+        "labels": {k: word(k, lang, deal=a.deal + 1, first=a.first_trick, last=a.tricks)
+                   for k in ("plot_title", "plot_x_tricks", "plot_y", "plot_needed", "plot_cost", "cards_hint", "scope",
+                             "back_to_list")},
         "trick_names": {c.trick: word("trick", lang, trick=c.trick) for c in a.cards},  # "Pli 14": the list's headings
     }
 

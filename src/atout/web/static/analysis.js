@@ -3,7 +3,7 @@
 // attack's card points under perfect play card by card, and each card's cost in words (from the catalogs).
 "use strict";
 
-const ANALYSIS = { box: null };
+const ANALYSIS = { box: null, running: false, chosen: null };
 
 function analysisBox() {
   if (!ANALYSIS.box) {
@@ -21,7 +21,9 @@ function analysisButton() {
   box.replaceChildren(button);
 }
 
-async function runAnalysis() {
+async function runAnalysis(focus = true) {
+  if (ANALYSIS.running) return;
+  ANALYSIS.running = true;
   const box = analysisBox();
   const id = tableIdFromPath();
   const frame = (typeof T !== "undefined" && T.frame) || {};
@@ -33,23 +35,54 @@ async function runAnalysis() {
     const a = await api(url).catch(() => api(url));
     box.dataset.deal = String(deal);
     box.dataset.lang = getLang();
+    ANALYSIS.a = a;
     const summary = el("p", { id: "analysis-summary", tabindex: "-1" }, a.summary);
     // who took, as the replay's seats name them (the summary's "attack" is this seat and its partner)
     const taker = el("p", { id: "analysis-taker" }, `${TEXTS[getLang()].taker}${t("colon")}${who({ seat: a.taker, seat_name: a.taker_name })} — ${a.contract_name}`);
-    box.replaceChildren(taker, summary, el("p", { id: "analysis-played" }, a.played));
+    box.replaceChildren(taker, summary, el("p", { id: "analysis-played" }, a.played),
+      el("p", { class: "analysis-scope" }, a.labels.scope));  // why only the last tricks
     // the chart's title as text of the page (it wraps on a phone, which an SVG text does not)
     box.append(el("figure", { class: "analysis-figure" }, el("figcaption", {}, a.labels.plot_title), valueChart(a),
       el("p", { class: "analysis-legend" }, el("span", { class: "legend-line" }, "━ " + a.labels.plot_y),
         el("span", { class: "legend-needed" }, "╌ " + a.labels.plot_needed), el("span", { class: "legend-cost" }, a.labels.plot_cost))),
       costList(a));
     markShown();
-    summary.focus(); // the button is gone: the keyboard goes on from the answer, not from the page's top
+    if (focus) summary.focus(); // the button is gone: the keyboard goes on from the answer, not from the page's top
   } catch (e) {
     delete box.dataset.deal;
+    box.dataset.lang = getLang();
     const error = el("p", { id: "analysis-error", role: "alert", tabindex: "-1" }, e.message);
     box.replaceChildren(error);
     error.focus();
+  } finally {
+    ANALYSIS.running = false;
   }
+}
+
+// A card chosen in the list or on the chart: the replay goes to the move right after it, and the page to the
+// table, with the card's line above it and a way back to the list (on a phone the list is screens below).
+async function chooseCard(c, i) {
+  await showStep(c.step);
+  ANALYSIS.chosen = { c, i };
+  const bar = chosenBar();
+  const back = el("button", { type: "button", id: "analysis-back" }, "↓ " + ANALYSIS.a.labels.back_to_list);
+  back.addEventListener("click", () => {
+    const item = document.querySelectorAll("#analysis-cards .to-move")[i];
+    if (item) { item.scrollIntoView({ block: "center" }); item.focus({ preventScroll: true }); }
+  });
+  const trick = (ANALYSIS.a.trick_names || {})[c.trick] || String(c.trick);
+  bar.replaceChildren(el("span", { class: "chosen-text" }, `${trick} · ${who(c)} — ${c.text}`), back);
+  bar.hidden = false;
+  bar.scrollIntoView({ block: "start" });
+}
+
+function chosenBar() {
+  let bar = document.getElementById("analysis-chosen");
+  if (!bar) {
+    bar = el("div", { id: "analysis-chosen", class: "panel", role: "status", hidden: true });
+    document.querySelector("main").before(bar);
+  }
+  return bar;
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -86,6 +119,9 @@ function valueChart(a) {
     let dn = `M ${x(0)} ${y(need[0])}`;
     for (let i = 1; i < need.length; i++) dn += ` H ${x(i)} V ${y(need[i])}`;
     root.append(svg("path", { d: dn, fill: "none", stroke: "#777", "stroke-width": 1.2, "stroke-dasharray": "5 4", class: "needed-line" }));
+    need.forEach((v, i) => {  // each target's number where it starts: the axis shows only its ends and middle
+      if (i === 0 || v !== need[i - 1]) root.append(svg("text", { x: x(i) + 3, y: y(v) - 3, "font-size": 10, fill: "#555", class: "needed-label" }, String(v)));
+    });
   }
   root.append(svg("text", { x: 12, y: (TOP + H - B) / 2, "text-anchor": "middle", "font-size": 11,
                             transform: `rotate(-90 12 ${(TOP + H - B) / 2})` }, a.labels.plot_y));
@@ -96,8 +132,12 @@ function valueChart(a) {
     const dot = svg("circle", { cx: x(i + 1), cy: y(ys[i + 1]), r: c.cost > 0 ? 4.5 : 2.5,
                                 fill: c.cost > 0 ? "#c0392b" : "#1d5fa8", class: c.cost > 0 ? "cost" : "free" });
     dot.append(svg("title", {}, `${who(c)}${t("colon")}${c.text}`));
-    dot.addEventListener("click", () => showStep(c.step));  // the replay to that card (the list's buttons do it by keyboard)
     root.append(dot);
+    // a finger's target around each dot (the dots are 5 to 9 px): the replay to that card, as the list's buttons
+    const hit = svg("circle", { cx: x(i + 1), cy: y(ys[i + 1]), r: 11, fill: "transparent", class: "hit" });
+    hit.append(svg("title", {}, `${who(c)}${t("colon")}${c.text}`));
+    hit.addEventListener("click", () => chooseCard(c, i));
+    root.append(hit);
   });
   return root;
 }
@@ -114,7 +154,7 @@ function costList(a) {
     }
     // each card a button: the replay goes to the moment it was played, to see the table it was played on
     const go = el("button", { type: "button", class: "to-move", "data-step": c.step }, `${who(c)} — ${c.text}`);
-    go.addEventListener("click", () => showStep(c.step));
+    go.addEventListener("click", () => chooseCard(c, i));
     list.append(el("li", { class: c.cost > 0 ? "cost" : "free" }, go));
   });
   return box;
@@ -126,6 +166,8 @@ function markShown() {
     if (Number(b.dataset.step) === R.n) b.setAttribute("aria-current", "step");
     else b.removeAttribute("aria-current");
   }
+  const bar = document.getElementById("analysis-chosen");  // the chosen card's line, while the replay shows it
+  if (bar && (!ANALYSIS.chosen || ANALYSIS.chosen.c.step !== R.n)) bar.hidden = true;
 }
 
 function who(c) {  // the seat's name on the replay's table (a nickname, "Robot moyen 2"), else the analysis's own
@@ -137,7 +179,12 @@ new MutationObserver(() => {
   const frame = (typeof T !== "undefined" && T.frame) || null;
   if (!frame || (frame.table && frame.table.game) !== "tarot") return;
   const box = analysisBox();
-  if (box.dataset.deal !== String((frame.deal || 0) + 1) || box.dataset.lang !== getLang()) delete box.dataset.deal;
-  analysisButton();
+  const deal = String((frame.deal || 0) + 1);
+  if (box.dataset.deal === deal && box.dataset.lang !== getLang() && !ANALYSIS.running) {
+    runAnalysis(false);  // the language switched: the same analysis, said in the new language (the focus stays)
+  } else if (box.dataset.deal !== deal && !ANALYSIS.running) {
+    delete box.dataset.deal;
+    analysisButton();
+  }
   markShown();
 }).observe(document.querySelector("main"), { childList: true, subtree: true });  // subtree: each move re-renders inside
