@@ -126,7 +126,8 @@ def test_the_file_picker_speaks_the_pages_language(browser: Browser, server: Ser
 
 def test_a_spectator_hears_the_seats_names_from_the_first_frame(browser: Browser, server: Server) -> None:
     """The live region (what a screen reader says) named seats "Joueur 4" on a spectator's first frame while
-    the seats read "Robot moyen 4": it now names them as the seats do from the first word."""
+    the seats read "Robot moyen 4": it now names them as the seats do from the first word, in the journal's
+    sentences ("Robot moyen 2 passe."), not the buttons' words ("Enchère Prise", "Écarter 4♦")."""
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.set_default_timeout(TIMEOUT)
     page.add_init_script("""window.__said = [];
@@ -147,3 +148,6 @@ def test_a_spectator_hears_the_seats_names_from_the_first_frame(browser: Browser
     assert all(n.startswith("Robot") for n in names), names
     assert not any("Joueur" in s for s in said), said
     assert any(n in said[0] for n in names), (said[0], names)
+    # the table's own sentences, as the journal says them, not the buttons' words ("Enchère Prise", "Terminé")
+    assert not [s for s in said if any(w in s for w in ("Enchère", "Écarter", "Terminé", "Annoncer"))], said
+    assert any(s.split(". ")[0] in page.inner_text("#log") for s in said[1:]), said

@@ -140,22 +140,20 @@ function show(f, prev) {
   yourTurn(f, prev);
 }
 
-// The live region: each card played and whose turn it is, as the frames are shown.
+// The live region: what happened since the last frame and whose turn it is, as the frames are shown.
 function announce(f, prev) {
   const box = document.getElementById("announce");
   if (!box) return;
   const you = T.seat;
-  const said = [];
-  const since = prev && prev.deal === f.deal ? prev.moves.length : Math.max(0, f.moves.length - 1);
-  for (const m of f.moves.slice(since)) {
-    const text = (f.labels || {})[m.action] || m.action;
-    const card = m.action.split(" ").find(isCard);
-    said.push(`${seatName(m.seat, you)}${t("colon")}${card && m.action.startsWith("play") ? cardName(card) : text}`);
-  }
+  // The table's own sentences ("Robot moyen 2 passe.", "Vous jouez le 2 de pique."), as the journal says them:
+  // those new since the last frame of the same deal, else the last one (a first frame, a new deal).
+  const lines = f.narration || [];
+  const before = prev && prev.deal === f.deal ? (prev.narration || []).length : -1;
+  const said = (before >= 0 && before <= lines.length ? lines.slice(before) : lines.slice(-1)).slice(-4);
   const turn = f.obs.current_player;
   if (f.over) said.push(t("over"));
   else if (turn !== null && turn !== undefined) said.push(turn === you ? t("turn") : `${t("waiting")} ${seatName(turn, you)}`);
-  box.textContent = said.join(". ");
+  box.textContent = said.join(" ");
 }
 
 function yourTurn(f, prev) {
