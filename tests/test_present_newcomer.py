@@ -214,3 +214,15 @@ def test_1637_sentences_and_refusals_use_the_packs_names() -> None:
                                                         "l'As de deniers et le Faon de deniers.")
     said = say(Event("discard", seat=0, data={"card": "8C"}), "fr", Table("tarot1637", 3, me=0))
     assert said == "Vous écartez le 8 de bâtons."
+
+
+def test_a_match_everybody_passed_is_a_draw_not_four_winners() -> None:
+    """Every score equal (the only deal passed by all, seed 001 "Déroulement": « Si tous les joueurs passent, la
+    partie est annulée »): nobody wins, as the lobby says ("partie nulle"), rather than "Joueur 1, …, Joueur 4
+    gagnent avec 0"; a tie for first among some seats still names them."""
+    table = Table("tarot", 4)
+    drawn = Event("match_over", data={"totals": [0, 0, 0, 0]})
+    assert say(drawn, "fr", table) == "Fin de la partie\u00a0: partie nulle, personne ne gagne (tous à 0)."
+    assert say(drawn, "en", table) == "End of the match: a draw, nobody wins (everyone on 0)."
+    tied = Event("match_over", data={"totals": [30, 30, -30, -30]})
+    assert say(tied, "en", table) == "End of the match: Player 1 and Player 2 win with 30."

@@ -125,6 +125,8 @@ def _match_over(event: Event, lang: str, table: Table) -> str:
     totals = event.data.get("totals", [])
     best = max(totals) if totals else 0
     winners = [table.seat_name(s, lang) for s, t in enumerate(totals) if t == best]
+    if len(winners) == len(totals) > 1:  # every score equal (everybody passed the only deal): nobody wins
+        return _book().say("says", "match_drawn", lang, best=best)
     return _book().say("says", "match_over", lang, len(winners), names=join_words(winners, lang), best=best)
 
 
