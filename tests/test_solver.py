@@ -285,3 +285,26 @@ def test_quick_tricks_count_what_the_leader_cashes() -> None:
     assert tuple(int(x) for x in _dd.quick(hp, ht, 4, 0)) == (9 + 7, 2)
     ht[1] = 0
     assert tuple(int(x) for x in _dd.quick(hp, ht, 4, 0)) == (9 + 7 + 9, 3)
+
+
+def test_the_bounds_read_each_outcomes_extremes_from_the_table() -> None:
+    """``_dd.bounds`` reads, for the points and oudlers it bounds, the least and greatest value over the
+    petits au bout and chelems still possible (solver.outcome_extremes): each entry is the extreme of the
+    pairs a position with those possibilities can reach, found here by trying them one by one."""
+    from atout.analysis import _dd
+    from atout.analysis.solver import score_table
+
+    for variant, contract in (("fft", "garde"), ("seed", "prise")):
+        tab = score_table(variant, 4, contract, 0, None, (), False, 200, (0,))
+        for p2 in (0, 81, 101, 182):
+            for oud in range(4):
+                for outcomes in range(8):
+                    pairs = [(pab, slam) for pab in (range(3) if outcomes & _dd.O_PAB else [0])
+                             for slam in [0] + [1] * bool(outcomes & _dd.O_SLAM_ATT) + [2] * bool(outcomes & _dd.O_SLAM_DEF)]
+                    values = [int(tab[((p2 * 4 + oud) * 3 + pab) * 3 + slam]) * 65536 + oud * 9 + pab * 3 + slam
+                              for pab, slam in pairs]
+                    at = _dd.TAB_EXT + ((p2 * 4 + oud) * 8 + outcomes) * 2
+                    assert (tab[at], tab[at + 1]) == (min(values), max(values))
+        # With neither a petit au bout nor a chelem possible, one outcome is left: least and greatest agree.
+        at = _dd.TAB_EXT + ((101 * 4 + 2) * 8 + 0) * 2
+        assert tab[at] == tab[at + 1] == int(tab[(101 * 4 + 2) * 9]) * 65536 + 2 * 9

@@ -17,7 +17,8 @@ Encoding:
   in quarter points, ``points2`` the attack's card points in half points and ``code`` = ``oudlers * 9 +
   pab * 3 + slam`` (pab, slam: 0 none, 1 attack, 2 defence): the attack maximises it, the defence
   minimises it. ``score`` comes from a table the engine's own :func:`~atout.games.tarot.scoring.score_quarters`
-  filled, indexed by ``((points2 * 4 + oudlers) * 3 + pab) * 3 + slam``.
+  filled, indexed by ``((points2 * 4 + oudlers) * 3 + pab) * 3 + slam``, and after it (from ``TAB_EXT``)
+  each outcome's extremes for the bounds.
 * the transposition table (at trick boundaries): ``tk`` (keys: two Zobrist words of the hands, the
   position's other scalars, a generation), ``tv`` (lower bound, upper bound, best card).
 """
@@ -51,6 +52,9 @@ INF = 1 << 60
 NUMERALS = sum(((1 << 10) - 1) << (14 * s) for s in range(4))  # the cards 1 to 10 of each suit, plain word
 MID_TRUMPS = ((1 << 20) - 1) & ~1  # the trumps 2 to 20 in a trump word
 
+TAB_EXT = 183 * 4 * 9  # the score table's second part: each outcome's extremes (solver.outcome_extremes)
+O_PAB, O_SLAM_ATT, O_SLAM_DEF = 1, 2, 4  # outcomes a position may still see: a petit au bout, a chelem of a side
+
 # --- cfg slots ------------------------------------------------------------------------------------
 C_NP, C_FFT, C_TAKER, C_CALLED, C_SLAM, C_NTRICKS, C_SIDE, C_NODES, C_MASK, C_GEN, C_UNIT = 0, 1, 2, 3, 4, 5, 6, 11, 12, 13, 14
 C_PASSES, C_PROBES, C_HITS, C_BCUTS = 15, 16, 17, 18  # statistics: null-window searches, table probes, hits, bound cuts
@@ -58,8 +62,10 @@ NCFG = 19  # (C_SIDE .. C_SIDE + 4: the side of each seat, 0 attack, 1 defence)
 
 # --- st slots (one row per ply) ------------------------------------------------------------------
 (S_CUR, S_LEADER, S_TLEN, S_LED, S_BEST, S_WIN, S_EXS, S_TNO, S_AP2, S_AOUD, S_TW0, S_TW1, S_DEBT, S_LOW0,
- S_LOW1, S_PPW, S_H1, S_H2, S_T0) = range(19)
+ S_LOW1, S_PPW, S_H1, S_H2, S_OCCP, S_OCCT, S_T0) = range(21)
 NST = S_T0 + 5  # S_T0 .. S_T0 + 4: the cards of the trick in play order
+# (S_OCCP, S_OCCT: the cards in the hands and the trick, as a plain word and a trump word: the hands' at the
+# trick's start, the same all through it, so no node walks the hands to know which cards are still out)
 
 # --- transposition table -------------------------------------------------------------------------
 K_H1, K_H2, K_ACC, K_GEN = 0, 1, 2, 3  # (K_GEN: generation << 8 | tricks left, for replacement)
@@ -133,19 +139,8 @@ def moves(hp: Any, ht: Any, cfg: Any, row: Any, seat: int, out: Any) -> int:
     """The legal cards of ``seat`` into ``out``, one per class of equivalent cards (the lowest): same suit,
     same value (so the same points) and no card between them still out (in another hand or in the trick)."""
     ap, at = legal(hp, ht, cfg, row, seat)
-    n = cfg[C_NP]
-    op = 0
-    ot = 0
-    for s in range(n):
-        if s != seat:
-            op |= hp[s]
-            ot |= ht[s]
-    for i in range(row[S_TLEN]):
-        c = row[S_T0 + i]
-        if c < PETIT:
-            op |= 1 << c
-        else:
-            ot |= 1 << (c - PETIT)
+    op = row[S_OCCP] & ~hp[seat]  # the cards out: in another hand or in the trick
+    ot = row[S_OCCT] & ~ht[seat]
     k = 0
     last = -1
     x = ap
@@ -271,6 +266,12 @@ def end_trick(cfg: Any, row: Any) -> int:
     else:
         row[S_TW1] += 1
     row[S_PPW] = winner if has_petit else -1
+    for i in range(n):  # the trick's cards are out of play
+        c = row[S_T0 + i]
+        if c < PETIT:
+            row[S_OCCP] &= ~(1 << c)
+        else:
+            row[S_OCCT] &= ~(1 << (c - PETIT))
     row[S_TLEN] = 0
     row[S_TNO] += 1
     row[S_LED] = -1
@@ -529,22 +530,18 @@ def bounds(hp: Any, ht: Any, cfg: Any, row: Any, tab: Any) -> Any:
     p2hi = min(row[S_AP2] + rem - sure1 + (1 if row[S_DEBT] == 1 else 0), 182)
     olo = row[S_AOUD] + oud0
     ohi = min(row[S_AOUD] + ouds - oud1, 3)
+    outcomes = 0
+    if petit or row[S_PPW] >= 0:  # else the Petit is gone and did not fall in the last trick: no petit au bout
+        outcomes |= O_PAB
+    if row[S_TW1] == 0:
+        outcomes |= O_SLAM_ATT
+    if row[S_TW0] == 0:
+        outcomes |= O_SLAM_DEF
     lo = INF
     hi = -INF
-    for oud in range(olo, ohi + 1):
-        for pab in range(3):
-            if pab and not petit and row[S_PPW] < 0:
-                continue  # the Petit is gone and did not fall in the last trick: no petit au bout
-            for slam in range(3):
-                if slam == 1 and row[S_TW1] > 0:
-                    continue
-                if slam == 2 and row[S_TW0] > 0:
-                    continue
-                base = (oud * 9 + pab * 3 + slam)
-                a = tab[(p2lo * 4 + oud) * 9 + pab * 3 + slam] * 65536 + p2lo * 256 + base
-                b = tab[(p2hi * 4 + oud) * 9 + pab * 3 + slam] * 65536 + p2hi * 256 + base
-                lo = min(lo, a)
-                hi = max(hi, b)
+    for oud in range(olo, ohi + 1):  # each outcome's extremes, from the table (solver.outcome_extremes)
+        lo = min(lo, tab[TAB_EXT + ((p2lo * 4 + oud) * 8 + outcomes) * 2] + p2lo * 256)
+        hi = max(hi, tab[TAB_EXT + ((p2hi * 4 + oud) * 8 + outcomes) * 2 + 1] + p2hi * 256)
     return lo, hi
 
 
@@ -572,20 +569,15 @@ def update(cfg: Any, st: Any, fr: Any, ply: int, v: int, c: int) -> None:
 
 
 @njit(cache=True)
-def canon_hash(hp: Any, ht: Any, n: int, z1: Any, z2: Any) -> Any:
+def canon_hash(hp: Any, ht: Any, n: int, z1: Any, z2: Any, row: Any) -> Any:
     """Two Zobrist words of the hands up to rank equivalence (DDS's relative ranks): each numeral of a suit
     (1 to 10: ½ point each) and each trump 2 to 20 is renamed by its rank among those still in the hands,
     the Kings, Queens, Knights, Jacks, the Petit, the 21 and the Excuse keep their names. Two deals alike
     by this key play alike at a trick boundary: the same cards follow, win and carry the same points."""
     h1 = 0
     h2 = 0
-    occ = 0
-    occ_t = 0
-    for s in range(n):
-        occ |= hp[s]
-        occ_t |= ht[s]
-    num = occ & NUMERALS
-    mid = occ_t & MID_TRUMPS
+    num = row[S_OCCP] & NUMERALS  # (at a trick boundary: the cards in the hands)
+    mid = row[S_OCCT] & MID_TRUMPS
     for s in range(n):
         x = hp[s]
         while x:  # each card of the hand: its bit's index, renamed if a numeral
@@ -628,31 +620,27 @@ def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: 
         return True
     if row[S_TLEN] == 0:
         cfg[C_PROBES] += 1
+        lo, hi = bounds(hp, ht, cfg, row, tab)  # first: when they decide, the table's key is not needed
+        if lo >= beta or hi <= alpha:
+            cfg[C_BCUTS] += 1
+            fr[ply, F_BEST] = lo if lo >= beta else hi
+            return True
         acc = acc_key(row)
-        row[S_H1], row[S_H2] = canon_hash(hp, ht, cfg[C_NP], z1, z2)
+        row[S_H1], row[S_H2] = canon_hash(hp, ht, cfg[C_NP], z1, z2, row)
         slot = (int(row[S_H1]) ^ (acc * 0x5851F42D4C957F2D)) & cfg[C_MASK] & ~(WAYS - 1)
         e = find(tk, slot, row, acc, cfg[C_GEN])
         if e >= 0:
             cfg[C_HITS] += 1
-            lo, hi = tv[e, V_LO], tv[e, V_HI]
+            lo, hi = max(lo, tv[e, V_LO]), min(hi, tv[e, V_HI])
             if lo >= beta or lo == hi:
                 fr[ply, F_BEST] = lo
                 return True
             if hi <= alpha:
                 fr[ply, F_BEST] = hi
                 return True
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
             first = tv[e, V_MOVE]
-        blo, bhi = bounds(hp, ht, cfg, row, tab)
-        if blo >= beta:
-            cfg[C_BCUTS] += 1
-            fr[ply, F_BEST] = blo
-            return True
-        if bhi <= alpha:
-            cfg[C_BCUTS] += 1
-            fr[ply, F_BEST] = bhi
-            return True
+        alpha = max(alpha, lo)
+        beta = min(beta, hi)
     mv = buf[ply, 0:24]
     k = moves(hp, ht, cfg, row, seat, mv)
     order(cfg, row, seat, mv, k, first, buf[ply, 24:48])

@@ -165,7 +165,26 @@ def score_table(variant: str, players: int, contract: str, taker: int, partner: 
                     out[(p2 * 4 + oud) * 9 + pab * 3 + slam] = found
     # The search's bounds need the score non-decreasing in the points for every other outcome (_dd.bounds).
     assert (np.diff(out.reshape(183, 36), axis=0) >= 0).all()
-    return out
+    return np.concatenate([out, outcome_extremes(out)])
+
+
+def outcome_extremes(scores: np.ndarray) -> np.ndarray:
+    """For each points and oudlers, the least and the greatest kernel value (less its points' part) over the
+    petits au bout and chelems a position may still see, by :data:`_dd.OUTCOMES`: what ``_dd.bounds`` would
+    otherwise find by trying every (petit au bout, chelem) pair at each trick boundary.
+
+    Laid out by ``((points2 * 4 + oudlers) * 8 + outcomes) * 2`` (+1 for the greatest)."""
+    pab, slam = np.meshgrid(np.arange(3), np.arange(3), indexing="ij")
+    code = (np.arange(4)[:, None, None] * 9 + pab * 3 + slam)[None]  # oudlers, pab, slam
+    value = scores.reshape(183, 4, 3, 3) * 65536 + code
+    ext = np.zeros((183, 4, 8, 2), np.int64)
+    for outcomes in range(8):
+        pabs = [0, 1, 2] if outcomes & K.O_PAB else [0]
+        slams = [0] + ([1] if outcomes & K.O_SLAM_ATT else []) + ([2] if outcomes & K.O_SLAM_DEF else [])
+        some = value[:, :, pabs][:, :, :, slams]
+        ext[:, :, outcomes, 0] = some.min(axis=(2, 3))
+        ext[:, :, outcomes, 1] = some.max(axis=(2, 3))
+    return ext.ravel()
 
 
 def seat_free_table(variant: str, players: int, contract: str, taker: int, partner: int | None,
@@ -252,6 +271,8 @@ def solve(state: TarotState, cards: bool = True, python: bool = False) -> Soluti
     row[K.S_H1], row[K.S_H2] = h1, h2
     for i, c in enumerate(state.trick):
         row[K.S_T0 + i] = c
+    out = sum(state.hands) | sum(1 << c for c in state.trick)  # the cards still in play (the hands are disjoint)
+    row[K.S_OCCP], row[K.S_OCCT] = out & ((1 << PETIT) - 1), out >> PETIT
     buf = np.zeros((80, 48), np.int64)
     out_cards = np.zeros(24, np.int64)
     out_vals = np.zeros(24, np.int64)
