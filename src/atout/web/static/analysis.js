@@ -3,7 +3,7 @@
 // attack's card points under perfect play card by card, and each card's cost in words (from the catalogs).
 "use strict";
 
-const ANALYSIS = { box: null, running: false, chosen: null };
+const ANALYSIS = { box: null, running: false, a: null, chosen: null };  // a: the analysis shown
 
 function analysisBox() {
   if (!ANALYSIS.box) {
@@ -17,13 +17,16 @@ function analysisButton() {
   const box = analysisBox();
   if (box.dataset.deal) return;  // an analysis is shown: it stays until asked for another deal
   const button = el("button", { type: "button", id: "analyse" }, t("analyseDeal"));
-  button.addEventListener("click", runAnalysis);
+  button.addEventListener("click", () => runAnalysis());
   box.replaceChildren(button);
 }
 
 async function runAnalysis(focus = true) {
   if (ANALYSIS.running) return;
   ANALYSIS.running = true;
+  ANALYSIS.chosen = null;  // a chosen card's line, said in the old language, goes with the old analysis
+  const bar = document.getElementById("analysis-chosen");
+  if (bar) bar.hidden = true;
   const box = analysisBox();
   const id = tableIdFromPath();
   const frame = (typeof T !== "undefined" && T.frame) || {};
