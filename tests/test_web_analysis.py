@@ -114,3 +114,15 @@ def test_a_played_tables_replay_names_its_players_once_out_of_memory(client: Tes
     getattr(hub, "finished", {}).pop(t["id"], None)
     frame = client.get(f"/api/tables/{t['id']}/replay", params={"n": 3, "lang": "fr"}).json()
     assert [s["name"] for s in frame["seats"]] == ["Camille", "Robot moyen 2", "Robot moyen 3", "Robot moyen 4"]
+
+
+def test_a_chelem_is_never_the_first_button_of_the_announcements() -> None:
+    """A newcomer announced a chelem (−600) by tapping the first button after the écart: among announcements,
+    "done" (nothing to announce) comes first, as "pass" does among bids; the engine's order is left alone."""
+    import atout
+    from atout.web.views import bids_by_strength
+
+    g = atout.new_game("tarot", players=4, seed=3)
+    legal = ["announce capot", "announce poignee T1", "done"]
+    assert bids_by_strength(g, legal) == ["done", "announce capot", "announce poignee T1"]
+    assert bids_by_strength(g, ["bid garde", "pass", "bid prise"]) == ["pass", "bid prise", "bid garde"]

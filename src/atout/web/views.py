@@ -271,10 +271,14 @@ def _card_name(code: str, pack_name: str | None, lang: str) -> str:
 
 
 def bids_by_strength(state: GameState, legal: list[str]) -> list[str]:
-    """The legal actions as a person reads them: 'pass' first, then bids weakest to strongest.
+    """The legal actions as a person reads them: 'pass' first, then bids weakest to strongest; among
+    announcements, 'done' (nothing to announce) first, so that a tap on the first button never announces a
+    chelem (a newcomer's −600).
 
     The engine's own order is left alone; only the order shown changes (as ``atout play`` lists them).
     """
+    if "done" in legal and any(a.startswith("announce ") for a in legal):
+        return ["done"] + [a for a in legal if a != "done"]
     contracts = list(getattr(getattr(state, "rules", None), "contracts", ()) or ())
     if not contracts or not any(a.startswith("bid ") for a in legal):
         return legal

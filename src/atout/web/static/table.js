@@ -149,7 +149,8 @@ function announce(f, prev) {
   // those new since the last frame of the same deal, else the last one (a first frame, a new deal).
   const lines = f.narration || [];
   const before = prev && prev.deal === f.deal ? (prev.narration || []).length : -1;
-  const said = (before >= 0 && before <= lines.length ? lines.slice(before) : lines.slice(-1)).slice(-4);
+  // (at most 12: a burst after a reconnection is cut, a deal's last trick and its score are not)
+  const said = (before >= 0 && before <= lines.length ? lines.slice(before) : lines.slice(-1)).slice(-12);
   const turn = f.obs.current_player;
   if (f.over) said.push(t("over"));
   else if (turn !== null && turn !== undefined) said.push(turn === you ? t("turn") : `${t("waiting")} ${seatName(turn, you)}`);
