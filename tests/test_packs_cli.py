@@ -81,7 +81,7 @@ def test_render_writes_svg_files(capsys: pytest.CaptureFixture[str], tmp_path: P
 )
 def test_bad_arguments_give_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
                                                 message: str) -> None:
-    code, out, err = run(capsys, *args)
+    code, out, err = run(capsys, *args, "--lang", "en")  # (French by default, as the output: test_cli_said.py)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("atout packs: error: ") and message in err
 
@@ -89,7 +89,7 @@ def test_bad_arguments_give_one_line_and_exit_2(capsys: pytest.CaptureFixture[st
 def test_console_script_refuses_an_unwritable_directory(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    proc = subprocess.run([ATOUT, "packs", "render", "piquet32", "--out", str(blocker / "sub")],
+    proc = subprocess.run([ATOUT, "packs", "render", "piquet32", "--out", str(blocker / "sub"), "--lang", "en"],
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.startswith("atout packs: error: cannot write the faces into")
