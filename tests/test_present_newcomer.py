@@ -226,3 +226,14 @@ def test_a_match_everybody_passed_is_a_draw_not_four_winners() -> None:
     assert say(drawn, "en", table) == "End of the match: a draw, nobody wins (everyone on 0)."
     tied = Event("match_over", data={"totals": [30, 30, -30, -30]})
     assert say(tied, "en", table) == "End of the match: Player 1 and Player 2 win with 30."
+
+
+def test_the_web_says_you_won_the_trick_as_it_says_you_played() -> None:
+    """The web names every seat (a nickname, "Robot moyen 2") and marks the viewer's; a trick the viewer wins
+    was "Camille (vous) remporte le pli 2" beside "Vous jouez le 2 de cœur": now "Vous remportez", as the
+    terminal says it; the others still hear the name."""
+    names = ("Robot moyen 1", "Robot moyen 2", "Robot moyen 3", "Camille (vous)")
+    won = Event("trick_won", seat=3, data={"trick": 2, "points": 3, "winner_points": 3})
+    assert say(won, "fr", Table("tarot", 4, names=names, me=3)) == "Vous remportez le pli 2 (3 points)."
+    others = ("Robot moyen 1", "Robot moyen 2", "Robot moyen 3", "Camille")
+    assert say(won, "fr", Table("tarot", 4, names=others, me=0)) == "Camille remporte le pli 2 (3 points)."

@@ -84,7 +84,7 @@ def _trick(event: Event, lang: str, table: Table) -> str:
     """The winner and the card points his side keeps: without an Excuse that stays with its owner's side (seed
     001 §9.3) or changes sides at the last trick (FFT, D20), as the engine's ``excuse_to`` says."""
     d = event.data
-    you = event.seat == table.me and table.names is None
+    you = event.seat == table.me  # "Vous remportez", as "Vous jouez" (the web names the viewer too)
     points = d.get("winner_points", d.get("points", 0))
     owner = d.get("excuse")
     how = {"owner": "/kept", "opposite": "/changes"}.get(str(d.get("excuse_to")), "")

@@ -112,7 +112,7 @@ def _marques(event: Event, lang: str, table: Table) -> str | None:
 
 
 def _played(event: Event, lang: str, table: Table) -> str:
-    you = event.seat == table.me and table.names is None
+    you = event.seat == table.me  # "Vous remportez", as "Vous jouez" (the web names the viewer too)
     return _book().say("says", "card_played/you" if you else "card_played", lang,
                        who=table.seat_name(event.seat, lang), card=card(str(event.data["card"]), lang))
 

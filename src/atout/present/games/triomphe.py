@@ -47,7 +47,7 @@ def _book() -> Phrases:
 
 def _trick(event: Event, lang: str, table: Table) -> str:
     d = event.data
-    you = event.seat == table.me and table.names is None
+    you = event.seat == table.me  # "Vous remportez", as "Vous jouez" (the web names the viewer too)
     counts = " – ".join(str(x) for x in d["side_tricks"])
     key = "trick_won/you" if you else "trick_won"
     return _book().say("says", key, lang, who=table.seat_name(event.seat, lang), trick=d["trick"], counts=counts)
