@@ -43,6 +43,9 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     # a replay: nobody thinks or is online (a newcomer read "Robot … réfléchit…" on a finished game)
     assert page.locator(".turn-cue[data-cue='bot'], .seat .dot.on").count() == 0
     page.locator("#analyse").focus()
+    page.keyboard.press("ArrowRight")  # the replay moves (and re-renders): the focused button is not replaced
+    page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '1'")
+    assert page.evaluate("document.activeElement.id") == "analyse"
     page.keyboard.press("Enter")  # by the keyboard: the focus then lands on the answer, not the page's top
     page.wait_for_selector("#analysis-chart")
     assert page.evaluate("document.activeElement.id") == "analysis-summary"

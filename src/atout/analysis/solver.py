@@ -170,8 +170,8 @@ def score_table(variant: str, players: int, contract: str, taker: int, partner: 
 
 def outcome_extremes(scores: np.ndarray) -> np.ndarray:
     """For each points and oudlers, the least and the greatest kernel value (less its points' part) over the
-    petits au bout and chelems a position may still see, by :data:`_dd.OUTCOMES`: what ``_dd.bounds`` would
-    otherwise find by trying every (petit au bout, chelem) pair at each trick boundary.
+    petits au bout and chelems a position may still see (the bits ``_dd.O_PAB``, ``O_SLAM_ATT``, ``O_SLAM_DEF``):
+    what ``_dd.bounds`` would otherwise find by trying every (petit au bout, chelem) pair at each trick boundary.
 
     Laid out by ``((points2 * 4 + oudlers) * 8 + outcomes) * 2`` (+1 for the greatest)."""
     pab, slam = np.meshgrid(np.arange(3), np.arange(3), indexing="ij")

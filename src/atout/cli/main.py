@@ -74,7 +74,6 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not an option value")
 
 
-
 #: Creation arguments that have their own flag: refused as ``-o`` options, naming the flag.
 _FLAG_ARGS = {"players": "--players", "variant": "--variant", "seed": "--seed", "deals": "--deals",
               "target": "--target", "bots": "--bots", "records": "--records", "game": "the GAME argument",
@@ -100,9 +99,10 @@ def check_cli_options(game: str, options: list[tuple[str, object]]) -> dict[str,
         known = set(types) - {"players", "variant"}
         booleans = {k for k, tp in types.items() if constraints(tp)[0] is bool}
     out: dict[str, object] = {}
+    yes_no = _yes_no()
     for key, value in options:
-        if key in booleans and isinstance(value, str) and value.strip().lower() in _yes_no():
-            value = _yes_no()[value.strip().lower()]  # -o italian=oui, as the refusal of a wrong value asks
+        if key in booleans and isinstance(value, str) and value.strip().lower() in yes_no:
+            value = yes_no[value.strip().lower()]  # -o italian=oui, as the refusal of a wrong value asks
         if key in _FLAG_ARGS:
             flag = _FLAG_ARGS[key]
             raise refusal("flag_option" if flag.startswith("-") else "game_option", key=key, flag=flag)

@@ -14,6 +14,7 @@ class Words(TypedDict):
     help: str
     metavar: str
 
+
 def word(key: str, lang: str | None, **params: object) -> str:
     """One line of ``play --help`` in ``lang`` (None: English), spaced as the language spaces; a literal ``%``
     doubled, as argparse formats each help with ``%``."""

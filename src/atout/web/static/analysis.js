@@ -16,6 +16,8 @@ function analysisBox() {
 function analysisButton() {
   const box = analysisBox();
   if (box.dataset.deal) return;  // an analysis is shown: it stays until asked for another deal
+  const shown = box.querySelector("#analyse");
+  if (shown && shown.textContent === t("analyseDeal")) return;  // (each move re-renders: a focused button stays)
   const button = el("button", { type: "button", id: "analyse" }, t("analyseDeal"));
   button.addEventListener("click", () => runAnalysis());
   box.replaceChildren(button);
@@ -134,9 +136,8 @@ function valueChart(a) {
   a.cards.forEach((c, i) => {
     const dot = svg("circle", { cx: x(i + 1), cy: y(ys[i + 1]), r: c.cost > 0 ? 4.5 : 2.5,
                                 fill: c.cost > 0 ? "#c0392b" : "#1d5fa8", class: c.cost > 0 ? "cost" : "free" });
-    dot.append(svg("title", {}, `${who(c)}${t("colon")}${c.text}`));
     root.append(dot);
-    // a finger's target around each dot (the dots are 5 to 9 px): the replay to that card, as the list's buttons
+    // a finger's target around each dot (the dots are 5 to 9 px), with its words: the replay to that card
     const hit = svg("circle", { cx: x(i + 1), cy: y(ys[i + 1]), r: 11, fill: "transparent", class: "hit" });
     hit.append(svg("title", {}, `${who(c)}${t("colon")}${c.text}`));
     hit.addEventListener("click", () => chooseCard(c, i));
