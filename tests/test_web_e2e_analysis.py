@@ -76,6 +76,8 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     page.locator("#analysis-cards .to-move").nth(2).click()
     page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '63'")
     assert page.locator("#analysis-cards [aria-current='step']").get_attribute("data-step") == "63"
+    # the navigation says the trick too, as the analysis and the journal count (a newcomer could not match them)
+    assert page.inner_text("#r-where") == ("Donne 1 · pli 14" if lang == "fr" else "Deal 1 · trick 14")
     # the page goes up to the table, the card's line above it (the list is a screen or more below the table)
     page.wait_for_selector("#analysis-chosen:not([hidden])")
     chosen = page.locator("#analysis-chosen .chosen-text").inner_text()
@@ -91,6 +93,8 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     page.keyboard.press("Enter")
     page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '80'")
     assert page.locator("#analysis-cards [aria-current='step']").get_attribute("data-step") == "80"
+    # the last card of the deal: its trick, complete on the felt, keeps its number
+    assert page.inner_text("#r-where") == ("Donne 1 · pli 18" if lang == "fr" else "Deal 1 · trick 18")
     if lang == "fr":  # the language switched: the analysis said again in English, not dropped
         page.locator("#langbox button.lang").click()
         page.wait_for_function("(document.getElementById('analysis-summary') || {}).textContent?.startsWith('With every')")

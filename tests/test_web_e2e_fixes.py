@@ -93,6 +93,12 @@ def test_log_shows_three_digit_line_numbers(browser: Browser, server: Server) ->
     page.wait_for_selector("#r-last")
     page.click("#r-last")
     page.wait_for_function("() => document.querySelectorAll('#log li').length >= 100")
+    # The replay's journal is not numbered (its lines are not the moves its navigation counts, "Coup N"):
+    assert page.eval_on_selector("#log", "ol => getComputedStyle(ol).listStyleType") == "none"
+    assert page.inner_text("#r-where") == "Donne 1 · pli 18"  # the deal's end, its last trick on the felt
+    # The table's journal is: the same list out of the replay's page (the table's rule for .log) keeps room
+    # for its numbers, the component having set --log-digits from its 100-odd lines.
+    page.evaluate("() => { document.getElementById('replay').id = 'table-like'; }")
     padding, need, lines = log_room(page)
     assert lines >= 100 and padding >= need, (padding, need, lines)
     # Four digits: the same list made 1,200 lines long keeps room for "1200. ".
@@ -151,3 +157,5 @@ def test_a_spectator_hears_the_seats_names_from_the_first_frame(browser: Browser
     # the table's own sentences, as the journal says them, not the buttons' words ("Enchère Prise", "Terminé")
     assert not [s for s in said if any(w in s for w in ("Enchère", "Écarter", "Terminé", "Annoncer"))], said
     assert any(s.split(". ")[0] in page.inner_text("#log") for s in said[1:]), said
+    # a robot's turn is not said: its card follows at once ("Au tour de Robot 3" after every line was noise)
+    assert not [s for s in said if "Au tour de" in s], said

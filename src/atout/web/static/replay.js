@@ -10,7 +10,7 @@ function Replay({ f }) {
       <nav class="replay-nav" aria-label=${t("replay")}>
         <button type="button" id="r-first" onClick=${() => showStep(0)}>« ${t("first")}</button>
         <button type="button" id="r-prev" onClick=${() => showStep(Math.max(0, R.n - 1))}>◀ ${t("prev")}</button>
-        <span id="r-count">${t("move")} ${R.n} ${t("of")} ${R.total}</span>
+        <p class="r-pos"><span id="r-count">${t("move")} ${R.n} ${t("of")} ${R.total}</span>${replayWhere(f) ? " · " : ""}<span id="r-where">${replayWhere(f)}</span></p>
         <button type="button" id="r-next" onClick=${() => showStep(Math.min(R.total, R.n + 1))}>${t("next")} ▶</button>
         <button type="button" id="r-last" onClick=${() => showStep(R.total)}>${t("last")} »</button>
         <a href=${`/api/tables/${R.id}/record`} download=${`atout-${R.id}.json`}>${t("download")}</a>
@@ -21,6 +21,22 @@ function Replay({ f }) {
     <aside class="side" aria-label=${t("sheet")}>
       <${Facts} f=${f} you=${null} /><${Sheet} f=${f} you=${null} /><${Log} f=${f} you=${null} />
     </aside>`;
+}
+
+// Where the move shown stands: its deal and, in play, its trick ("Donne 2 · pli 5"), so that a move number
+// can be found again in the journal and the analysis, which speak in tricks. The trick is the one the felt
+// shows: just completed, it keeps its number until the next lead. Prime calls a deal "Coup", as the move
+// counter beside it is called: its deal is then left unsaid rather than read as a second move number.
+function replayWhere(f) {
+  const parts = [];
+  if (f.deal_word && f.deal_word !== t("move")) parts.push(`${f.deal_word} ${(f.deal || 0) + 1}`);
+  const tricks = pubOf(f).tricks;
+  if (Array.isArray(tricks)) {  // in play, and at the deal's end (its last trick still on the felt)
+    const open = f.trick && f.trick.cards && f.trick.cards.length ? 1 : 0;
+    const n = Math.max(f.obs && f.obs.phase === "play" ? 1 : 0, tricks.length + open);
+    if (n) parts.push(t("trick_no").replace("{n}", n));
+  }
+  return parts.join(" · ");
 }
 
 async function showStep(n) {

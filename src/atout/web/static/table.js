@@ -151,9 +151,14 @@ function announce(f, prev) {
   const before = prev && prev.deal === f.deal ? (prev.narration || []).length : -1;
   // (at most 12: a burst after a reconnection is cut, a deal's last trick and its score are not)
   const said = (before >= 0 && before <= lines.length ? lines.slice(before) : lines.slice(-1)).slice(-12);
+  // Whose turn it is, said when someone must act: you, or a person the table waits for. A robot's turn is
+  // not said (its card follows at once and says it: "Au tour de Robot 3" after every line was heard as
+  // noise), nor is anything in a replay, where nobody plays.
   const turn = f.obs.current_player;
+  const seat = (f.seats || []).find((s) => s.seat === turn);
   if (f.over) said.push(t("over"));
-  else if (turn !== null && turn !== undefined) said.push(turn === you ? t("turn") : `${t("waiting")} ${seatName(turn, you)}`);
+  else if (turn === you && turn !== null && turn !== undefined) said.push(t("turn"));
+  else if (turn !== null && turn !== undefined && !f.replay && !(seat && seat.bot)) said.push(`${t("waiting")} ${seatName(turn, you)}`);
   box.textContent = said.join(" ");
 }
 
