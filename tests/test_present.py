@@ -108,9 +108,25 @@ def test_announced_capot_made() -> None:
     t = Table("tarot", 4)
     said = _said(events, t)
     assert "Joueur 1 annonce le capot." in said
-    assert "Chelem réussi\u00a0: l'attaque a fait tous les plis\u202f!" in said
+    # the seed's word throughout, as announced (seed 001 "Le Capot": "On dit également qu'il fait un Chelem")
+    assert "Capot réussi\u00a0: l'attaque a fait tous les plis\u202f!" in said
+    assert not [s for s in said if "Chelem" in s], said
     lines = breakdown(_scored(events), "fr", t)
-    assert "Contrat\u00a0: (25 + 55) × 8 = 640" in lines and "Chelem\u00a0: +600" in lines
+    assert "Contrat\u00a0: (25 + 55) × 8 = 640" in lines and "Capot\u00a0: +600" in lines
+
+
+@pytest.mark.parametrize(("variant", "lang", "made", "failed"), [
+    ("seed", "fr", "Capot réussi", "Capot annoncé mais chuté."),
+    ("fft", "fr", "Chelem réussi", "Chelem annoncé mais chuté."),
+    ("seed", "en", "Capot (slam) made", "Capot announced but failed."),
+    ("fft", "en", "Slam made", "Slam announced but failed."),
+])
+def test_the_slam_is_named_as_its_rules_name_it(variant: str, lang: str, made: str, failed: str) -> None:
+    """Seed 001 ("Le Capot") says capot, chelem being a synonym; the FFT (rule 5) says chelem: the table's
+    button, its journal and its score say one word per variant (a newcomer read "capot" then "Chelem")."""
+    t = Table("tarot", 4)
+    assert (say(Event("slam", None, {"side": "attack", "announced": True, "variant": variant}), lang, t) or "").startswith(made)
+    assert say(Event("slam", None, {"side": "none", "announced": True, "variant": variant}), lang, t) == failed
 
 
 def test_the_partner_is_revealed_by_the_called_card() -> None:
@@ -280,3 +296,15 @@ def test_what_the_screen_shows_can_be_typed_back(name: str, lang: str) -> None:
                     assert interpret(label, legal, lang, name) == a, (name, lang, label, str(a))
             g.apply(rng.choice(legal))
             steps += 1
+
+
+def test_the_web_facts_name_the_announced_slam_by_variant() -> None:
+    """The side panel's "Chelem annoncé" is "Capot annoncé" in the seed variant (table-panels.js looks up
+    ``key@variant`` first), so the fact agrees with the button that announced it."""
+    import json
+
+    from atout.web.views import page_texts
+
+    texts = json.loads(page_texts().split("=", 1)[1].strip().rstrip(";"))
+    assert texts["fr"]["slam_announced@seed"] == "Capot annoncé" and texts["fr"]["slam_announced"] == "Chelem annoncé"
+    assert texts["en"]["slam_announced@seed"] == "Capot announced"

@@ -345,7 +345,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, PlayMixin, GameState):
             if self.pab:
                 self._emit("petit_au_bout", side=self.pab)
             if slam != "none" or self.slam_announced:
-                self._emit("slam", side=slam, announced=self.slam_announced)
+                self._emit("slam", side=slam, announced=self.slam_announced, variant=self.variant)
         self._finish_deal(row)
 
     def _finish_deal(self, row4: list[int]) -> None:

@@ -110,13 +110,19 @@ def _scored(event: Event, lang: str, table: Table) -> str:
                        taker=table.seat_name(d["taker"], lang), score=_signed(d["row"][d["taker"]], lang))
 
 
+def _slam_word(variant: object) -> str:
+    """The slam's name: seed 001 calls it the capot (§"Le Capot", chelem a synonym), the FFT the chelem."""
+    return "capot" if variant == "seed" else "slam"
+
+
 def _slam(event: Event, lang: str, table: Table) -> str | None:
     side, announced = event.data.get("side"), event.data.get("announced")
+    word = _slam_word(event.data.get("variant"))
     if side == "attack":
-        return _book().t("says", "slam/attack_announced" if announced else "slam/attack", lang)
+        return _book().t("says", f"{word}/attack_announced" if announced else f"{word}/attack", lang)
     if side == "defence":
         return _book().t("says", "slam/defence", lang)
-    return _book().t("says", "slam/failed", lang) if announced else None
+    return _book().t("says", f"{word}/failed", lang) if announced else None
 
 
 def _match_over(event: Event, lang: str, table: Table) -> str:
@@ -216,7 +222,7 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
             lines.append(_cap(say("announcement_fft", name=name, seat=table.seat_name(a["seat"], lang),
                                   sign="" if a["gains"] else _minus(lang), value=a["value"])))
     if d.get("slam_points"):
-        lines.append(say("slam", points=_signed(d["slam_points"], lang)))
+        lines.append(say(_slam_word(d.get("variant")), points=_signed(d["slam_points"], lang)))
     per = d["per_defender"]
     lines.append(say("per_defender/pays_attack" if per >= 0 else "per_defender/paid", per=_signed(per, lang)))
     n = len(d["row"])

@@ -81,7 +81,9 @@ function Facts({ f, you }) {
     const shown = factValue(key, value, you, f.table.players, sidesOf(f, you));
     if (shown === null) continue;
     const help = TEXTS[getLang()]["factHelp_" + key];  // a stake word said in plain words (La Prime)
-    rows.push(html`<dt key=${"t" + key}>${TEXTS[getLang()][key] || key}</dt><dd key=${"d" + key} data-fact=${key}>${shown}${help ? html`<small class="fact-help">${capital(help)}</small>` : null}</dd>`);
+    // a fact's name by variant where the rules name it otherwise (seed 001's capot is the FFT's chelem)
+    const name = TEXTS[getLang()][`${key}@${pub.variant}`] || TEXTS[getLang()][key] || key;
+    rows.push(html`<dt key=${"t" + key}>${name}</dt><dd key=${"d" + key} data-fact=${key}>${shown}${help ? html`<small class="fact-help">${capital(help)}</small>` : null}</dd>`);
   }
   return html`<section class="panel">
     ${(f.facts || []).length ? html`<ul class="situation" id="situation">${f.facts.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
