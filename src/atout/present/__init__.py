@@ -243,7 +243,8 @@ def the_card(code: str, lang: str, italian: bool = False) -> str:
     else:
         assert c.rank is not None
         key = f"the/{c.rank.code}"
-    return catalogs.text("common", "cards", key, lang).format(name=name)
+    # {n}: the trump's number, for a language whose article goes before it ("the trump 8", as "the Petit (trump 1)")
+    return catalogs.text("common", "cards", key, lang).format(name=name, n=c.trump_number)
 
 
 class _Fields(Mapping[str, str]):
