@@ -8,16 +8,21 @@ suit, trump when void, King 4.5, low cards 0.5).
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 import atout
-from atout.analysis.deal import AnalysisError, analyse, margin
-from atout.analysis.solver import Value
+from atout.analysis.deal import AnalysisError, analyse, analyse_record, margin
+from atout.analysis.solver import Value, solve
 from atout.core.cards import CARDS
 from atout.games.tarot.state import TarotState
+from atout.records import replay
+
+PAB = Path(__file__).parent / "records" / "tarot" / "seed_petit_au_bout_won.json"
 
 CODE = {c.code: i for i, c in enumerate(CARDS)}
 
@@ -124,3 +129,24 @@ def test_bad_tricks_and_no_play_are_refused() -> None:
     with pytest.raises(AnalysisError) as e:
         analyse([], 2, 5)
     assert e.value.code == "no_play"
+
+
+def test_the_analysis_grows_by_whole_tricks_within_its_node_budget() -> None:
+    """``grow_nodes``: after the last tricks asked, earlier tricks are added whole, latest first, while their
+    solves stay within the budget; the same record gives the same analysis whatever ran before in the process
+    (the first solve empties the tables), so a page shows the same thing on any machine."""
+    rec = json.loads(PAB.read_text(encoding="utf-8"))
+    base = analyse_record(rec, 0, 5, replay)
+    assert base.first_trick == 14 and len(base.cards) == 20
+    grown = analyse_record(rec, 0, 5, replay, None, 1_000_000)
+    assert grown.first_trick < 14
+    added = grown.cards[: len(grown.cards) - 20]
+    assert len(added) == 4 * (14 - grown.first_trick)
+    assert [c.trick for c in added] == [t for t in range(grown.first_trick, 14) for _ in range(4)]
+    assert sum(c.nodes for c in added) <= 1_000_000
+    assert grown.cards[len(added):] == base.cards  # the tricks asked for: the same values and searches
+    assert grown.start == grown.cards[0].before and grown.series()[-1] == base.series()[-1]
+    solve(at_trick_17(0), cards=True)  # another deal solved in between: its table entries do not count
+    again = analyse_record(rec, 0, 5, replay, None, 1_000_000)
+    assert again == grown
+    assert analyse_record(rec, 0, 5, replay, None, 10).first_trick == 14  # too small a budget: none added

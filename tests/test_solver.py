@@ -308,3 +308,25 @@ def test_the_bounds_read_each_outcomes_extremes_from_the_table() -> None:
         # With neither a petit au bout nor a chelem possible, one outcome is left: least and greatest agree.
         at = _dd.TAB_EXT + ((101 * 4 + 2) * 8 + 0) * 2
         assert tab[at] == tab[at + 1] == int(tab[(101 * 4 + 2) * 9]) * 65536 + 2 * 9
+
+
+@pytest.mark.parametrize("python", [False, True])
+def test_a_node_limit_abandons_the_solve_and_leaves_the_table_exact(python: bool) -> None:
+    """``max_nodes`` bounds a solve's work by a count every machine shares: past it the solve raises
+    SolveLimit and says nothing; what it left in the transposition table is exact, so the next solve of the
+    same deal (limited or not) still agrees with the brute force. A fresh table makes the count repeatable."""
+    from atout.analysis.solver import SolveLimit
+
+    g = endgame(77_001, 4, "fft", 5 if python else 6)
+    full = solve(g, python=python, fresh=True)
+    assert full.nodes > 50
+    with pytest.raises(SolveLimit) as caught:
+        solve(g, python=python, max_nodes=full.nodes // 3, fresh=True)
+    assert caught.value.max_nodes == full.nodes // 3
+    again = solve(g, python=python)  # the same generation: the abandoned solve's entries are read
+    assert (again.attack_score, again.attack_points, again.returns, again.cards) == (
+        full.attack_score, full.attack_points, full.returns, full.cards)
+    assert again.nodes <= full.nodes
+    assert solve(g, python=python, max_nodes=full.nodes, fresh=True).nodes == full.nodes  # enough: same search
+    if python:
+        check(g, python=True)

@@ -22,9 +22,9 @@ PAB = Path(__file__).parent / "records" / "tarot" / "seed_petit_au_bout_won.json
 
 
 @pytest.mark.parametrize(("lang", "button", "summary", "foreign"), [
-    ("fr", "Analyser la donne, toutes cartes vues", "Toutes cartes vues depuis le pli 14, l'attaque fait",
+    ("fr", "Analyser la donne, toutes cartes vues", "Toutes cartes vues depuis le pli {first}, l'attaque fait",
      ("attack", "cost", "nothing lost")),
-    ("en", "Analyse the deal, every card seen", "With every card seen from trick 14, the attack makes",
+    ("en", "Analyse the deal, every card seen", "With every card seen from trick {first}, the attack makes",
      ("attaque", "coûté", "rien perdu")),
 ])
 def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, server: Server, lang: str, button: str,
@@ -49,20 +49,24 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     page.keyboard.press("Enter")  # by the keyboard: the focus then lands on the answer, not the page's top
     page.wait_for_selector("#analysis-chart")
     assert page.evaluate("document.activeElement.id") == "analysis-summary"
-    assert page.locator("#analysis-summary").inner_text().startswith(summary)
-    assert page.locator("#analysis-chart circle:not(.hit)").count() == 20  # the last 5 tricks of 4 cards
-    assert page.locator("#analysis-chart circle.hit").count() == 20  # each with a finger-sized target
+    # the last 5 tricks at least, and earlier ones within the server's budget of nodes (this deal: several)
+    first = int(page.locator("#analysis-cards h3").first.inner_text().split()[-1])
+    assert first < 14, first
+    count = 4 * (18 - first + 1)  # 4 cards a trick
+    assert page.locator("#analysis-summary").inner_text().startswith(summary.format(first=first))
+    assert page.locator("#analysis-chart circle:not(.hit)").count() == count  # a dot a card
+    assert page.locator("#analysis-chart circle.hit").count() == count  # each with a finger-sized target
     assert page.locator("#analysis-chart path.value-line").count() == 1
     assert page.locator("#analysis-chart path.needed-line").count() == 1  # the target by the bouts held, dashed
     ticks = page.eval_on_selector_all("#analysis-chart text.trick-tick", "ts => ts.map((t) => t.textContent)")
-    assert ticks == ["14", "15", "16", "17", "18"], ticks  # the x axis marked by tricks
+    assert ticks == [str(n) for n in range(first, 19)], ticks  # the x axis marked by tricks
     assert page.locator(".analysis-legend span").count() == 3  # the value, the target, the red dots: each said
     items = page.locator("#analysis-cards li")
-    assert items.count() == 20
+    assert items.count() == count
     costly = page.locator("#analysis-cards li.cost").count()
     assert page.locator("#analysis-chart circle.cost").count() == costly  # a dot marked for each costly card
     heads = page.locator("#analysis-cards h3").all_inner_texts()  # the cards trick by trick, as the terminal says them
-    assert heads == [f"{'Pli' if lang == 'fr' else 'Trick'} {n}" for n in range(14, 19)], heads
+    assert heads == [f"{'Pli' if lang == 'fr' else 'Trick'} {n}" for n in range(first, 19)], heads
     assert axe_serious(page) == []
     page.locator("#analysis").screenshot(path=str(IMG / f"web-analysis-{lang}.png"))  # docs/img with ATOUT_SCREENSHOTS=1
     text = page.locator("#analysis").inner_text()
@@ -71,25 +75,26 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     name = page.locator(".seat[data-seat='0'] .nm").inner_text()  # seat 0 bid garde sans (the record's first action)
     assert taker == (f"Preneur\u00a0: {name} — Garde sans le chien" if lang == "fr"
                      else f"Taker: {name} — Garde sans (guard without the talon)"), taker
-    # a card of the list takes the replay to the moment it was played (move 8 + 13 × 4 + 3 = 63: trick 14's
-    # third card), marked as the one shown; by the keyboard too
+    # a card of the list takes the replay to the moment it was played (move 8 + (first - 1) × 4 + 3: the
+    # first trick's third card), marked as the one shown; by the keyboard too
+    step = 8 + (first - 1) * 4 + 3
     page.locator("#analysis-cards .to-move").nth(2).click()
-    page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '63'")
-    assert page.locator("#analysis-cards [aria-current='step']").get_attribute("data-step") == "63"
+    page.wait_for_function(f"document.getElementById('r-count').textContent.split(' ')[1] === '{step}'")
+    assert page.locator("#analysis-cards [aria-current='step']").get_attribute("data-step") == str(step)
     # the navigation says the trick too, as the analysis and the journal count (a newcomer could not match them)
-    assert page.inner_text("#r-where") == ("Donne 1 · pli 14" if lang == "fr" else "Deal 1 · trick 14")
+    assert page.inner_text("#r-where") == (f"Donne 1 · pli {first}" if lang == "fr" else f"Deal 1 · trick {first}")
     # the page goes up to the table, the card's line above it (the list is a screen or more below the table)
     page.wait_for_selector("#analysis-chosen:not([hidden])")
     chosen = page.locator("#analysis-chosen .chosen-text").inner_text()
-    assert chosen.startswith("Pli 14 · " if lang == "fr" else "Trick 14 · "), chosen
+    assert chosen.startswith(f"Pli {first} · " if lang == "fr" else f"Trick {first} · "), chosen
     assert chosen.endswith(page.locator("#analysis-cards .to-move").nth(2).inner_text().split(" — ", 1)[1]), chosen
     bar = page.locator("#analysis-chosen").bounding_box()
     assert bar is not None and -2 <= bar["y"] <= 2, bar  # scrolled to the top of the screen
     page.locator("#analysis-back").click()  # and back to the list, on the card chosen
-    assert page.evaluate("document.activeElement.dataset.step") == "63"
+    assert page.evaluate("document.activeElement.dataset.step") == str(step)
     page.locator("#r-next").click()  # the replay moves on: the chosen card's line goes
     page.wait_for_selector("#analysis-chosen", state="hidden")
-    page.locator("#analysis-cards .to-move").nth(19).focus()
+    page.locator("#analysis-cards .to-move").nth(count - 1).focus()
     page.keyboard.press("Enter")
     page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '80'")
     assert page.locator("#analysis-cards [aria-current='step']").get_attribute("data-step") == "80"
@@ -98,7 +103,7 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     if lang == "fr":  # the language switched: the analysis said again in English, not dropped
         page.locator("#langbox button.lang").click()
         page.wait_for_function("(document.getElementById('analysis-summary') || {}).textContent?.startsWith('With every')")
-        assert page.locator("#analysis-cards h3").first.inner_text() == "Trick 14"
+        assert page.locator("#analysis-cards h3").first.inner_text() == f"Trick {first}"
     page.locator("#r-first").click()
     page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '0'")
     page.locator("#r-next").click()  # the replay moves on: the analysis stays (same deal)

@@ -58,7 +58,8 @@ O_PAB, O_SLAM_ATT, O_SLAM_DEF = 1, 2, 4  # outcomes a position may still see: a 
 # --- cfg slots ------------------------------------------------------------------------------------
 C_NP, C_FFT, C_TAKER, C_CALLED, C_SLAM, C_NTRICKS, C_SIDE, C_NODES, C_MASK, C_GEN, C_UNIT = 0, 1, 2, 3, 4, 5, 6, 11, 12, 13, 14
 C_PASSES, C_PROBES, C_HITS, C_BCUTS = 15, 16, 17, 18  # statistics: null-window searches, table probes, hits, bound cuts
-NCFG = 19  # (C_SIDE .. C_SIDE + 4: the side of each seat, 0 attack, 1 defence)
+C_LIMIT, C_ABORT = 19, 20  # the nodes a solve may visit; set to 1 when it passed them (nothing it says then holds)
+NCFG = 21  # (C_SIDE .. C_SIDE + 4: the side of each seat, 0 attack, 1 defence)
 
 # --- st slots (one row per ply) ------------------------------------------------------------------
 (S_CUR, S_LEADER, S_TLEN, S_LED, S_BEST, S_WIN, S_EXS, S_TNO, S_AP2, S_AOUD, S_TW0, S_TW1, S_DEBT, S_LOW0,
@@ -609,6 +610,10 @@ def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: 
     """Open the node at ``ply`` (window in ``fr``): True when the transposition table decides it (its value
     in ``fr[ply, F_BEST]``), else its ordered moves are in ``buf[ply]`` and its frame is set."""
     cfg[C_NODES] += 1
+    if cfg[C_NODES] > cfg[C_LIMIT]:  # past the solve's limit: abandoned (search and mtdf return at once)
+        cfg[C_ABORT] = 1
+        fr[ply, F_BEST] = 0
+        return True
     row = st[ply]
     seat = row[S_CUR]
     alpha, beta = fr[ply, F_A], fr[ply, F_B]
@@ -654,7 +659,7 @@ def enter(cfg: Any, st: Any, ply: int, hp: Any, ht: Any, tk: Any, tv: Any, buf: 
 def store(cfg: Any, st: Any, ply: int, tk: Any, tv: Any, fr: Any) -> None:
     """Record the finished node's bounds (fail-soft, in the window it was searched with) in the table."""
     slot = fr[ply, F_SLOT]
-    if slot < 0:
+    if slot < 0 or cfg[C_ABORT]:  # (an abandoned search's values are not bounds: never kept)
         return
     row = st[ply]
     acc = fr[ply, F_ACC]
@@ -705,6 +710,8 @@ def search(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2
     fr[ply, F_A], fr[ply, F_B] = alpha, beta
     entering = True
     while True:
+        if cfg[C_ABORT]:  # past the node limit: the hands are left as they are (the caller drops them)
+            return 0
         if entering:
             entering = False
             if enter(cfg, st, ply, hp, ht, tk, tv, buf, fr, tab, z1, z2):
@@ -762,6 +769,8 @@ def mtdf(hp: Any, ht: Any, cfg: Any, st: Any, base: int, tab: Any, z1: Any, z2: 
     while True:
         cfg[C_PASSES] += 1
         g = search(hp, ht, cfg, st, base, tab, z1, z2, tk, tv, buf, fr, beta - 1, beta)
+        if cfg[C_ABORT]:
+            return 0
         if g >= beta:
             lower = g
         else:
@@ -807,6 +816,8 @@ def root(hp: Any, ht: Any, cfg: Any, st: Any, tab: Any, z1: Any, z2: Any, tk: An
             rv[i] = leaf(child, tab, code)
         else:
             rv[i] = mtdf(hp, ht, cfg, st, 1, tab, z1, z2, tk, tv, buf, fr, guess)
+            if cfg[C_ABORT]:
+                return 0
         guess = rv[i]
         undo(hp, ht, seat, c)
     ap, at = legal(hp, ht, cfg, row, seat)

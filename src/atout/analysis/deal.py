@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from atout.analysis.solver import Value, solve
+from atout.analysis.solver import SolveLimit, Value, solve
 from atout.games.tarot.rules import TARGETS
 
 if TYPE_CHECKING:
@@ -49,6 +49,7 @@ class CardCost:
     after: Value
     cost: Fraction  # card points it cost its side against the best card (0: a best card)
     best: tuple[str, ...]  # the best cards there (codes)
+    nodes: int = 0  # the solve's nodes (what a node budget counts)
 
 
 @dataclass(frozen=True)
@@ -94,10 +95,15 @@ def margin(variant: str, value: Value) -> int:
 
 
 def analyse(plays: list[tuple[TarotState, str]], deal: int, tricks: int = DEFAULT_TRICKS,
-            deadline: float | None = None) -> DealAnalysis:
+            deadline: float | None = None, grow_nodes: int = 0) -> DealAnalysis:
     """Analyse one deal from ``plays``: each card of the deal's play in order, as ``(the state before it,
-    its code)``, as the caller replayed them from a finished record; only the last ``tricks`` tricks.
-    ``deadline`` (``time.monotonic()``): past it, between two positions, AnalysisError ``too_slow``."""
+    its code)``, as the caller replayed them from a finished record; the last ``tricks`` tricks at least.
+    ``deadline`` (``time.monotonic()``): past it, between two positions, AnalysisError ``too_slow``.
+
+    ``grow_nodes``: then earlier tricks are added, one whole trick at a time from the latest back, while
+    their solves stay within that many nodes in all (a trick that would pass it is left out, and so are
+    those before it; so is any once ``deadline`` is past). Nodes, not seconds, so that the same record
+    gets the same analysis on any machine: the first solve starts from an empty table."""
     if not plays:
         raise AnalysisError(f"deal {deal + 1}: no card was played (everybody passed)", "no_play", {"deal": deal + 1})
     first = plays[0][0]
@@ -107,28 +113,49 @@ def analyse(plays: list[tuple[TarotState, str]], deal: int, tricks: int = DEFAUL
     n = first.players
     assert first.contract is not None
     out: list[CardCost] = []
+    fresh = True
     for state, card in plays:
         if state.trick_no < total - tricks:
             continue
         if deadline is not None and time.monotonic() > deadline:
             raise AnalysisError("analysis over its time budget", "too_slow", {"deal": deal + 1})
-        solution = solve(state)
-        seat = state.current_player
-        assert seat is not None
-        after = solution.cards[f"play {card}"]
-        attack = state.side[seat] == 0
-        lost = solution.attack_points - after.attack_points
-        best = tuple(a.split(" ", 1)[1] for a in solution.best_cards())
-        out.append(CardCost(state.trick_no + 1, seat, card, attack, _value(solution), after,
-                            lost if attack else -lost, best))
+        out.append(_cost(state, card, fresh=fresh))
+        fresh = False
     if not out:
         raise AnalysisError(f"deal {deal + 1}: its last tricks were not played", "no_play", {"deal": deal + 1})
-    return DealAnalysis(deal, first.variant, n, first.contract, first.taker, total - tricks + 1, total,
+    first_trick = total - tricks + 1
+    left = grow_nodes
+    while first_trick > 1 and left > 0 and not (deadline is not None and time.monotonic() > deadline):
+        earlier = [(s, c) for s, c in plays if s.trick_no == first_trick - 2]
+        try:
+            added = []
+            for state, card in earlier:
+                cost = _cost(state, card, max_nodes=left)
+                left -= cost.nodes
+                added.append(cost)
+        except SolveLimit:
+            break
+        out[:0] = added
+        first_trick -= 1
+    return DealAnalysis(deal, first.variant, n, first.contract, first.taker, first_trick, total,
                         out[0].before, tuple(out), out[-1].after.attack_points)
 
 
+def _cost(state: TarotState, card: str, max_nodes: int | None = None, fresh: bool = False) -> CardCost:
+    """The card ``card`` played at ``state``: its value against the best card there (one solve)."""
+    solution = solve(state, max_nodes=max_nodes, fresh=fresh)
+    seat = state.current_player
+    assert seat is not None
+    after = solution.cards[f"play {card}"]
+    attack = state.side[seat] == 0
+    lost = solution.attack_points - after.attack_points
+    best = tuple(a.split(" ", 1)[1] for a in solution.best_cards())
+    return CardCost(state.trick_no + 1, seat, card, attack, _value(solution), after, lost if attack else -lost,
+                    best, solution.nodes)
+
+
 def analyse_record(record: dict[str, Any], deal: int, tricks: int, replay: Callable[..., Any],
-                   deadline: float | None = None) -> DealAnalysis:
+                   deadline: float | None = None, grow_nodes: int = 0) -> DealAnalysis:
     """Analyse deal ``deal`` (0-based) of a finished record; ``replay`` is :func:`atout.records.replay` (passed
     in: the records sit beside this package, not below it). AnalysisError for a game not Tarot, not finished,
     a deal out of range or without play."""
@@ -152,7 +179,7 @@ def analyse_record(record: dict[str, Any], deal: int, tricks: int, replay: Calla
         if action.startswith("play ") and state.phase == "play":
             plays.append((state.clone(), action.split(" ", 1)[1]))
         state.apply(action)
-    return analyse(plays, deal, tricks, deadline)
+    return analyse(plays, deal, tricks, deadline, grow_nodes)
 
 
 def _value(v: Value) -> Value:

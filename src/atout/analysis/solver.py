@@ -93,6 +93,15 @@ class SolverError(ValueError):
     """The state cannot be solved (not in the play phase, a poignée being shown, an unsupported count)."""
 
 
+class SolveLimit(SolverError):
+    """A solve given ``max_nodes`` passed them before it knew the value: abandoned, nothing known (the
+    positions it had finished stay in the transposition table, exact)."""
+
+    def __init__(self, max_nodes: int) -> None:
+        super().__init__(f"the search passed its limit of {max_nodes} nodes")
+        self.max_nodes = max_nodes
+
+
 # --- the kernel's tables ---------------------------------------------------------------------------
 _Z = np.random.default_rng(20).integers(-(2**63), 2**63 - 1, size=(2, 5, 78), dtype=np.int64)
 _PYTHON: list[ModuleType] = []
@@ -214,11 +223,16 @@ def _check(state: TarotState) -> None:
         raise SolverError(f"the solver counts points by halves, not by count_method={state.rules.count_method!r}")
 
 
-def solve(state: TarotState, cards: bool = True, python: bool = False) -> Solution:
+def solve(state: TarotState, cards: bool = True, python: bool = False, max_nodes: int | None = None,
+          fresh: bool = False) -> Solution:
     """The double-dummy value of ``state`` (unchanged): returns at the end of the deal under best play,
     the attack's card points, and with ``cards`` the value of every legal card of the seat to play.
 
     ``python=True`` runs the kernel's source as plain Python (no JIT): the same search, for checking.
+    ``max_nodes``: past that many nodes the solve is abandoned (:class:`SolveLimit`), so that a caller can
+    bound its work by a count that, unlike time, every machine shares. The transposition table carries over
+    from one solve to the next of the same deal; ``fresh=True`` empties it first, so that a sequence of
+    solves visits the same nodes wherever it runs (what a node budget needs to be deterministic).
     """
     _check(state)
     mod = python_kernel() if python or not K.COMPILED else K
@@ -248,7 +262,11 @@ def solve(state: TarotState, cards: bool = True, python: bool = False) -> Soluti
     cfg[K.C_SLAM], cfg[K.C_NTRICKS] = int(state.slam_announced), state.ntricks
     cfg[K.C_SIDE:K.C_SIDE + n] = state.side
     owner = (state.fft, n, state.taker, state.called, state.slam_announced, state.ntricks, tuple(state.side), id(tab))
+    if fresh:  # every table (each size has its own): a later solve of more cards starts empty too
+        for each in _TABLES.values():
+            each.owner = None
     cfg[K.C_MASK], cfg[K.C_GEN] = table.mask, table.generation(owner)
+    cfg[K.C_LIMIT] = K.INF if max_nodes is None else max_nodes
     cfg[K.C_UNIT] = max(1, int(tab[182 * 36] - tab[0]) // 182) * 65536  # about a half point of score
     if state.contract == "garde_sans":
         fixed = state.piles[0] | state.talon  # the talon counts for the taker (seed 001)
@@ -280,6 +298,8 @@ def solve(state: TarotState, cards: bool = True, python: bool = False) -> Soluti
     with np.errstate(over="ignore"):  # Zobrist words wrap on purpose
         m = int(mod.root(hp, ht, cfg, st, tab, _Z[0], _Z[1], table.keys, table.vals, buf,
                          np.zeros((80, K.NFR), np.int64), out_cards, out_vals, cards))
+    if cfg[K.C_ABORT]:
+        raise SolveLimit(int(cfg[K.C_LIMIT]))
     LAST_STATS.update(passes=int(cfg[K.C_PASSES]), probes=int(cfg[K.C_PROBES]), hits=int(cfg[K.C_HITS]),
                       bound_cuts=int(cfg[K.C_BCUTS]))
     decode = _decoder(state, partner, anns)
@@ -317,4 +337,4 @@ def _decoder(state: TarotState, partner: int | None, anns: tuple[tuple[int, str]
     return decode
 
 
-__all__ = ["Solution", "SolverError", "Value", "python_kernel", "score_table", "solve"]
+__all__ = ["Solution", "SolveLimit", "SolverError", "Value", "python_kernel", "score_table", "solve"]

@@ -135,14 +135,19 @@ def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], bu
         return {"refused": code, "params": _data(params), "game": _known_game(rec if rec is not None else json.loads(text))}
 
 
-ANALYSIS_TRICKS = 5  # the last tricks of a deal the browser's analysis solves (docs/analysis.md: ~1 s at 4 players)
+ANALYSIS_TRICKS = 5  # the last tricks of a deal the browser's analysis solves at least (docs/analysis.md)
+# then earlier tricks while their solves stay within these nodes (about a second: docs/analysis.md): a count,
+# not a time, so that a record's analysis is the same on any machine and at any load
+ANALYSIS_GROW_NODES = 3_000_000
 ANALYSES_KEPT = 64  # deal analyses the event loop keeps, answered again without the worker
 
 
-def analysis_view(text: str, deal: int, lang: str, budget: float, tricks: int = ANALYSIS_TRICKS) -> dict[str, Any]:
-    """A finished Tarot record's deal ``deal`` (1-based) analysed with every card seen (atout.analysis.deal),
-    as the replay page draws it, or ``{"refused": code, "message"}`` (not Tarot, not finished, no such deal,
-    no card played, past ``budget`` seconds: ``too_slow``)."""
+def analysis_view(text: str, deal: int, lang: str, budget: float, tricks: int = ANALYSIS_TRICKS,
+                  grow_nodes: int = ANALYSIS_GROW_NODES) -> dict[str, Any]:
+    """A finished Tarot record's deal ``deal`` (1-based) analysed with every card seen (atout.analysis.deal):
+    its last ``tricks`` tricks, and earlier ones within ``grow_nodes``; as the replay page draws it, or
+    ``{"refused": code, "message"}`` (not Tarot, not finished, no such deal, no card played, past ``budget``
+    seconds: ``too_slow``)."""
     from atout.analysis.deal import AnalysisError, analyse_record, margin
     from atout.present import Table
     from atout.present.analysis import view, word
@@ -150,7 +155,7 @@ def analysis_view(text: str, deal: int, lang: str, budget: float, tricks: int = 
     deadline = time.monotonic() + budget
     try:
         rec = json.loads(text)
-        a = analyse_record(rec, deal - 1, tricks, replay, deadline)
+        a = analyse_record(rec, deal - 1, tricks, replay, deadline, grow_nodes)
     except AnalysisError as exc:
         return {"refused": exc.code, "message": word(exc.code, lang, **exc.params)}
     except (AtoutError, ValueError, TypeError) as exc:  # a stored record the engine now refuses
