@@ -178,7 +178,8 @@ def test_play_help_speaks_the_tables_language(capsys: pytest.CaptureFixture[str]
     assert words.startswith("utilisation : atout play [-h] [--players N] [--variant VARIANTE]"), fr
     for line in ("arguments :", "options :", "-h, --help afficher cette aide et quitter",
                  "--seat PLACE votre place, de 0 au nombre de joueurs moins un : 0 est Joueur 1 (par défaut 0)",
-                 "-o CLÉ=VALEUR, --option CLÉ=VALEUR", "(triomphe seulement ; par défaut : aucun, la partie"):
+                 "-o CLÉ=VALEUR, --option CLÉ=VALEUR", "(triomphe seulement ; par défaut : aucun, la partie",
+                 "--lang {fr,en} langue de la table : fr ou en (par défaut fr)"):  # the catalogs installed, said
         assert line in words, line
     english = ("usage", "default", "number", "the ", "show this", "positional", "seed for", "rule option", "SEED")
     assert not [w for w in english if w in fr], [w for w in english if w in fr]
@@ -186,6 +187,7 @@ def test_play_help_speaks_the_tables_language(capsys: pytest.CaptureFixture[str]
     assert " ".join(en.split()).startswith("usage: atout play [-h] [--players PLAYERS]"), en
     assert "show this help message and exit" in en
     assert "your seat, 0 to the players less one: 0 is Player 1 (default 0)" in " ".join(en.split())
+    assert "language of the table: fr or en (default fr)" in " ".join(en.split())
     assert not [w for w in ("utilisation", "défaut", "joueurs") if w in en]
     assert helped(["simulate", "--lang", "fr", "--help"], capsys).startswith("usage: atout simulate")  # English
     assert argparse._("usage: ") == "usage: "  # argparse's own words given back

@@ -21,6 +21,7 @@ from atout.cli.said import CliRefusal, argparse_in, command_lang, refusal, refus
 from atout.core.errors import AtoutError, RecordError, UnknownGame, clip
 from atout.core.protocol import game_info, json_number, list_games
 from atout.present import LANGS, catalogs
+from atout.present.cards import join_words
 
 EPILOG = """examples:
   atout serve                      (then open http://127.0.0.1:8000)
@@ -165,7 +166,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive, **ph("players"))
     p.add_argument("--variant", **ph("variant"))
     p.add_argument("--seed", type=_seed, **ph("seed"))
-    p.add_argument("--lang", choices=LANGS, default="fr", help=play_help.word("lang", lang))
+    p.add_argument("--lang", choices=LANGS, default="fr",
+                   help=play_help.word("lang", lang, langs=join_words(list(LANGS), lang or "en", "or")))
     p.add_argument("--seat", type=_whole, default=0, **ph("seat"))
     p.add_argument("--bot", default=None, help=play_help.bot_help(lang), metavar=play_help.word("metavar_bot", lang))
     p.add_argument("--deals", type=_positive, **ph("deals"))
