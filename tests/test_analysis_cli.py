@@ -89,7 +89,8 @@ def test_a_plot_folder_that_cannot_be_written_and_a_deal_out_of_range_are_said_b
 def test_help_gives_the_ranges() -> None:
     out = run("replay", "--help")
     text = " ".join(out.stdout.split())
-    for words in ("--analyse", "--tricks N", "1 to the tricks of a deal (default 5", "--deal K", "--plot FILE.png",
+    for words in ("--analyse", "--tricks N", "1 to the tricks of a deal (default: as the browser, the last 5",
+                  "within 3 million nodes", "--deal K", "--plot FILE.png",
                   "atout[plot]"):
         assert words in text
 
@@ -109,3 +110,18 @@ def test_ctrl_c_stops_a_long_analysis_at_once() -> None:
     child.close()
     assert child.signalstatus == signal.SIGINT or child.exitstatus == 130, (child.signalstatus, child.exitstatus)
     assert "Traceback" not in (child.before or "")
+
+
+def test_by_default_the_terminal_analyses_what_the_browser_does() -> None:
+    """Without --tricks: the last 5 tricks, then earlier whole tricks within the same node budget as the
+    browser's analysis, so both show a record the same way (a count of nodes: the same on any machine)."""
+    from atout.analysis.deal import GROW_NODES
+    from atout.web.replays import ANALYSIS_GROW_NODES
+
+    assert GROW_NODES == ANALYSIS_GROW_NODES
+    out = run("replay", str(PAB), "--analyse", "--lang", "en")
+    assert out.returncode == 0, out.stderr
+    heading = next(line for line in out.stdout.splitlines() if line.startswith("Analysis, every card seen"))
+    first = int(heading.split("tricks ")[1].split(" ")[0])
+    assert first < 14 and heading.endswith(f"(tricks {first} to 18)"), heading
+    assert [f"Trick {n}" for n in range(first, 19)] == [line for line in out.stdout.splitlines() if line.startswith("Trick ")]

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 #: Default and largest number of tricks analysed (the last ones of the deal); more is slower (docs/analysis.md).
 DEFAULT_TRICKS = 5
+#: By default, earlier tricks are then added while their solves stay within these nodes (about a second at
+#: four players; docs/analysis.md): the browser's and the terminal's default, the same on any machine.
+GROW_NODES = 3_000_000
 
 
 class AnalysisError(ValueError):
@@ -187,4 +190,4 @@ def _value(v: Value) -> Value:
     return Value(v.returns, v.attack_points, v.attack_score, v.attack_oudlers, v.petit_au_bout, v.slam)
 
 
-__all__ = ["DEFAULT_TRICKS", "AnalysisError", "CardCost", "DealAnalysis", "analyse", "analyse_record", "margin"]
+__all__ = ["DEFAULT_TRICKS", "GROW_NODES", "AnalysisError", "CardCost", "DealAnalysis", "analyse", "analyse_record", "margin"]

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 from rich.console import Console
 
-from atout.analysis.deal import DEFAULT_TRICKS, AnalysisError, DealAnalysis, analyse_record, margin
+from atout.analysis.deal import DEFAULT_TRICKS, GROW_NODES, AnalysisError, DealAnalysis, analyse_record, margin
 from atout.core.errors import RecordError
 from atout.present import Table
 from atout.present.analysis import describe, points, word
@@ -55,7 +55,9 @@ def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | 
             if progress.is_terminal:  # a plain line, no spinner: Ctrl+C must leave the terminal as it was
                 progress.print(word("working", lang, deal=k + 1), highlight=False, markup=False)
             with _interruptible():
-                a = analyse_record(record, k, tricks if tricks is not None else DEFAULT_TRICKS, replay)
+                # --tricks N: those N; by default the browser's: the last 5, then earlier ones within GROW_NODES
+                a = analyse_record(record, k, DEFAULT_TRICKS, replay, None, GROW_NODES) if tricks is None \
+                    else analyse_record(record, k, tricks, replay)
         except AnalysisError as exc:
             if exc.code == "no_play" and deal is None:
                 console.print(word("no_play", lang, **exc.params), highlight=False)

@@ -203,8 +203,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--analyse", "--analyze", action="store_true",
                    help="Tarot, a finished game: each card's cost with every card seen, and the deal's value (docs/analysis.md)")
     p.add_argument("--tricks", type=_whole, default=None, metavar="N",
-                   help="with --analyse: the last N tricks analysed, 1 to the tricks of a deal (default 5; "
-                        "each more trick is much slower: minutes past 7 at four players)")
+                   help="with --analyse: the last N tricks analysed, 1 to the tricks of a deal (default: as the "
+                        "browser, the last 5, then earlier ones while the search stays within 3 million nodes, "
+                        "about a second; each more trick is much slower: minutes past 7 at four players)")
     p.add_argument("--deal", type=_whole, default=None, metavar="K",
                    help="with --analyse: only deal K, 1 to the deals of the record (default: every deal)")
     p.add_argument("--plot", default=None, metavar="FILE.png",

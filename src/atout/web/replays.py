@@ -137,7 +137,8 @@ def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], bu
 
 ANALYSIS_TRICKS = 5  # the last tricks of a deal the browser's analysis solves at least (docs/analysis.md)
 # then earlier tricks while their solves stay within these nodes (about a second: docs/analysis.md): a count,
-# not a time, so that a record's analysis is the same on any machine and at any load
+# not a time, so that a record's analysis is the same on any machine and at any load; and the terminal's
+# (atout.analysis.deal.GROW_NODES, not imported here: it loads the solver, which this process never runs)
 ANALYSIS_GROW_NODES = 3_000_000
 ANALYSES_KEPT = 64  # deal analyses the event loop keeps, answered again without the worker
 
