@@ -60,3 +60,15 @@ def test_the_target_follows_the_bouts_point_by_point() -> None:
     """41 needed with 2 bouts at the start; after a card that loses one, 51 (the dashed line of the charts)."""
     c = CardCost(15, 0, "T3", True, value(35, 2), value(31, 1), Fraction(4), ("EX",))
     assert deal(value(35, 2), c).needed_series() == [41, 51]
+
+
+def test_many_best_cards_are_counted_not_all_named() -> None:
+    """Ten Diamonds as good as each other were said one by one ("mieux : l'As de carreau, le 2 de carreau, …
+    le 10 de carreau"): up to four are named, past that the first three and how many more."""
+    c = CardCost(8, 2, "KH", False, value(81, 2), value(85, 2), Fraction(4),
+                 ("AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"))
+    assert cost_line(c, "fr").endswith("(mieux\u00a0: l'As de carreau, le 2 de carreau, le 3 de carreau et 7 autres)")
+    assert cost_line(c, "en").endswith("(better: the Ace of Diamonds, the 2 of Diamonds, the 3 of Diamonds and 7 more)")
+    four = CardCost(8, 2, "KH", False, value(81, 2), value(85, 2), Fraction(4), ("AD", "2D", "3D", "4D"))
+    assert cost_line(four, "en").endswith("(better: the Ace of Diamonds, the 2 of Diamonds, the 3 of Diamonds, "
+                                          "the 4 of Diamonds)")

@@ -65,8 +65,16 @@ def cost_line(c: CardCost, lang: str) -> str:
     if lost > 0:
         cost = word("and_bouts", lang, points=cost, bouts=_bouts(lost, lang))
     line = word("cost_attack" if c.attack else "cost_defence", lang, card=card, points=cost)
-    better = catalogs.text("common", "punct", "comma", lang).join(the_card(b, lang) for b in c.best)
-    return f"{line} ({word('better', lang, cards=better)})"
+    return f"{line} ({word('better', lang, cards=_better(c.best, lang))})"
+
+
+def _better(best: tuple[str, ...], lang: str) -> str:
+    """The best cards: up to four named, else the first three and how many more (ten Diamonds said one by one
+    drowned the line)."""
+    comma = catalogs.text("common", "punct", "comma", lang)
+    if len(best) <= 4:
+        return comma.join(the_card(b, lang) for b in best)
+    return word("better_more", lang, cards=comma.join(the_card(b, lang) for b in best[:3]), n=len(best) - 3)
 
 
 def describe(a: DealAnalysis, lang: str, table: Table, margin: int) -> list[str]:
