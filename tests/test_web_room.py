@@ -528,3 +528,33 @@ def test_every_1637_declaration_says_what_it_is_worth(lang: str) -> None:
     assert "10" in said["declare triomphes"] and "15" in said["declare triomphes"] and "20" in said["declare triomphes"]
     assert ("Monde, Mat et Bagat" if lang == "fr" else "Monde, Mat and Bagat") in said["declare qui_n_a_le_sien"]
     assert ("perdu" if lang == "fr" else "lost") in said["done"]
+
+
+def test_tarot_sides_count_the_deal_not_the_match() -> None:
+    """At Tarot the taker's side is new each deal: "Par camp" added the match's totals over today's sides
+    (a newcomer read "Preneur : Bot 2 et Bot 4 −86", their first deal's score as defenders, and at the end
+    "match won" for the last deal's side). A side's total is its score in the deal once scored, nothing
+    before; the match (several deals) names no winning side: a player wins it."""
+    g = atout.new_game("tarot", players=4, seed=3, deals=3)
+    checked = 0
+    while not g.is_terminal():
+        f = frame(g, None, "en", {})
+        rows = g.sheet()
+        if f["sides"] is not None:
+            row = rows[g.deal_index] if g.deal_index < len(rows) else None
+            for side in f["sides"]:
+                assert side["total"] == (None if row is None else sum(float(row[s]) for s in side["seats"]))
+            checked += row is None
+        g.apply(g.legal_actions()[0])
+    assert checked > 0
+    f = frame(g, None, "en", {})
+    assert len(g.sheet()) == 3 and f["winner_side"] is None
+    if f["sides"] is not None:  # the last deal's sides, its score: the last row of the sheet
+        assert [s["total"] for s in f["sides"]] == [sum(float(g.sheet()[-1][s]) for s in side["seats"])
+                                                    for side in f["sides"]]
+    one = atout.new_game("tarot", players=4, seed=3)
+    while not one.is_terminal():
+        one.apply(one.legal_actions()[0])
+    end = frame(one, None, "en", {})
+    totals = [s["total"] for s in end["sides"]]
+    assert end["winner_side"] == (totals.index(max(totals)) if totals[0] != totals[1] else None)  # one deal: its side

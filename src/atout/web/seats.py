@@ -78,11 +78,17 @@ def _sides_of(state: GameState, public: dict[str, Any]) -> list[int] | None:
 
 def sides(state: GameState, viewer: int | None, obs: dict[str, Any], meta: dict[str, Any], lang: str,
           totals: Sequence[Any]) -> list[dict[str, Any]] | None:
-    """The sides of the deal (partners named, each side's total), or None when each plays for himself."""
+    """The sides of the deal (partners named, each side's total), or None when each plays for himself.
+
+    At Tarot the sides are the deal's own (the taker and his partner change each deal): a side's total is
+    its score in this deal once the deal is scored, None before (the match's totals, added over the seats of
+    today's sides, mixed what those seats had won as defenders in other deals)."""
     public = obs.get("public") or {}
     of = _sides_of(state, public)
     if of is None:
         return None
+    rows = state.sheet() if state.game_name == "tarot" else []
+    row = rows[state.deal_index] if state.deal_index < len(rows) else None
     out = []
     for index in sorted(set(of)):
         members = [s for s, x in enumerate(of) if x == index]
@@ -91,7 +97,7 @@ def sides(state: GameState, viewer: int | None, obs: dict[str, Any], meta: dict[
         names += [seat_name(meta, s, lang) for s in members if s != viewer]
         if state.game_name == "tarot":
             name = word("side_taker" if index == 0 else "side_defence", lang, names=word_list(names, lang))
-            total = sum(json_number(totals[s]) for s in members)
+            total = sum(json_number(row[s]) for s in members) if row is not None else None
         else:
             listed = word_list(names, lang)
             name = listed[:1].upper() + listed[1:] if viewer in members else word("side", lang, names=listed)
@@ -105,8 +111,11 @@ def sides(state: GameState, viewer: int | None, obs: dict[str, Any], meta: dict[
 
 
 def winner_side(state: GameState, side_list: list[dict[str, Any]] | None) -> int | None:
-    """At the end of the match, the index of the side with the best total (None: a tie, or not over)."""
-    if not side_list or not state.is_terminal():
+    """At the end of the match, the index of the side with the best total (None: a tie, or not over). At Tarot
+    only for a one-deal match: over several deals a player wins the match, not the last deal's side."""
+    if not side_list or not state.is_terminal() or any(s["total"] is None for s in side_list):
+        return None
+    if state.game_name == "tarot" and len(state.sheet()) != 1:
         return None
     best = max(s["total"] for s in side_list)
     top = [i for i, s in enumerate(side_list) if s["total"] == best]

@@ -133,7 +133,7 @@ function Controls({ f, you, rerender }) {
   const live = legal.length > 0 && !f.deal_end;  // moves to make now: the actions, and a several-card choice's bar
   return html`<section class="controls" id="controls" data-n=${f.n} data-turn=${turn ?? ""} aria-label=${t("actions")}>
     <div class="bar">${banner}
-      ${mySide ? html`<span class="my-side" id="my-side">${capital(t("yourSide"))} — ${mySide.name} · ${signed(mySide.total)}</span>` : null}</div>
+      ${mySide ? html`<span class="my-side" id="my-side">${capital(t("yourSide"))} — ${mySide.name}${mySide.total === null || mySide.total === undefined ? "" : ` · ${signed(mySide.total)}`}</span>` : null}</div>
     <${Toast} />
     ${f.table.seed_chosen ? html`<p class="muted notice" id="seed-chosen" role="note">${t("seedChosen")}</p>` : null}
     ${you === null || you === undefined ? html`<p class="muted">${t("spectator")}</p>${seatOffers(f)}` : null}
