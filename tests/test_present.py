@@ -308,3 +308,19 @@ def test_the_web_facts_name_the_announced_slam_by_variant() -> None:
     texts = json.loads(page_texts().split("=", 1)[1].strip().rstrip(";"))
     assert texts["fr"]["slam_announced@seed"] == "Capot annoncé" and texts["fr"]["slam_announced"] == "Chelem annoncé"
     assert texts["en"]["slam_announced@seed"] == "Capot announced"
+
+
+def test_everybody_passing_the_last_deal_redeals_nobody() -> None:
+    """Seed 001: "Si tous les joueurs passent, la partie est annulée et le joueur suivant distribue". In the
+    match's last deal there is no next deal: the journal said "le joueur suivant redistribue" and then "Fin de
+    la partie" (a newcomer's contradiction); it now says the deal is void, and only that."""
+    one = atout.new_game("tarot", players=4, seed=1)
+    while not one.is_terminal():
+        one.apply("pass")
+    said = _said(one.events(None), Table("tarot", 4))
+    assert "Tout le monde passe\u00a0: la donne est annulée." in said and not [s for s in said if "redistribue" in s]
+    two = atout.new_game("tarot", players=4, seed=1, deals=2)
+    for _ in range(4):
+        two.apply("pass")
+    said = _said(two.events(None), Table("tarot", 4), "en")
+    assert "Everybody passes: the deal is void and the next player deals." in said

@@ -260,7 +260,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, PlayMixin, GameState):
         if self.taker < 0:
             # Seed 001: "Si tous les joueurs passent, la partie est annulée et le joueur suivant distribue".
             self.log[-1].note = "all passed: void deal"
-            self._emit("redeal", reason="all_passed")
+            self._emit("redeal", reason="all_passed", last=self.counted + 1 >= self.deals_limit)  # no next deal
             self._finish_deal([0] * self.players)
             return
         self.contract = contracts[self.best_bid]

@@ -69,6 +69,8 @@ def _cap(text: str) -> str:
 def _redeal(event: Event, lang: str, table: Table) -> str:
     reason = event.data.get("reason")
     key = "redeal/" + (reason if reason in ("all_passed", "petit_sec_fft") else "petit_sec")
+    if reason == "all_passed" and event.data.get("last"):  # the match's last deal: nobody deals again
+        key += "/last"
     return _book().say("says", key, lang, who=table.seat_name(event.data.get("holder"), lang))
 
 
