@@ -56,9 +56,9 @@ def test_a_deal_analysed_in_french_and_english_and_kept(client: TestClient) -> N
     # seat 0 bid garde sans (the record's first action); the page names him as its seats do
     assert (a["taker"], a["contract"], a["contract_name"], a["taker_name"]) == \
         (0, "garde_sans", "Garde sans le chien", "Joueur 1")
-    # each card's replay move: 8 bids and "done"s, then 4 cards a trick, so trick t's first card is the
-    # (8 + (t - 1) × 4 + 1)th action and the last card the record's 80th and last
-    assert [c["step"] for c in a["cards"]] == list(range(8 + (first - 1) * 4 + 1, 81))
+    # each card's replay move, the one just before it (its player's view): 8 bids and "done"s, then 4 cards a
+    # trick, so trick t's first card comes after 8 + (t - 1) × 4 actions and the last card after 79
+    assert [c["step"] for c in a["cards"]] == list(range(8 + (first - 1) * 4, 80))
     # each card's cost is the drop of its side's value: the series moves by the cost, up or down
     for before, after, c in zip(a["series"][:-1], a["series"][1:], a["cards"], strict=True):
         assert c["cost"] == ((before - after) if c["attack"] else (after - before))

@@ -75,9 +75,9 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     name = page.locator(".seat[data-seat='0'] .nm").inner_text()  # seat 0 bid garde sans (the record's first action)
     assert taker == (f"Preneur\u00a0: {name} — Garde sans le chien" if lang == "fr"
                      else f"Taker: {name} — Garde sans (guard without the talon)"), taker
-    # a card of the list takes the replay to the moment it was played (move 8 + (first - 1) × 4 + 3: the
-    # first trick's third card), marked as the one shown; by the keyboard too
-    step = 8 + (first - 1) * 4 + 3
+    # a card of the list takes the replay to the moment just before it was played, its player's view (move
+    # 8 + (first - 1) × 4 + 2: two cards of the first trick down), marked as the one shown; by the keyboard too
+    step = 8 + (first - 1) * 4 + 2
     page.locator("#analysis-cards .to-move").nth(2).click()
     page.wait_for_function(f"document.getElementById('r-count').textContent.split(' ')[1] === '{step}'")
     assert page.locator("#analysis-cards [aria-current='step']").get_attribute("data-step") == str(step)
@@ -96,10 +96,11 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     page.wait_for_selector("#analysis-chosen", state="hidden")
     page.locator("#analysis-cards .to-move").nth(count - 1).focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '80'")
-    assert page.locator("#analysis-cards [aria-current='step']").get_attribute("data-step") == "80"
-    # the last card of the deal: its trick, complete on the felt, keeps its number
+    page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '79'")
+    assert page.locator("#analysis-cards [aria-current='step']").get_attribute("data-step") == "79"
+    # the last card of the deal, before it: three cards of trick 18 down, the fourth still in its hand
     assert page.inner_text("#r-where") == ("Donne 1 · pli 18" if lang == "fr" else "Deal 1 · trick 18")
+    assert page.locator("#trick-zone figure.played").count() == 3
     if lang == "fr":  # the language switched: the analysis said again in English, not dropped
         page.locator("#langbox button.lang").click()
         page.wait_for_function("(document.getElementById('analysis-summary') || {}).textContent?.startsWith('With every')")

@@ -168,11 +168,12 @@ def analysis_view(text: str, deal: int, lang: str, budget: float, tricks: int = 
 
 
 def card_steps(record: dict[str, Any], deal: int, count: int) -> list[int]:
-    """The replay's move number (``n``: actions applied, over every deal) right after each of the last
-    ``count`` cards of deal ``deal`` (0-based) was played."""
+    """The replay's move number (``n``: actions applied, over every deal) just before each of the last
+    ``count`` cards of deal ``deal`` (0-based) was played: the table as its player saw it, the card still in
+    his hand and the trick as he found it (a newcomer sent right after the card looked for it in vain)."""
     entries = record["deals"] if "deals" in record else [record]
     offset = sum(len(e["actions"]) for e in entries[:deal])
-    plays = [offset + i + 1 for i, step in enumerate(entries[deal]["actions"])
+    plays = [offset + i for i, step in enumerate(entries[deal]["actions"])
              if str(step["action"]).startswith("play ")]
     return plays[len(plays) - count:]
 

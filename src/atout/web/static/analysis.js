@@ -64,7 +64,7 @@ async function runAnalysis(focus = true) {
   }
 }
 
-// A card chosen in the list or on the chart: the replay goes to the move right after it, and the page to the
+// A card chosen in the list or on the chart: the replay goes to the move just before it, and the page to the
 // table, with the card's line above it and a way back to the list (on a phone the list is screens below).
 async function chooseCard(c, i) {
   await showStep(c.step);

@@ -24,16 +24,16 @@ function Replay({ f }) {
 }
 
 // Where the move shown stands: its deal and, in play, its trick ("Donne 2 · pli 5"), so that a move number
-// can be found again in the journal and the analysis, which speak in tricks. The trick is the one the felt
-// shows: just completed, it keeps its number until the next lead. Prime calls a deal "Coup", as the move
-// counter beside it is called: its deal is then left unsaid rather than read as a second move number.
+// can be found again in the journal and the analysis, which speak in tricks. In play it is the trick the
+// next card goes to (the analysis shows each card from the move before it: its trick, even for a lead),
+// at the deal's end its last. Prime calls a deal "Coup", as the move counter beside it is called: its deal
+// is then left unsaid rather than read as a second move number.
 function replayWhere(f) {
   const parts = [];
   if (f.deal_word && f.deal_word !== t("move")) parts.push(`${f.deal_word} ${(f.deal || 0) + 1}`);
   const tricks = pubOf(f).tricks;
   if (Array.isArray(tricks)) {  // in play, and at the deal's end (its last trick still on the felt)
-    const open = f.trick && f.trick.cards && f.trick.cards.length ? 1 : 0;
-    const n = Math.max(f.obs && f.obs.phase === "play" ? 1 : 0, tricks.length + open);
+    const n = f.obs && f.obs.phase === "play" ? tricks.length + 1 : tricks.length;
     if (n) parts.push(t("trick_no").replace("{n}", n));
   }
   return parts.join(" · ");
