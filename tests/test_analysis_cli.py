@@ -64,6 +64,10 @@ def test_refusals_are_one_line_exit_2(tmp_path: Path) -> None:
     assert (out.returncode, out.stderr.strip()) == (2, f"Cannot read '{tmp_path}': it is a folder.")
     out = run("replay", str(PAB), "--tricks", "19", "--lang", "en")
     assert (out.returncode, out.stderr.strip()) == (2, "--tricks is 1 to 18")
+    # checked before any deal is said: a first deal where all passed printed its line before the refusal
+    passed = RECORDS / "tarot" / "fft_petit_sec_redeal.json"
+    out = run("replay", str(passed), "--analyse", "--tricks", "0", "--lang", "en")
+    assert (out.returncode, out.stdout, out.stderr.strip()) == (2, "", "--tricks is 1 to 18")
     fake = tmp_path / "site"
     (fake / "matplotlib").mkdir(parents=True)
     (fake / "matplotlib" / "__init__.py").write_text("raise ImportError('no matplotlib here')\n", encoding="utf-8")

@@ -72,3 +72,19 @@ def test_many_best_cards_are_counted_not_all_named() -> None:
     four = CardCost(8, 2, "KH", False, value(81, 2), value(85, 2), Fraction(4), ("AD", "2D", "3D", "4D"))
     assert cost_line(four, "en").endswith("(better: the Ace of Diamonds, the 2 of Diamonds, the 3 of Diamonds, "
                                           "the 4 of Diamonds)")
+
+
+def test_the_attack_is_said_before_its_value() -> None:
+    """The terminal says who "l'attaque" is before it speaks of it: the taker and his contract, and at five
+    the partner (a newcomer never learnt who the attack was)."""
+    from atout.present import Table
+    from atout.present.analysis import attack_line
+
+    last = CardCost(18, 0, "EX", True, value(31, 1), value(31, 1), Fraction(0), ("EX",))
+    four = DealAnalysis(0, "fft", 4, "garde", 1, 18, 18, last.before, (last,), Fraction(31))
+    assert attack_line(four, "fr", Table("tarot", 4)) == "L'attaque\u00a0: Joueur 2 (preneur)\u202f; contrat\u00a0: Garde."
+    five = DealAnalysis(0, "fft", 5, "petite", 2, 18, 15, last.before, (last,), Fraction(31), 4)
+    assert attack_line(five, "en", Table("tarot", 5)) == ("The attack: Player 3 (taker) and Player 5 (partner); "
+                                                        "contract: Petite (small).")
+    assert describe(five, "fr", Table("tarot", 5), 0)[1] == ("L'attaque\u00a0: Joueur 3 (preneur) et Joueur 5 "
+                                                          "(partenaire)\u202f; contrat\u00a0: Petite.")

@@ -130,3 +130,24 @@ def test_a_chelem_is_never_the_first_button_of_the_announcements() -> None:
     legal = ["announce capot", "announce poignee T1", "done"]
     assert bids_by_strength(g, legal) == ["done", "announce capot", "announce poignee T1"]
     assert bids_by_strength(g, ["bid garde", "pass", "bid prise"]) == ["pass", "bid prise", "bid garde"]
+
+
+def test_at_five_the_partner_is_named_with_the_taker(client: TestClient) -> None:
+    """"L'attaque" at five is the taker and the called card's holder: the analysis names both (a newcomer
+    read "Taker: Bot 3 — Petite" and could not tell who the attack was); a taker alone has no partner."""
+    import atout
+
+    for seed in range(1, 60):
+        g = atout.new_game("tarot", players=5, seed=seed)
+        while not g.is_terminal():
+            g.apply(g.legal_actions()[0])
+        if g.taker >= 0 and g.partner >= 0 and g.partner != g.taker:  # type: ignore[attr-defined]
+            break
+    else:
+        raise AssertionError("no deal with a partner")
+    r = client.post("/api/records", content=json.dumps(g.to_record()), headers={"content-type": "application/json"})
+    a = get(client, str(r.json()["id"]), deal=1, lang="fr").json()
+    assert (a["taker"], a["partner"]) == (g.taker, g.partner), a  # type: ignore[attr-defined]
+    assert a["partner_name"] == f"Joueur {g.partner + 1}"  # type: ignore[attr-defined]
+    alone = get(client, upload(client, RECORDS / "tarot" / "seed_called_king_in_talon.json"), deal=1, lang="en").json()
+    assert alone["partner"] is None and alone["partner_name"] is None  # the called King was in the talon

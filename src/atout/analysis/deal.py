@@ -69,6 +69,7 @@ class DealAnalysis:
     start: Value
     cards: tuple[CardCost, ...]
     played_points: Fraction  # the attack's card points as the deal was played
+    partner: int | None = None  # the taker's partner at five (the called card's holder), None when alone
 
     def needed(self, value: Value) -> int:
         """The card points the attack needs with the bouts (oudlers) it has at ``value`` (36, 41, 51 or 56)."""
@@ -140,8 +141,9 @@ def analyse(plays: list[tuple[TarotState, str]], deal: int, tricks: int = DEFAUL
             break
         out[:0] = added
         first_trick -= 1
+    partner = first.partner if first.partner >= 0 and first.partner != first.taker else None
     return DealAnalysis(deal, first.variant, n, first.contract, first.taker, first_trick, total,
-                        out[0].before, tuple(out), out[-1].after.attack_points)
+                        out[0].before, tuple(out), out[-1].after.attack_points, partner)
 
 
 def _cost(state: TarotState, card: str, max_nodes: int | None = None, fresh: bool = False) -> CardCost:

@@ -40,11 +40,14 @@ def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | 
     try:
         with open(file, encoding="utf-8") as f:
             record = load(f)
-        replay(record)  # the record checked first: a wrong one is refused as `atout replay` refuses it
+        whole = replay(record)  # the record checked first: a wrong one is refused as `atout replay` refuses it
     except OSError as exc:  # said in the chosen language, as `atout replay` says it
         return _refuse(record_refusal(unreadable(file, exc), lang)[0])
     except RecordError as exc:
         return _refuse(record_refusal(exc, lang)[0])
+    high = getattr(whole, "ntricks", None)  # a Tarot deal's tricks: --tricks checked before any deal is said
+    if tricks is not None and isinstance(high, int) and not 1 <= tricks <= high:
+        return _refuse(word("bad_tricks", lang, low=1, high=high))
     count = len(record["deals"]) if "deals" in record else 1
     wanted = [deal - 1] if deal is not None else list(range(count))
     found: list[DealAnalysis] = []

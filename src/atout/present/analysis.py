@@ -77,9 +77,20 @@ def _better(best: tuple[str, ...], lang: str) -> str:
     return word("better_more", lang, cards=comma.join(the_card(b, lang) for b in best[:3]), n=len(best) - 3)
 
 
+def attack_line(a: DealAnalysis, lang: str, table: Table) -> str:
+    """Who "the attack" is: ``L'attaque : Joueur 1 (preneur) et Joueur 3 (partenaire) ; contrat : Garde.``"""
+    contract = catalogs.text("tarot", "words", a.contract, lang)
+    if a.partner is None:
+        return word("attack_is", lang, taker=table.seat_name(a.taker, lang), contract=contract)
+    return word("attack_is_two", lang, taker=table.seat_name(a.taker, lang), contract=contract,
+                partner=table.seat_name(a.partner, lang))
+
+
 def describe(a: DealAnalysis, lang: str, table: Table, margin: int) -> list[str]:
-    """The analysis as lines: heading, the value, each trick's cards with their cost, the deal as played."""
-    lines = [word("heading", lang, first=a.first_trick, last=a.tricks), value_line(a, lang, margin)]
+    """The analysis as lines: heading, who the attack is, the value, each trick's cards with their cost, the deal
+    as played."""
+    lines = [word("heading", lang, first=a.first_trick, last=a.tricks), attack_line(a, lang, table),
+             value_line(a, lang, margin)]
     colon = catalogs.text("common", "punct", "colon", lang)
     trick = 0
     for c in a.cards:
@@ -97,6 +108,8 @@ def view(a: DealAnalysis, lang: str, table: Table, margin: int) -> dict[str, Any
         "deal": a.deal + 1,
         "taker": a.taker,  # named by the page as its seats show it
         "taker_name": table.seat_name(a.taker, lang),  # ("Joueur 2": where the page has no names)
+        "partner": a.partner,  # at five, the called card's holder; None when the taker is alone
+        "partner_name": None if a.partner is None else table.seat_name(a.partner, lang),
         "contract": a.contract,
         "contract_name": catalogs.text("tarot", "words", a.contract, lang),  # "Garde"
         "first_trick": a.first_trick,
@@ -117,4 +130,4 @@ def view(a: DealAnalysis, lang: str, table: Table, margin: int) -> dict[str, Any
     }
 
 
-__all__ = ["cost_line", "describe", "played_line", "points", "value_line", "view", "word"]
+__all__ = ["attack_line", "cost_line", "describe", "played_line", "points", "value_line", "view", "word"]

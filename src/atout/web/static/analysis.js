@@ -43,7 +43,9 @@ async function runAnalysis(focus = true) {
     ANALYSIS.a = a;
     const summary = el("p", { id: "analysis-summary", tabindex: "-1" }, a.summary);
     // who took, as the replay's seats name them (the summary's "attack" is this seat and its partner)
-    const taker = el("p", { id: "analysis-taker" }, `${TEXTS[getLang()].taker}${t("colon")}${who({ seat: a.taker, seat_name: a.taker_name })} — ${a.contract_name}`);
+    // at five, the partner too ("Preneur : Robot 3, avec Robot 5 — Petite"): "the attack" is both of them
+    const partner = a.partner === null || a.partner === undefined ? "" : `, ${t("with_partner")} ${who({ seat: a.partner, seat_name: a.partner_name })}`;
+    const taker = el("p", { id: "analysis-taker" }, `${TEXTS[getLang()].taker}${t("colon")}${who({ seat: a.taker, seat_name: a.taker_name })}${partner} — ${a.contract_name}`);
     box.replaceChildren(taker, summary, el("p", { id: "analysis-played" }, a.played),
       el("p", { class: "analysis-scope" }, a.labels.scope));  // why only the last tricks
     // the chart's title as text of the page (it wraps on a phone, which an SVG text does not)
