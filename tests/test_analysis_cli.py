@@ -129,3 +129,15 @@ def test_by_default_the_terminal_analyses_what_the_browser_does() -> None:
     first = int(heading.split("tricks ")[1].split(" ")[0])
     assert first < 14 and heading.endswith(f"(tricks {first} to 18)"), heading
     assert [f"Trick {n}" for n in range(first, 19)] == [line for line in out.stdout.splitlines() if line.startswith("Trick ")]
+
+
+def test_deals_without_a_card_are_said_as_deals_with_their_reason() -> None:
+    """A deal annulled for a petit sec (FFT rule 7) and a deal where everybody passed: each under its own rule
+    like the deals analysed, with why there is nothing to analyse, as a sentence (it was a lower-case
+    refusal, and the petit sec deal was said "everybody passed")."""
+    out = run("replay", str(RECORDS / "tarot" / "fft_petit_sec_redeal.json"), "--analyse", "--lang", "en")
+    assert out.returncode == 0, out.stderr
+    lines = [line for line in out.stdout.splitlines() if line.strip()]
+    assert "Deal 1" in lines[0] and "Deal 2" in lines[2], lines
+    assert lines[1] == "Deal annulled before the bidding (a Petit sec): no card was played, nothing to analyse."
+    assert lines[3] == "Everybody passed: no card was played, nothing to analyse."

@@ -74,7 +74,11 @@ def test_a_deal_analysed_in_french_and_english_and_kept(client: TestClient) -> N
 def test_refusals(client: TestClient) -> None:
     table = upload(client, RECORDS / "tarot" / "fft_petit_sec_redeal.json")
     r = get(client, table, deal=1, lang="en")
-    assert (r.status_code, r.json()) == (400, {"error": "no_play", "message": "deal 1: everybody passed, no card was played"})
+    # deal 1 was annulled for a petit sec: nobody passed (it was said "everybody passed"); deal 2 all passed
+    assert (r.status_code, r.json()) == (400, {"error": "annulled", "message": "deal 1: annulled before the bidding (a "
+                                                                                 "Petit sec), no card was played"})
+    r = get(client, table, deal=2, lang="en")
+    assert (r.status_code, r.json()) == (400, {"error": "no_play", "message": "deal 2: everybody passed, no card was played"})
     r = get(client, table, deal=3, lang="fr")
     assert (r.status_code, r.json()["error"]) == (400, "bad_deal")
     assert r.json()["message"] == "donne 3\u00a0: choisissez une donne de 1 à 2"

@@ -32,7 +32,8 @@ GROW_NODES = 3_000_000
 
 
 class AnalysisError(ValueError):
-    """A deal that cannot be analysed: ``code`` names why (``not_tarot``, ``unfinished``, ``no_play``,
+    """A deal that cannot be analysed: ``code`` names why (``not_tarot``, ``unfinished``, ``no_play`` (all
+    passed), ``annulled`` (a petit sec: no bid was made),
     ``bad_deal``, ``bad_tricks``, ``too_slow``), ``params`` the numbers of the message."""
 
     def __init__(self, message: str, code: str, params: dict[str, object] | None = None) -> None:
@@ -184,6 +185,10 @@ def analyse_record(record: dict[str, Any], deal: int, tricks: int, replay: Calla
         if action.startswith("play ") and state.phase == "play":
             plays.append((state.clone(), action.split(" ", 1)[1]))
         state.apply(action)
+    if not plays and not any(str(step["action"]) == "pass" for step in entries[deal]["actions"]):
+        # no card and no pass: the deal was annulled before the bidding (a petit sec), nobody passed
+        raise AnalysisError(f"deal {deal + 1}: annulled before the bidding, no card was played", "annulled",
+                            {"deal": deal + 1})
     return analyse(plays, deal, tricks, deadline, grow_nodes)
 
 

@@ -21,6 +21,7 @@ from rich.console import Console
 from atout.analysis.deal import DEFAULT_TRICKS, GROW_NODES, AnalysisError, DealAnalysis, analyse_record, margin
 from atout.core.errors import RecordError
 from atout.present import Table
+from atout.present.cards import join_words
 from atout.present.analysis import describe, points, word
 
 
@@ -62,8 +63,9 @@ def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | 
                 a = analyse_record(record, k, DEFAULT_TRICKS, replay, None, GROW_NODES) if tricks is None \
                     else analyse_record(record, k, tricks, replay)
         except AnalysisError as exc:
-            if exc.code == "no_play" and deal is None:
-                console.print(word("no_play", lang, **exc.params), highlight=False)
+            if exc.code in ("no_play", "annulled") and deal is None:  # a deal as the others: its rule, then why
+                console.rule(f"[bold]{word('deal', lang, deal=k + 1)}[/]")
+                console.print(word(f"{exc.code}_line", lang), highlight=False, markup=False)
                 continue
             return _refuse(word(exc.code, lang, **exc.params))
         found.append(a)
@@ -111,16 +113,17 @@ def draw(found: list[DealAnalysis], path: str, lang: str) -> None:
     ax.set_ylim(math.floor(min(values)) - 2, math.ceil(max(values)) + 2)  # a flat line: whole points around it
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # card points and cards: no tick at 15.25 or 52.5
     first = found[0]
-    starts = [(t - 1) * first.players for t in range(first.first_trick, first.tricks + 1)]
-    ax.set_xticks(starts, [str(t) for t in range(first.first_trick, first.tricks + 1)])  # each trick at its first card
-    ax.set_title(word("plot_title", lang, deal=", ".join(str(a.deal + 1) for a in found)) if len(found) > 1
-                 else word("plot_title", lang, deal=first.deal + 1))
+    low = min(a.first_trick for a in found)  # deals analysed from different tricks: the axis spans them all
+    starts = [(t - 1) * first.players for t in range(low, first.tricks + 1)]
+    ax.set_xticks(starts, [str(t) for t in range(low, first.tricks + 1)])  # each trick at its first card
+    ax.set_title(word("plot_title_many", lang, deals=join_words([str(a.deal + 1) for a in found], lang))
+                 if len(found) > 1 else word("plot_title", lang, deal=first.deal + 1))
     ax.set_xlabel(word("plot_x_tricks", lang))
     ax.set_ylabel(word("plot_y", lang))
-    ax.legend()
+    # under the chart, not over it: inside, it hid the dashed line of the points needed on a deal that failed
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3, fontsize="small", frameon=False)
     ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, format="png")
+    fig.savefig(path, format="png", bbox_inches="tight")
     plt.close(fig)
 
 

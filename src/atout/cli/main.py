@@ -205,7 +205,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--tricks", type=_whole, default=None, metavar="N",
                    help="with --analyse: the last N tricks analysed, 1 to the tricks of a deal (default: as the "
                         "browser, the last 5, then earlier ones while the search stays within 3 million nodes, "
-                        "about a second; each more trick is much slower: minutes past 7 at four players)")
+                        "about a second; each more trick costs much more: at four players, more than 7 tricks can take minutes)")
     p.add_argument("--deal", type=_whole, default=None, metavar="K",
                    help="with --analyse: only deal K, 1 to the deals of the record (default: every deal)")
     p.add_argument("--plot", default=None, metavar="FILE.png",

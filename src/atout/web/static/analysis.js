@@ -58,7 +58,8 @@ async function runAnalysis(focus = true) {
   } catch (e) {
     delete box.dataset.deal;
     box.dataset.lang = getLang();
-    const error = el("p", { id: "analysis-error", role: "alert", tabindex: "-1" }, e.message);
+    // a sentence of the page: "Donne 1 : tout le monde a passé…" (the refusal's words, a command's lower case)
+    const error = el("p", { id: "analysis-error", role: "alert", tabindex: "-1" }, capital(e.message));
     box.replaceChildren(error);
     error.focus();
   } finally {
