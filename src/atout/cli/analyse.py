@@ -21,8 +21,8 @@ from rich.console import Console
 from atout.analysis.deal import DEFAULT_TRICKS, GROW_NODES, AnalysisError, DealAnalysis, analyse_record, margin
 from atout.core.errors import RecordError
 from atout.present import Table
-from atout.present.cards import join_words
 from atout.present.analysis import describe, points, word
+from atout.present.cards import join_words
 
 
 def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | None, plot: str | None) -> int:
