@@ -474,3 +474,42 @@ def test_a_guest_joins_a_friends_table_under_the_name_typed(server: Server, brow
     assert server.app.state.hub.tables[table_id].names[1] == "Émilie"
     page.wait_for_function("() => T.frame.seats[1].name === 'Émilie'", timeout=5000)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_new_decision_takes_the_focus_off_a_card_that_cannot_be_played(server: Server, browser: Browser) -> None:
+    """Playing by the keyboard, the focus stays in the hand after a card (on its neighbour); when the next
+    decision comes, a neighbour that cannot be played gives the focus to the playable card nearest to it (a
+    newcomer pressed an arrow seven times from a greyed card), and to the first action when no card is to be
+    played. Within a decision the arrows still walk the whole hand."""
+    page = in_language(browser, server, "en", DESKTOP)
+    create_from_lobby(page, server, "tarot", 4, deals=1)
+    checked = 0
+    walked = False
+    for _ in range(120):
+        mine = wait_mine(page)
+        if mine == "over":
+            break
+        playing = page.locator("#hand .card-btn.legal").count() > 0 and not page.evaluate("() => !!T.frame.select")
+        if not playing or page.locator("#continue").count():
+            room_move(page)
+            continue
+        page.wait_for_timeout(100)  # the frame drawn: the focus moved, if it was to
+        active = page.evaluate("() => document.activeElement && document.activeElement.closest('#hand') ? "
+                               "document.activeElement.className : null")
+        if active is not None:
+            assert "legal" in active.split(), active  # never left on a card that cannot be played
+            checked += 1
+        else:
+            page.locator("#hand .card-btn.legal").first.focus()
+        if not walked and page.locator("#hand .card-btn:not(.legal)").count():  # the arrows still reach them
+            for _ in range(page.locator("#hand .card-btn").count()):
+                page.keyboard.press("ArrowRight")
+                if "legal" not in (page.evaluate("() => document.activeElement.className") or "").split():
+                    walked = True
+                    break
+            page.locator("#hand .card-btn.legal").first.focus()
+        n = int(page.get_attribute("#controls", "data-n") or 0)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => Number(document.querySelector('#controls').dataset.n) > {n}")
+    assert checked >= 5, checked
+    assert not page.errors  # type: ignore[attr-defined]

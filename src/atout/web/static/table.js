@@ -137,7 +137,26 @@ function show(f, prev) {
   setSeatNames(f.seats);  // before the live region speaks: a spectator's first frame named "Joueur 4", not its seat's name
   announce(f, prev);
   draw();
+  focusPlayable(f, prev);
   yourTurn(f, prev);
+}
+
+// A new decision of yours while the focus is in the hand on a card you cannot play (a newcomer pressed an
+// arrow seven times from a greyed card to a trump): the focus goes to the playable card nearest to it, or,
+// when no card is to be played now (the announcements after the écart), to the first action. Only when the
+// decision comes: within it, the arrows still walk the whole hand.
+function focusPlayable(f, prev) {
+  if (T.seat === null || f.obs.current_player !== T.seat || f.over || (prev && prev.n === f.n && prev.obs.current_player === T.seat)) return;
+  const hand = document.getElementById("hand");
+  const active = document.activeElement;
+  if (!hand || !active || !hand.contains(active) || active.classList.contains("legal")) return;
+  const cards = [...hand.querySelectorAll("button.card-btn")];
+  const here = cards.indexOf(active);
+  const legal = cards.filter((b) => b.classList.contains("legal"));
+  const target = legal.length
+    ? legal.reduce((best, b) => (Math.abs(cards.indexOf(b) - here) < Math.abs(cards.indexOf(best) - here) ? b : best))
+    : document.querySelector("#actions button:not([disabled])");
+  if (target) target.focus({ preventScroll: true });
 }
 
 // The live region: what happened since the last frame and whose turn it is, as the frames are shown.
