@@ -253,6 +253,7 @@ def test_partners_sides_and_the_deal_end_panel(server: Server, browser: Browser)
     assert wait_mine(page) == "continue", "a match of two deals waits after the first"
     panel = page.inner_text("#deal-end")
     assert "Fin de la donne 1" in panel and "Continuer" in panel
+    assert page.locator(".hold-note").count() == 0  # the panel's "Continuer" only, no "Cliquez pour continuer" too
     assert page.locator("#last-trick").count() == 0  # the panel shows the last trick: not offered again
     last = page.evaluate("() => T.frame.deal_end.last_trick")
     assert last and len(last["cards"]) == 4, last  # SEED4: the deal went to its fifth trick
@@ -269,6 +270,8 @@ def test_partners_sides_and_the_deal_end_panel(server: Server, browser: Browser)
         room_move(page)
     state = server.app.state.hub.tables[table_id].state
     assert state.is_terminal() and state.deal_index == 1
+    page.wait_for_timeout(300)
+    assert page.locator(".hold-note").count() == 0  # "Partie terminée": nothing to click on to go on to
     sides = page.evaluate("() => T.frame.sides")
     assert [sd["seats"] for sd in sides] == [[0, 2], [1, 3]]
     totals = [sd["total"] for sd in sides]

@@ -110,7 +110,9 @@ async function pump() {
       const fresh = !prev || f.n < prev.n;
       const ended = lastTrickOf(f) || (f.deal_end && f.deal_end.last_trick ? normTrick(f.deal_end.last_trick, f.table.players) : null);
       const gathered = !fresh && ended && ended.cards.length && trickKey(ended) !== trickKey(prevEnded(prev)) && trickOf(f).cards.length === 0;
-      if (gathered && PACE.ms("hold") > 0) {
+      // (not the deal's last trick: the end-of-deal panel shows it with its own "Continuer", and at the match's
+      // end "Cliquez pour continuer" beside "Partie terminée" led nowhere)
+      if (gathered && PACE.ms("hold") > 0 && !f.over && !f.deal_end) {
         // The finished trick stays on the table, its winner marked, until a click or the hold is over.
         T.view = { trick: { ...ended, complete: true }, held: true, onFelt: () => { if (T.release) T.release(); } };
         show(f, prev);
