@@ -54,6 +54,20 @@ def test_a_chosen_seed_is_shown_to_a_joining_player_and_a_spectator(server: Serv
         if token is not None:
             page.wait_for_selector("#hand")  # seated: the page shows the joiner's hand
         page.context.close()
+    # its creator is told that the others are told, not warned against himself (a newcomer's confusion)
+    page = _table_page(browser, server.url, "fr", t["id"], t["token"])
+    notice = page.wait_for_selector("#seed-chosen")
+    assert notice is not None
+    assert notice.inner_text() == "Vous avez choisi le numéro de donne\u00a0: les autres joueurs en sont avertis."
+    page.context.close()
+
+
+def test_a_creator_alone_with_bots_is_told_nothing(server: Server, browser: Browser) -> None:
+    t = _post(server.url + "/api/tables", {"game": "tarot", "players": 4, "seat": 0, "fill": True, "seed": 42})
+    page = _table_page(browser, server.url, "fr", t["id"], t["token"])
+    page.wait_for_selector("#hand")
+    assert page.query_selector("#seed-chosen") is None  # nobody to warn: the seed was chosen to play that deal
+    page.context.close()
 
 
 def test_a_secret_seed_shows_no_notice(server: Server, browser: Browser, monkeypatch: pytest.MonkeyPatch) -> None:

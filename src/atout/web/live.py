@@ -244,6 +244,7 @@ class Live:
             "status": self.status,
             "source": self.source,
             "seed_chosen": self.seed_chosen,  # never the seed itself: it would show every hand
+            "host": self.host,  # the creator's seat: the notice of a chosen seed is for the others
             "spectators": self.spectators(),
             "seats": [{"seat": s, "kind": k, "online": s in online, "name": self.names[s] if s < len(self.names) else "",
                        "away": s in self.away} for s, k in enumerate(self.kinds)],

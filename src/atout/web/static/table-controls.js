@@ -40,6 +40,18 @@ function confirmSelect(f, s) {
 // Selections whose confirm with no card keeps the hand (La Prime's pass): the button says which it will do.
 const KEEP_ALL = new Set(["pass_aside"]);
 
+// A chosen deal number (its creator may know every hand) is told to the others at the table; its creator is
+// told only that they are (a newcomer, creator of his table, read the warning against himself all game long),
+// and nothing when only bots sit with him.
+function seedNotice(f, you) {
+  if (!f.table.seed_chosen) return null;
+  if (you === null || you === undefined || you !== f.table.host) {
+    return html`<p class="muted notice" id="seed-chosen" role="note">${t("seedChosen")}</p>`;
+  }
+  const people = (f.table.seats || []).filter((s) => s.kind !== "bot" && s.seat !== you).length;
+  return people ? html`<p class="muted notice" id="seed-chosen" role="note">${t("seedChosenYours")}</p>` : null;
+}
+
 function Controls({ f, you, rerender }) {
   if (T.pendingUntil && f.n >= T.pendingUntil) T.pendingUntil = 0;
   const pending = !!T.pendingUntil;
@@ -135,7 +147,7 @@ function Controls({ f, you, rerender }) {
     <div class="bar">${banner}
       ${mySide ? html`<span class="my-side" id="my-side">${capital(t("yourSide"))} — ${mySide.name}${mySide.total === null || mySide.total === undefined ? "" : ` · ${signed(mySide.total)}`}</span>` : null}</div>
     <${Toast} />
-    ${f.table.seed_chosen ? html`<p class="muted notice" id="seed-chosen" role="note">${t("seedChosen")}</p>` : null}
+    ${seedNotice(f, you)}
     ${you === null || you === undefined ? html`<p class="muted">${t("spectator")}</p>${seatOffers(f)}` : null}
     ${live && (sel || picking) ? html`<div class="pick-bar" id="pick-bar">${sel ? html`<div class="select-hint" id="pick-hint"><strong>${sel.title}</strong> — <span id="select-counter">${selectCounter(sel, k)}</span>
           ${/ecart|discard/.test(sel.kind) ? html` · <span id="left-in-hand">${t("leftInHand").replace("{n}", hand.length - k)}</span>` : null}</div>
