@@ -79,7 +79,7 @@ def test_a_trick_with_the_excuse_says_the_points_it_brings() -> None:
                                          "excuse_to": "owner", "winner_points": 6})
     assert say(e, "fr", Table("tarot", 5)) == \
         "Joueur 4 remporte le pli 10 (6 points\u202f; l'Excuse de Joueur 2 reste à son camp)."
-    assert say(e, "en", Table("tarot", 5)) == "Player 4 wins trick 10 (6 points; Player 2's Excuse stays with its side)."
+    assert say(e, "en", Table("tarot", 5)) == "Player 4 wins trick 10 (6 points; the Excuse of Player 2 stays with its side)."
     # The last trick (15 at five): the Excuse goes to the trick's winner (seed 001 §9.3): all its points.
     last = Event("trick_won", seat=3, data={**e.data, "trick": 15, "excuse_to": "winner", "winner_points": 10.5})
     assert say(last, "fr", Table("tarot", 5)) == "Joueur 4 remporte le pli 15 (10,5 points)."
