@@ -48,7 +48,7 @@ def test_seed_breakdown_at_five_with_a_poignee_every_number_by_hand() -> None:
     en = breakdown(_seed_five_failed_pousse(), "en", Table("tarot", 5))
     assert "Attack: 3 × −26 = −78, split ½ / ½: Player 1 −39, Player 5 −39" in en
     assert "  of which 25 in tricks and 3 in the écart (discard)" in en
-    assert "Attack's card points: 28 with 2 oudlers (21, Excuse); needed 41" in en  # card points, not the score
+    assert "Attack's card points: 28 with 2 bouts (21, Excuse); needed 41" in en  # card points, not the score
     assert en[-1].startswith("Deal score: Player 1 −119")
 
 
