@@ -324,3 +324,15 @@ def test_everybody_passing_the_last_deal_redeals_nobody() -> None:
         two.apply("pass")
     said = _said(two.events(None), Table("tarot", 4), "en")
     assert "Everybody passes: the deal is void and the next player deals." in said
+
+
+def test_the_slam_announcement_says_what_it_commits_to() -> None:
+    """The announcements offered only "Terminé" and the slam's button, with no word on it (a newcomer): the
+    button's hint says the undertaking and its stakes, by the variant's rule (FFT rule 5: +400 / −200 per
+    defender; seed 001 "Le Capot": the capot's value either way)."""
+    from atout.web.views import hints
+
+    fr = hints("tarot", ["announce chelem", "done"], "fr")["announce chelem"]
+    assert "tous les plis" in fr and "+400" in fr and "−200" in fr
+    en = hints("tarot", ["announce capot", "done"], "en")["announce capot"]
+    assert "every trick" in en and "capot's value" in en
