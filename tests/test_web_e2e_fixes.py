@@ -122,6 +122,9 @@ def test_the_file_picker_speaks_the_pages_language(browser: Browser, server: Ser
     assert page.inner_text("#upload-chosen") == none
     box = page.locator("#upload-file").bounding_box()
     assert box is not None and box["width"] <= 1 and box["height"] <= 1  # the browser's own words are not seen
+    page.click("#upload button[type=submit]")  # no file yet: said, not silent
+    assert page.inner_text("#upload-error") == {"fr": "Choisissez d'abord un fichier d'enregistrement (.json).",
+                                                "en": "Choose a record file (.json) first."}[lang]
     path = tmp_path / "ma-partie.json"
     path.write_text("{}", encoding="utf-8")
     page.set_input_files("#upload-file", str(path))

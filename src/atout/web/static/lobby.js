@@ -225,7 +225,9 @@ function uploadForm() {
   const form = el("form", { class: "panel", id: "upload", onsubmit: async (ev) => {
     ev.preventDefault();
     problem.hidden = true;
-    if (!input.files.length) return;
+    if (!input.files.length) {  // said, not silent (a newcomer clicked and saw nothing happen)
+      problem.textContent = t("chooseFileFirst"); problem.hidden = false; return;
+    }
     const text = await input.files[0].text();
     try {
       // The refusal comes back as a code, its params and a message in the page's language (atout.present.records).
