@@ -307,6 +307,8 @@ def test_ecart_chosen_in_the_hand_with_a_counter(server: Server, browser: Browse
     assert int(page.get_attribute("#controls", "data-n") or 0) == n  # nothing sent yet
     page.click(f'#hand .card-btn[data-card="{sel["cards"][7]}"]')  # a seventh is refused by the counter
     assert page.inner_text("#select-counter") == "6/6 écartées"
+    # and said (a newcomer's seventh tap did nothing he could see)
+    assert "Vous avez déjà choisi 6 cartes" in page.inner_text("#toast")
     if os_screens():
         page.screenshot(path=str(IMG / "room-ecart-fr.png"))
     page.click("#confirm-pick")

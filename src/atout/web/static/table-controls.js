@@ -83,6 +83,10 @@ function Controls({ f, you, rerender }) {
       if (!sel.cards.includes(code)) return;
       if (T.selected.has(code)) T.selected.delete(code);
       else if ((sel.done || 0) + T.selected.size < (sel.max ?? sel.need)) T.selected.add(code);
+      else {  // one card too many: said (a newcomer's seventh tap did nothing), the choice unchanged
+        toast(t("selectFull").replace("{n}", String(sel.max ?? sel.need)));
+        return;
+      }
       rerender();
     } else if (selecting) { if (T.selected.has(code)) T.selected.delete(code); else T.selected.add(code); rerender(); }
     else if (picking && g.click.cards.has(code)) { T.picked = T.picked === code ? null : code; rerender(); }
