@@ -49,7 +49,7 @@ def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["play", "tarot", "--lang"], "--lang : il faut une valeur"),
     (["play", "tarot", "--frob"], "arguments inconnus : --frob"),
     (["play", "tarot", "--bot"], "--bot : il faut une valeur"),
-    (["play", "tarot", "--bot", "nope"], "pas de bot « nope » pour tarot ; les bots : heuristic"),
+    (["play", "tarot", "--bot", "nope"], "pas de robot « nope » pour tarot ; les robots : heuristic"),
     (["replay", "x.json", "--analyse", "--tricks", "abc", "--lang", "fr"], "--tricks : il faut un nombre entier"),
     (["simulate", "chess", "--deals", "5", "--lang", "fr"], "Aucun jeu ne s'appelle « chess »"),
     (["rules", "tarot", "--lang", "fr", "--x"], "arguments inconnus : --x"),
@@ -58,9 +58,9 @@ def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["simulate", "tarot", "--deals", "1", "--records", "/proc/nope", "--lang", "fr"],
      "--records /proc/nope : impossible de créer ce dossier (fichier introuvable)"),
     (["tournament", "tarot", "--bots", "random", "--deals", "1", "--seed", "1", "--lang", "fr"],
-     "un tournoi demande au moins deux bots, pas 1"),
+     "un tournoi demande au moins deux robots, pas 1"),
     (["tournament", "tarot", "--bots", "random,random", "--deals", "1", "--seed", "1", "--lang", "fr"],
-     "le bot « random » est nommé deux fois"),
+     "le robot « random » est nommé deux fois"),
     (["play", "triomphe", "-o", "each_for_himself=true"], "cette table ne peut pas être créée avec ces réglages"),
     (["packs", "show", "nope", "--lang", "fr"], "pas de jeu de cartes « nope »"),
     (["packs", "show", "nope"], "pas de jeu de cartes « nope »"),  # packs speaks French by default, as its output
@@ -69,9 +69,9 @@ def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
      "Décompte des points : il faut half_points = demi-points (recommandé) ou seed_literal = à la lettre."),
     (["play", "tarot", "--speed", "-1"], "--speed va de 0 à 10 secondes, pas « -1 »"),
     (["play", "--x", "1"], "atout play : erreur : arguments inconnus"),
-    (["simulate", "tarot", "--deals", "2", "--bots", "nope", "--lang", "fr"], "pas de bot « nope » pour tarot"),
+    (["simulate", "tarot", "--deals", "2", "--bots", "nope", "--lang", "fr"], "pas de robot « nope » pour tarot"),
     (["tournament", "tarot", "--bots", "x,heuristic", "--deals", "2", "--seed", "1", "--lang", "fr"],
-     "pas de bot « x » pour tarot"),
+     "pas de robot « x » pour tarot"),
 ])
 def test_a_french_command_refuses_in_french(argv: list[str], french: str, capsys: pytest.CaptureFixture[str]) -> None:
     line = refusal(argv, capsys)

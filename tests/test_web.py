@@ -338,6 +338,15 @@ def test_upload_replays_a_record_and_refuses_a_bad_one(client: TestClient) -> No
     total = up["moves"]
     step = client.get(f"/api/tables/{up['id']}/replay?n=0").json()
     assert step["n"] == 0 and step["total"] == total and len(step["hands"]) == 4
+    # each hand in the live table's order (the game's: a suit's cards high first, the trumps last, high first)
+    from atout.present.screen import in_display_order
+
+    dealt = atout.new_game("tarot", players=4, seed=21)
+    assert step["hands"] == [in_display_order([c.code for c in dealt.observation(s).hand], dealt.card_strength)
+                             for s in range(4)]
+    assert step["hands"][0] != sorted(step["hands"][0])
+    trumps = [c for c in step["hands"][0] if c.startswith("T")]
+    assert trumps == sorted(trumps, key=lambda c: -int(c[1:]))  # high first, as the table shows them
     end = client.get(f"/api/tables/{up['id']}/replay?n={total}&lang=en").json()
     assert end["over"] and end["totals"] == rec["result"]["returns"]
     assert client.get(f"/api/tables/{up['id']}/record").json() == rec

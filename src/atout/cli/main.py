@@ -199,7 +199,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help='print {"valid": ..., "returns": [...]}')
     p.add_argument("--step", action="store_true", help="narrate the record trick by trick (Enter between tricks)")
     p.add_argument("--lang", choices=LANGS, default=None,
-                   help="language of the output and of a refusal (default: fr for --step, the plain English check otherwise)")
+                   help="language of the output and of a refusal (default: fr for --step and --analyse; "
+                        "without them, the plain check in English, for scripts)")
     p.add_argument("--analyse", "--analyze", action="store_true",
                    help="Tarot, a finished game: each card's cost with every card seen, and the deal's value (docs/analysis.md)")
     p.add_argument("--tricks", type=_whole, default=None, metavar="N",

@@ -440,7 +440,10 @@ def full_view(state: GameState, lang: str, table: dict[str, Any] | None = None) 
     """A finished game's position for the replay page: the spectator frame plus every hand (all is public now)."""
     table = table or {}
     out = frame(state, None, lang, table)
-    out["hands"] = [[c.code for c in state.observation(s).hand] for s in range(state.players)]
+    # in the order the live table shows a hand (the game's order, high first), not the code's: a newcomer saw
+    # his hand one way as he played it and the other way in the replay
+    out["hands"] = [in_display_order([c.code for c in state.observation(s).hand], state.card_strength)
+                    for s in range(state.players)]
     out["moves"] = [{"seat": s, "action": a} for s, a in state.log[-1].actions]
     out["names"] = {**out["names"], **card_names_in([out["hands"], out["moves"]], table.get("faces"), lang)}
     return out
