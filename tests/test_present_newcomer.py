@@ -237,3 +237,14 @@ def test_the_web_says_you_won_the_trick_as_it_says_you_played() -> None:
     assert say(won, "fr", Table("tarot", 4, names=names, me=3)) == "Vous remportez le pli 2 (3 points)."
     others = ("Robot moyen 1", "Robot moyen 2", "Robot moyen 3", "Camille")
     assert say(won, "fr", Table("tarot", 4, names=others, me=0)) == "Camille remporte le pli 2 (3 points)."
+
+
+def test_an_attack_without_a_bout_says_where_they_are_without_aucun() -> None:
+    """An attack that took no bout read "25 avec 0 bout (aucun ; à la défense : Petit, 21, Excuse)" (a
+    newcomer: clumsy); it says "(à la défense : …)" alone. 25 points, no bout: 56 needed (seed 001 §10)."""
+    data = dict(_seed_five_failed_pousse().data, points=25, oudlers=0, bouts=[], needed=56, difference=-31,
+                defence_bouts=["T1", "T21", "EX"])
+    lines = breakdown(Event("deal_scored", seat=0, data=data), "fr", Table("tarot", 5))
+    assert lines[1] == "Points de l'attaque\u00a0: 25 avec 0 bout (à la défense\u00a0: Petit, 21, Excuse)\u202f; il en fallait 56"
+    en = breakdown(Event("deal_scored", seat=0, data=data), "en", Table("tarot", 5))
+    assert en[1] == "Attack's card points: 25 with 0 bouts (with the defence: Petit (1), 21, Excuse); needed 56", en[1]

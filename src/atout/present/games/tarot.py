@@ -186,17 +186,20 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
         who += say("alone")
     lines.append(say("contract", contract=contract, m=m, who=who))
     comma = book.t("lists", "comma", lang)
-    bouts = comma.join(_bout(c, lang) for c in d["bouts"]) or say("no_bouts")
+    bouts = comma.join(_bout(c, lang) for c in d["bouts"])
     n_bouts = d["oudlers"]
     hidden = d["oudlers"] - len(d["bouts"])
     if hidden > 0:
-        bouts += say("bouts_in_talon", n=hidden)
+        bouts = bouts + say("bouts_in_talon", n=hidden) if bouts else say("bouts_in_talon_only", n=hidden)
     defence_named = comma.join(_bout(c, lang) for c in d.get("defence_bouts", ()))
     hidden_theirs = 3 - n_bouts - len(d.get("defence_bouts", ())) if "defence_bouts" in d else 0
     if hidden_theirs > 0:  # a garde contre's talon, never shown
         defence_named += say("bouts_in_talon" if defence_named else "bouts_in_talon_only", n=hidden_theirs)
     if defence_named:  # where the others went (issue 17: "2 bouts (Petit, 21)", and the third?)
-        bouts += say("bouts_defence", bouts=defence_named)
+        # none with the attack: "0 bout (à la défense : …)", not "(aucun ; à la défense : …)"
+        bouts = bouts + say("bouts_defence", bouts=defence_named) if bouts else say("bouts_defence_only",
+                                                                                     bouts=defence_named)
+    bouts = bouts or say("no_bouts")
     if d.get("excuse_to") == "opposite":
         bouts += say("excuse_changed")
     lines.append(say("attack_points", n_bouts, points=d["points"], n=n_bouts, bouts=bouts, needed=d["needed"]))
