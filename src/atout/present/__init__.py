@@ -10,7 +10,7 @@ sentences (:func:`say`, :func:`say_error`), score breakdowns (:func:`breakdown`)
 >>> say(Event("card_played", seat=0, data={"card": "KH"}), "fr", t)
 'Anne joue le Roi de cœur.'
 >>> say(Event("card_played", seat=3, data={"card": "T21"}), "en", t)
-'You play Trump 21.'
+'You play the trump 21.'
 >>> say(Event("trick_won", seat=1, data={"cards": ["KH", "7H"], "trick": 1, "points": 5.5}), "fr", t)
 'Bernard remporte le pli 1 (5,5 points).'
 
