@@ -1,7 +1,8 @@
 """Issue 21's third attack (ATTACK3-report.md): the fixes of findings 2, 3, 4, 6 and 7 on the server's shared parts.
 
 2. One table's searching bots cannot hold another table's: the search pool serves the least served table first.
-3. Analyses have a worker of their own (replays are answered meanwhile), one at a time per address.
+3. Analyses have a worker of their own (replays are answered meanwhile), one at a time per address, and each
+   address has a share of it (the seventh session).
 4. A resync from a socket whose last frame is current gets one full frame per few seconds, not one each.
 6. The analyses' worker loads the solver at the server's start, not at the first analysis.
 7. A server stopped by SIGTERM leaves no semaphore to the resource tracker ("leaked semaphore objects").
@@ -138,6 +139,42 @@ def test_one_analysis_at_a_time_per_address(workers: None) -> None:
         gate.set()
         assert (await first)["refused"] == "replay_failed"
         assert (await r.analysis("t4", lambda: "[]", 1, "fr", "10.0.0.1"))["refused"]  # its turn again
+
+    asyncio.run(main())
+
+
+def test_an_address_past_its_share_of_the_analyses_worker_waits_and_a_kept_analysis_costs_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One visitor asking analyses one after the other kept the one worker busy for everybody (closing note of
+    the sixth session): each computed analysis now costs its address the worker's CPU seconds it took, earned
+    back at ``ANALYSIS_SHARE`` a second. Here an analysis "costs" 5 s (the worker faked) and 4 s are saved."""
+    monkeypatch.setattr(replays, "ANALYSIS_SAVED", 4.0)
+    computed: list[tuple[str, int]] = []
+
+    class Faked(Replays):
+        async def run(self, fn: object, *args: object, kind: str = "replay") -> dict[str, object]:
+            text, deal = args[0], args[1]
+            assert isinstance(text, str) and isinstance(deal, int)
+            computed.append((text, deal))
+            return {"langs": {lang: {"summary": f"{text} {deal} {lang}"} for lang in ("fr", "en")}, "cpu": 5.0}
+
+    async def main() -> None:
+        r = Faked()
+        assert await r.analysis("t1", lambda: "rec1", 1, "fr", "10.0.0.1") == {"summary": "rec1 1 fr"}
+        # 4 s saved - 5 s spent = -1 s: nothing left, 1 / 0.1 = 10 s to wait (a second less would still be short)
+        with pytest.raises(Running) as fr:
+            await r.analysis("t1", lambda: "rec1", 2, "fr", "10.0.0.1")
+        assert str(fr.value) == ("cette adresse a eu sa part d'analyses pour l'instant\u00a0: réessayez dans 10\u00a0s")
+        with pytest.raises(Running) as en:
+            await r.analysis("t2", lambda: "rec2", 1, "en", "10.0.0.1")
+        assert str(en.value) == "this address has had its share of analyses for now: try again in 10 s"
+        # the same deal in the other language was computed with the first: answered, nothing spent
+        assert await r.analysis("t1", lambda: "rec1", 1, "en", "10.0.0.1") == {"summary": "rec1 1 en"}
+        # another address has its own share
+        assert await r.analysis("t2", lambda: "rec2", 1, "en", "10.0.0.2") == {"summary": "rec2 1 en"}
+        assert computed == [("rec1", 1), ("rec2", 1)]
+        r.shares["10.0.0.1"].tokens = 0.0  # ten seconds later (earned back): served again
+        assert await r.analysis("t1", lambda: "rec1", 2, "fr", "10.0.0.1") == {"summary": "rec1 2 fr"}
 
     asyncio.run(main())
 

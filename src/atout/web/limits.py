@@ -90,6 +90,11 @@ class Bucket:
         self.tokens -= cost
         return True
 
+    def spend(self, cost: float) -> None:
+        """Spend ``cost`` tokens whatever is saved (a cost known only once paid): the bucket may go below 0."""
+        self.take(0)
+        self.tokens -= cost
+
     def wait(self, cost: float = 1) -> float:
         """Seconds until ``cost`` tokens are saved."""
         return max(0.0, (cost - self.tokens) / self.rate)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import multiprocessing
 import os
 import time
@@ -29,6 +30,7 @@ from atout.core.errors import AtoutError, RecordError
 from atout.core.protocol import GameState, json_number, list_games, new_game
 from atout.present.records import refusal
 from atout.records import dumps, loads, replay
+from atout.web.limits import Bucket
 from atout.web.models import SEED_DIGITS, record_hash
 from atout.web.views import full_view
 
@@ -140,31 +142,43 @@ ANALYSIS_TRICKS = 5  # the last tricks of a deal the browser's analysis solves a
 # not a time, so that a record's analysis is the same on any machine and at any load; and the terminal's
 # (atout.analysis.deal.GROW_NODES, not imported here: it loads the solver, which this process never runs)
 ANALYSIS_GROW_NODES = 3_000_000
-ANALYSES_KEPT = 64  # deal analyses the event loop keeps, answered again without the worker
+ANALYSES_KEPT = 64  # deal analyses the event loop keeps (every language of each), answered again without the worker
+# An address's share of the analyses' worker: seconds of its CPU earned a second, and at most saved. A grown
+# analysis costs about 1.3 s (docs/analysis.md), so an address may ask about 20 at once, then one every 10 s or
+# so: one visitor cannot keep the worker busy for everybody (it is one process for the whole server).
+ANALYSIS_SHARE = 0.1
+ANALYSIS_SAVED = 30.0
 
 
-def analysis_view(text: str, deal: int, lang: str, budget: float, tricks: int = ANALYSIS_TRICKS,
+def analysis_view(text: str, deal: int, budget: float, tricks: int = ANALYSIS_TRICKS,
                   grow_nodes: int = ANALYSIS_GROW_NODES) -> dict[str, Any]:
     """A finished Tarot record's deal ``deal`` (1-based) analysed with every card seen (atout.analysis.deal):
-    its last ``tricks`` tricks, and earlier ones within ``grow_nodes``; as the replay page draws it, or
-    ``{"refused": code, "message"}`` (not Tarot, not finished, no such deal, no card played, past ``budget``
-    seconds: ``too_slow``)."""
+    its last ``tricks`` tricks, and earlier ones within ``grow_nodes``; in each language as the replay page
+    draws it, or ``{"refused": code, "message"}`` (not Tarot, not finished, no such deal, no card played, past
+    ``budget`` seconds: ``too_slow``). Returns ``{"langs": {lang: that}, "cpu": seconds}``: the solving is
+    the costly part and speaks no language, so one computation serves a language switch too."""
     from atout.analysis.deal import AnalysisError, analyse_record, margin
-    from atout.present import Table
+    from atout.present import LANGS, Table
     from atout.present.analysis import view, word
 
+    cpu = time.process_time()
     deadline = time.monotonic() + budget
+    langs: dict[str, dict[str, Any]] = {}
     try:
         rec = json.loads(text)
         a = analyse_record(rec, deal - 1, tricks, replay, deadline, grow_nodes)
     except AnalysisError as exc:
-        return {"refused": exc.code, "message": word(exc.code, lang, **exc.params)}
+        langs = {lang: {"refused": exc.code, "message": word(exc.code, lang, **exc.params)} for lang in LANGS}
     except (AtoutError, ValueError, TypeError) as exc:  # a stored record the engine now refuses
-        return {"refused": "replay_failed", "message": str(exc)}
-    out = view(a, lang, Table("tarot", a.players), margin(a.variant, a.start))
-    for card, step in zip(out["cards"], card_steps(rec, deal - 1, len(a.cards)), strict=True):
-        card["step"] = step  # the replay's move once this card is on the table: a click on it goes there
-    return out
+        langs = {lang: {"refused": "replay_failed", "message": str(exc)} for lang in LANGS}
+    else:
+        steps = card_steps(rec, deal - 1, len(a.cards))
+        for lang in LANGS:
+            out = view(a, lang, Table("tarot", a.players), margin(a.variant, a.start))
+            for card, step in zip(out["cards"], steps, strict=True):
+                card["step"] = step  # the replay's move once this card is on the table: a click on it goes there
+            langs[lang] = out
+    return {"langs": langs, "cpu": time.process_time() - cpu}
 
 
 def card_steps(record: dict[str, Any], deal: int, count: int) -> list[int]:
@@ -250,7 +264,8 @@ def stop() -> None:
 
 
 class Running(Exception):
-    """An address asked a second analysis while its first is being computed: refused (429), the worker is shared."""
+    """An address asked a second analysis while its first is being computed, or past its share of the worker
+    (``ANALYSIS_SHARE``): refused (429), the worker is shared. The message says which, in the page's language."""
 
 
 class Replays:
@@ -262,7 +277,8 @@ class Replays:
         self.analysing: set[str] = set()  # addresses with an analysis being computed (one at a time each)
         self.views: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
         self.texts: OrderedDict[str, tuple[str, int]] = OrderedDict()  # key -> record text, moves
-        self.analyses: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()  # (key, deal, lang)
+        self.analyses: OrderedDict[tuple[str, int], dict[str, dict[str, Any]]] = OrderedDict()  # (key, deal): lang ->
+        self.shares: dict[str, Bucket] = {}  # address -> seconds of the analyses' worker it may still use
 
     async def run(self, fn: Any, *args: Any, kind: str = "replay") -> Any:
         """``fn(*args)`` in a worker process of ``kind``; Busy when no worker is free within the budget, or the
@@ -314,29 +330,43 @@ class Replays:
         return dict(cached)
 
     async def analysis(self, key: str, record: Any, deal: int, lang: str, who: str = "") -> dict[str, Any]:
-        """Deal ``deal`` of a finished record analysed (see :func:`analysis_view`), in the analyses' worker within
-        the budget, kept once computed (refusals too: the same record gets the same answer). :class:`Running`
-        when address ``who`` has another analysis being computed."""
-        cached = self.analyses.get((key, deal, lang))
+        """Deal ``deal`` of a finished record analysed (see :func:`analysis_view`), in ``lang``, in the analyses'
+        worker within the budget, kept once computed in every language (refusals too: the same record gets the
+        same answer). :class:`Running` when address ``who`` has another analysis being computed, or has used its
+        share of the worker (``ANALYSIS_SHARE`` seconds a second, ``ANALYSIS_SAVED`` at most): each computed
+        analysis costs its address the worker's CPU time it took; one already kept costs nothing."""
+        cached = self.analyses.get((key, deal))
         if cached is None:
-            if who in self.analysing:
-                from atout.present.analysis import word
+            from atout.present.analysis import word
 
+            if who in self.analysing:
                 raise Running(word("one_at_a_time", lang))
+            share = self._share(who)
+            if not share.take(0):  # nothing left: the time until the share is positive again
+                raise Running(word("share_spent", lang, seconds=max(1, math.ceil(share.wait(0)))))
             self.analysing.add(who)
             try:
                 text = await asyncio.to_thread(record)
-                cached = await self.run(analysis_view, text, deal, lang, self.budget, kind="analysis")
+                done = await self.run(analysis_view, text, deal, self.budget, kind="analysis")
             finally:
                 self.analysing.discard(who)
-            if cached.get("refused") != "too_slow":  # a busy machine may do it next time
-                self.analyses[(key, deal, lang)] = cached
+            share.spend(done["cpu"])
+            cached = done["langs"]
+            if cached[lang].get("refused") != "too_slow":  # a busy machine may do it next time
+                self.analyses[(key, deal)] = cached
                 while len(self.analyses) > ANALYSES_KEPT:
                     self.analyses.popitem(last=False)
-        if (key, deal, lang) in self.analyses:
-            self.analyses.move_to_end((key, deal, lang))
-        return dict(cached)
+        if (key, deal) in self.analyses:
+            self.analyses.move_to_end((key, deal))
+        return dict(cached[lang])
+
+    def _share(self, who: str) -> Bucket:
+        """Address ``who``'s share of the analyses' worker; addresses whose share is whole again are forgotten."""
+        if len(self.shares) > 10_000:
+            for old in [h for h, b in self.shares.items() if b.full()]:
+                del self.shares[old]
+        return self.shares.setdefault(who, Bucket(ANALYSIS_SHARE, ANALYSIS_SAVED))
 
 
-__all__ = ["ANALYSIS_TRICKS", "BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays", "Running", "analysis_view", "card_steps",
-           "check_upload", "record_moves", "replay_view", "stop", "warm"]
+__all__ = ["ANALYSIS_SAVED", "ANALYSIS_SHARE", "ANALYSIS_TRICKS", "BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays",
+           "Running", "analysis_view", "card_steps", "check_upload", "record_moves", "replay_view", "stop", "warm"]
