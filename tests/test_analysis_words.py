@@ -28,8 +28,8 @@ def test_a_card_that_loses_a_bout_says_so_and_the_petit_is_named() -> None:
     c = CardCost(15, 0, "T3", True, value(35, 2), value(31, 1), Fraction(4), ("T1", "EX"))
     fr = " ".join(cost_line(c, "fr").split())
     en = " ".join(cost_line(c, "en").split())
-    assert fr == "le 3 d'atout a coûté 4 points et 1 bout à l'attaque (mieux : le Petit (1 d'atout), l'Excuse)", fr
-    assert en == "the trump 3 cost the attack 4 points and 1 bout (better: the Petit (trump 1), the Excuse)", en
+    assert fr == "le 3 d'atout a coûté 4 points et 1 bout à l'attaque ; mieux : le Petit (1 d'atout), l'Excuse", fr
+    assert en == "the trump 3 cost the attack 4 points and 1 bout; better: the Petit (trump 1), the Excuse", en
     forced = CardCost(18, 0, "EX", True, value(31, 1), value(31, 1), Fraction(0), ("EX",))
     assert cost_line(forced, "fr").endswith("rien perdu")
 
@@ -67,11 +67,11 @@ def test_many_best_cards_are_counted_not_all_named() -> None:
     le 10 de carreau"): up to four are named, past that the first three and how many more."""
     c = CardCost(8, 2, "KH", False, value(81, 2), value(85, 2), Fraction(4),
                  ("AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"))
-    assert cost_line(c, "fr").endswith("(mieux\u00a0: l'As de carreau, le 2 de carreau, le 3 de carreau et 7 autres)")
-    assert cost_line(c, "en").endswith("(better: the Ace of Diamonds, the 2 of Diamonds, the 3 of Diamonds and 7 more)")
+    assert cost_line(c, "fr").endswith("\u202f; mieux\u00a0: l'As de carreau, le 2 de carreau, le 3 de carreau et 7 autres")
+    assert cost_line(c, "en").endswith("; better: the Ace of Diamonds, the 2 of Diamonds, the 3 of Diamonds and 7 more")
     four = CardCost(8, 2, "KH", False, value(81, 2), value(85, 2), Fraction(4), ("AD", "2D", "3D", "4D"))
-    assert cost_line(four, "en").endswith("(better: the Ace of Diamonds, the 2 of Diamonds, the 3 of Diamonds, "
-                                          "the 4 of Diamonds)")
+    assert cost_line(four, "en").endswith("; better: the Ace of Diamonds, the 2 of Diamonds, the 3 of Diamonds, "
+                                          "the 4 of Diamonds")
 
 
 def test_the_attack_is_said_before_its_value() -> None:

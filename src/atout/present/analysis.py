@@ -54,7 +54,7 @@ def _bouts(n: int, lang: str) -> str:
 
 
 def cost_line(c: CardCost, lang: str) -> str:
-    """``le 21 a coûté 14 points à l'attaque (mieux : …)``, ``… 4 points et un bout …`` when a bout changed side
+    """``le 21 a coûté 14 points à l'attaque ; mieux : …``, ``… 4 points et un bout …`` when a bout changed side
     with it, or ``le 21 : rien perdu``."""
     card = the_card(c.card, lang)  # "le Petit (1 d'atout)", as the table names it
     lost = c.before.attack_oudlers - c.after.attack_oudlers  # bouts the attack lost by this card, against the best
@@ -65,7 +65,8 @@ def cost_line(c: CardCost, lang: str) -> str:
     if lost > 0:
         cost = word("and_bouts", lang, points=cost, bouts=_bouts(lost, lang))
     line = word("cost_attack" if c.attack else "cost_defence", lang, card=card, points=cost)
-    return f"{line} ({word('better', lang, cards=_better(c.best, lang))})"
+    # "; better: …", not in brackets: a card's name may hold its own ("le Petit (1 d'atout)")
+    return word("cost_better", lang, cost=line, better=word("better", lang, cards=_better(c.best, lang)))
 
 
 def _better(best: tuple[str, ...], lang: str) -> str:
