@@ -189,7 +189,18 @@ def test_plurals_articles_and_one_format_for_the_chien() -> None:
     dealt = Event("cards_dealt", seat=0, to=0, data={"cards": ["QS", "AH"]})
     assert say(dealt, "fr", Table("prime", 3, me=0)) == "Vous recevez la Dame de pique et l'As de cœur."
     talon = Event("talon_shown", seat=1, data={"cards": ["KH", "T3", "EX"]})
-    assert say(talon, "fr", Table("tarot", 5)) == "Joueur 2 retourne le chien\u00a0: R♥ 3 Exc."
+    assert say(talon, "fr", Table("tarot", 5)) == "Joueur 2 retourne le chien\u00a0: R♥, atout 3, Exc."
+
+
+def test_the_talons_trumps_are_named_trumps_not_bare_numbers() -> None:
+    """A newcomer read "1♠ … 1" in a chien and took the bare 1 for a card of a lost suit: in a list of the
+    screen's short forms, the trumps come after the suits, named as trumps (a list of trumps only, a poignée,
+    stays as it was: it says "atouts" already)."""
+    talon = Event("talon_shown", seat=0, data={"cards": ["AS", "4H", "T1", "9H", "T18", "7D"]})
+    assert say(talon, "fr", Table("tarot", 4)) == "Joueur 1 retourne le chien\u00a0: 1♠ 4♥ 9♥ 7♦, atouts 1 18."
+    assert say(talon, "en", Table("tarot", 4, me=0)) == "You turn up the talon: 1♠ 4♥ 9♥ 7♦, trumps 1 18."
+    one = Event("talon_shown", seat=2, data={"cards": ["AS", "4H", "T21", "9H", "KD", "7D"]})
+    assert say(one, "en", Table("tarot", 4)) == "Player 3 turns up the talon: 1♠ 4♥ 9♥ K♦ 7♦, trump 21."
 
 
 def test_packs_show_in_french_has_no_english(capsys: object) -> None:

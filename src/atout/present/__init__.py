@@ -247,6 +247,27 @@ def the_card(code: str, lang: str, italian: bool = False) -> str:
     return catalogs.text("common", "cards", key, lang).format(name=name, n=c.trump_number)
 
 
+def short_list(codes: list[str], lang: str, game: str | None = None) -> str:
+    """A long list of cards in the screen's short forms (the table's own Ace: ``1♠`` at Tarot), its trumps
+    named as such after the suits: ``10♠ 2♥ 6♦, atouts 5 18 21, Exc``; a bare ``5`` beside ``1♠`` read as
+    a lost suit (a newcomer's report)."""
+    from atout.present.screen import short_in  # (screen reads this module's phrases)
+
+    def shorts(cs: list[str]) -> str:
+        return " ".join(short_in(c, lang, game) for c in cs)
+
+    trumps = [c for c in codes if Card.parse(c).trump_number is not None]
+    others = [c for c in codes if c not in trumps and not Card.parse(c).is_excuse]
+    if not trumps or not others:  # no trump, or nothing but trumps (a poignée, "de 10 atouts : 10 9 8 …")
+        return shorts(codes)
+    excuse = [c for c in codes if Card.parse(c).is_excuse]
+    parts = [shorts(others)] if others else []
+    parts.append(catalogs.text("common", "cards", "trumps_in_list", lang, len(trumps)).format(cards=shorts(trumps)))
+    if excuse:
+        parts.append(shorts(excuse))
+    return catalogs.text("common", "punct", "comma", lang).join(parts)
+
+
 class _Fields(Mapping[str, str]):
     """An event's data shown by key name (see the package docstring), for ``str.format_map``."""
 
@@ -275,9 +296,7 @@ class _Fields(Mapping[str, str]):
             if callable(own):
                 return join_words([own(c, lang) for c in value], lang)
             if len(value) > 4:  # a long list reads better in the short forms of the screen
-                from atout.present.screen import short_in  # (screen reads this module's phrases)
-
-                return " ".join(short_in(c, lang, self.book.game) for c in value)  # the table's own ace: 1♠ at Tarot
+                return short_list(value, lang, self.book.game)
             return card_names(value, lang, italian)
         if isinstance(value, bool):
             return self.book.word("yes" if value else "no", lang)

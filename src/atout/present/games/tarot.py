@@ -5,7 +5,7 @@
 >>> say(Event("bid", seat=1, data={"contract": "garde_sans"}), "fr", Table("tarot", 4))
 'Joueur 2 annonce une Garde sans le chien.'
 >>> say(Event("talon_shown", seat=0, data={"cards": ["KH", "T3"]}), "en", Table("tarot", 4, me=0))
-'You turn up the talon: K♥ 3.'
+'You turn up the talon: K♥, trump 3.'
 """
 
 from __future__ import annotations
@@ -153,11 +153,11 @@ def _ecart_done(event: Event, lang: str, table: Table) -> str:
 
 def _shown_cards(event: Event, lang: str, table: Table) -> str:
     """The chien (and one's écart) in one format, the screen's short cards, as on the "Chien :" line (issue 7)."""
-    from atout.present import fill
+    from atout.present import fill, short_list
 
     key = event.kind + ("/you" if event.seat is not None and event.seat == table.me else "")
     template = EVENTS[lang].get(key) or EVENTS[lang][event.kind]
-    listed = " ".join(SHORT(c, lang) for c in event.data.get("cards", []))  # the ace as the hand shows it: 1♠
+    listed = short_list(event.data.get("cards", []), lang, "tarot")  # the ace as the hand shows it: 1♠; "atouts 5 8"
     return _cap(fill(template.replace("{cards}", "{listed}"), {"seat": event.seat, "listed": listed}, lang, table))
 
 
