@@ -85,6 +85,6 @@ def test_the_attack_is_said_before_its_value() -> None:
     assert attack_line(four, "fr", Table("tarot", 4)) == "L'attaque\u00a0: Joueur 2 (preneur)\u202f; contrat\u00a0: Garde."
     five = DealAnalysis(0, "fft", 5, "petite", 2, 18, 15, last.before, (last,), Fraction(31), 4)
     assert attack_line(five, "en", Table("tarot", 5)) == ("The attack: Player 3 (taker) and Player 5 (partner); "
-                                                        "contract: Petite (small).")
+                                                        "contract: Petite.")
     assert describe(five, "fr", Table("tarot", 5), 0)[1] == ("L'attaque\u00a0: Joueur 3 (preneur) et Joueur 5 "
                                                           "(partenaire)\u202f; contrat\u00a0: Petite.")

@@ -74,7 +74,7 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     taker = page.locator("#analysis-taker").inner_text()  # who took, named as the replay's seats are
     name = page.locator(".seat[data-seat='0'] .nm").inner_text()  # seat 0 bid garde sans (the record's first action)
     assert taker == (f"Preneur\u00a0: {name} — Garde sans le chien" if lang == "fr"
-                     else f"Taker: {name} — Garde sans (guard without the talon)"), taker
+                     else f"Taker: {name} — Garde sans"), taker
     # a card of the list takes the replay to the moment just before it was played, its player's view (move
     # 8 + (first - 1) × 4 + 2: two cards of the first trick down), marked as the one shown; by the keyboard too
     step = 8 + (first - 1) * 4 + 2

@@ -157,6 +157,11 @@ class Phrases:
         """A game word in ``lang`` (the word itself when the book has none)."""
         return self.words[lang].get(word, word.replace("_", " "))
 
+    def choice_word(self, word: str, lang: str) -> str:
+        """A game word as a choice names it: glossed where the narration is not ("Petite (small)" on the button,
+        "Petite" in every line of the journal, where the gloss repeated itself: a newcomer's report)."""
+        return self.words[lang].get(f"{word}/choice") or self.word(word, lang)
+
     def section(self, ctx: str, lang: str) -> dict[str, str]:
         """Every message of a section (``labels``, ``hints``, ``says``…) in ``lang``, the game's over the common ones."""
         return _merged(self.game, ctx, lang)

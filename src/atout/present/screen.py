@@ -179,7 +179,7 @@ def action_label(action: Action, lang: str = "fr", game: str = "tarot") -> str:
         try:
             cards.append(short_in(arg, lang, game))
         except NotationError:
-            words.append(book.word(arg, lang))
+            words.append(book.choice_word(arg, lang))
     template = labels.get(str(action)) or labels.get(action.kind)
     if template is None:
         if action.kind == "play" and cards:
