@@ -91,10 +91,11 @@ def launch_browser() -> Iterator[Browser]:
         b.close()
 
 
-def new_page(browser: Browser, width: int = 1280, height: int = 900, tempo: str = "instant") -> Page:
+def new_page(browser: Browser, width: int = 1280, height: int = 900, tempo: str = "instant", touch: bool = False) -> Page:
     """A page of its own context; the table's pacing (a held trick, one move at a time) set to ``tempo``:
-    "instant" (no wait, for tests that click through games) unless a test checks the pacing itself."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+    "instant" (no wait, for tests that click through games) unless a test checks the pacing itself. ``touch``:
+    a phone's touch screen (no mouse: ``(hover: none)``, taps)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
     context.add_init_script(f"try {{ if (!localStorage.getItem('atout.tempo')) localStorage.setItem('atout.tempo', {tempo!r}); }}"
                             " catch (e) {}")
     page = context.new_page()

@@ -320,6 +320,37 @@ def test_ecart_chosen_in_the_hand_with_a_counter(server: Server, browser: Browse
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_a_tapped_card_on_a_phone_does_not_cover_its_neighbours_index(server: Server, browser: Browser) -> None:
+    """A newcomer's écart on a phone: the card last tapped stayed lifted over the next one (a touch screen keeps
+    :hover on it), hiding that card's index. On a touch screen a card is lifted only when chosen, and the next
+    card's corner is still the next card's."""
+    page = new_page(browser, *PHONE, touch=True)
+    page.goto(server.url + "/")
+    page.evaluate("() => localStorage.setItem('atout.lang', 'fr')")
+    create_from_lobby(page, server, "tarot", 4, seed=seed_where_we_make_the_ecart(4))
+    for _ in range(8):
+        assert wait_mine(page) == "turn"
+        if page.evaluate("() => !!T.frame.select"):
+            break
+        room_move(page)
+    sel = page.evaluate("() => T.frame.select")
+    assert sel["kind"] == "ecart"
+    for code in sel["cards"][:3]:
+        card = f'#hand .card-btn[data-card="{code}"]'
+        page.tap(card)
+        covered = page.evaluate("""(sel) => {
+            const b = document.querySelector(sel), next = b.nextElementSibling;
+            if (!next) return null;  // the last of its row: nothing to its right
+            const r = next.getBoundingClientRect();
+            const at = document.elementFromPoint(r.left + 4, r.top + 14);  // the next card's index, top left
+            return at && !next.contains(at) ? at.closest('.card-btn')?.dataset.card || at.tagName : '';
+        }""", card)
+        assert covered in ("", None), (code, covered)
+        assert page.evaluate(f"() => getComputedStyle(document.querySelector('{card}')).zIndex") == "auto"
+    assert page.inner_text("#select-counter") == "3/6 écartées"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_tempo_holds_the_trick_and_shows_one_move_at_a_time(server: Server, browser: Browser) -> None:
     """At the normal tempo a finished trick stays until a click (or about 2 s), bots' moves are shown one by one
     at least the tempo's step apart; the tempo chosen is kept by the browser."""
