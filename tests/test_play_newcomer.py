@@ -293,6 +293,23 @@ def test_replay_step_on_a_narrow_terminal_keeps_each_suit_whole(tmp_path: Path) 
     assert any(line.startswith("    ") for line in hands), hands  # at 60 columns some hand did need two lines
 
 
+def test_replay_step_cuts_the_score_between_players_and_indents_the_next_line() -> None:
+    """``atout replay --step`` at 80 columns: the deal's score line ("Marque de la donne : Joueur 1 +1992, …,
+    Joueur 4 −664", 83 cells) was folded inside "Joueur 4 −664" with its next line at column 0. It is now cut
+    between players, the next line indented under the breakdown's, as the live table does (issue 17)."""
+    record = Path(__file__).parent / "records" / "tarot" / "seed_petit_au_bout_won.json"
+    child = _atout(["replay", str(record), "--step", "--lang", "fr"], 80, 40)
+    for _ in range(18):  # one pause a trick
+        child.expect(r"Entrée pour continuer, q pour quitter")
+        child.sendline("")
+    child.expect(pexpect.EOF)
+    lines = [line.rstrip().replace("\xa0", " ") for line in ANSI.sub("", child.before).splitlines()]
+    at = next(i for i, line in enumerate(lines) if "Marque de la donne" in line)
+    assert lines[at:at + 2] == ["  Marque de la donne : Joueur 1 +1992, Joueur 2 −664, Joueur 3 −664,",
+                                "    Joueur 4 −664"], lines[at - 2:at + 3]
+    assert all(len(line) <= 80 for line in lines), [line for line in lines if len(line) > 80]
+
+
 def test_the_replay_command_stays_one_line_on_a_narrow_terminal(tmp_path: Path) -> None:
     """The saved game's path and the replay command are printed whole (the terminal folds them), so that a command
     copied from a 40-column screen still runs (a newcomer saw ``--step`` / ``--lang fr`` on two lines)."""

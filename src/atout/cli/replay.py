@@ -18,6 +18,7 @@ from atout.present import Table, breakdown, number, phrases, say
 from atout.present.cards import fold
 from atout.present.catalogs import Section
 from atout.present.screen import hand_lines
+from atout.present.sheet import fit
 
 LABELS: Section = Section("common", "play_labels")
 QUIT = {"q", "quitter", "quit", "exit", "sortir"}
@@ -111,7 +112,7 @@ def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = Tru
         if e.kind == "deal_scored":
             console.rule(f"[bold]{text}[/]")
             for line in breakdown(e, lang, table):
-                console.print("  " + line)
+                _fit(console, "  " + line, table, lang)
             continue
         if text:
             console.print(Text(text, style="bold green" if e.kind == "trick_won" else ""))
@@ -129,8 +130,23 @@ def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = Tru
                     if fold(answer) in QUIT:
                         return 1
     totals = _punct("comma", lang).join(f"{table.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
-    console.print(f"[bold]{lab['total']}[/]{_punct('colon', lang)}{totals}")
+    head = f"{lab['total']}{_punct('colon', lang)}"
+    _fit(console, head + totals, table, lang, bold=len(head))
     return 0
+
+
+def _fit(console: Console, text: str, table: Table, lang: str, bold: int = 0) -> None:
+    """A line cut at the terminal's width between words, the lines after the first indented, never a name from
+    its score (``Joueur 4 −664`` was cut at 80 columns, its second line not indented); ``bold``: the first
+    cells so written. A file or a pipe gets the line whole."""
+    names = [table.seat_name(s, lang) for s in range(table.players)]
+    indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
+    lines = [text] if console.soft_wrap or not console.is_terminal else fit(text, names, console.width, indent)
+    for i, line in enumerate(lines):
+        out = Text(line)
+        if i == 0 and bold:
+            out.stylize("bold", 0, bold)
+        console.print(out, soft_wrap=True)
 
 
 def record_refusal(exc: RecordError, lang: str | None) -> tuple[str, dict[str, object]]:
