@@ -351,6 +351,44 @@ def test_a_tapped_card_on_a_phone_does_not_cover_its_neighbours_index(server: Se
     assert not page.errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_slam_is_asked_again_before_it_is_announced(server: Server, browser: Browser, lang: str) -> None:
+    """Seed 001, "Le Capot" (the FFT's chelem, rule 5: +400 / −200): an announced capot is worth its value from
+    or to each defender. A newcomer's first tap among the announcements had announced one; now the button asks
+    again, with what it commits to, the focus on "No", and nothing is sent until "Yes"."""
+    page = in_language(browser, server, lang, PHONE)
+    table_id = create_from_lobby(page, server, "tarot", 4, seed=seed_where_we_make_the_ecart(4))
+    chelem = '#actions button[data-action="announce capot"]'  # the lobby's variant: the seed's (its chelem is "capot")
+    for _ in range(12):
+        assert wait_mine(page) == "turn"
+        if page.locator(chelem).count():
+            break
+        room_move(page)
+    n = int(page.get_attribute("#controls", "data-n") or 0)
+    page.click(chelem)
+    page.wait_for_selector("#confirm-weighty")
+    question = page.inner_text("#confirm-question").replace("\u00a0", " ").replace("\u202f", " ")
+    assert question == ("Vraiment : annoncer le capot ? Vous vous engagez à faire toutes les levées : la valeur du capot "
+                        "(600 d'ordinaire) par défenseur si vous les faites, à chacun d'eux sinon (texte 001, « Le Capot »)."
+                        if lang == "fr" else
+                        "Really: announce the capot (slam)? You undertake to win every trick: the capot's value (600 as a "
+                        'rule) per defender if you do, to each of them if not (text 001, "Le Capot").'), question
+    assert page.evaluate("() => document.activeElement.id") == "confirm-no"
+    assert page.locator(chelem).count() == 0  # the other choices wait behind the question
+    assert int(page.get_attribute("#controls", "data-n") or 0) == n  # nothing sent
+    assert axe_serious(page) == []
+    page.keyboard.press("Enter")  # "No": back to the choices, the focus on the slam's button again
+    page.wait_for_selector(chelem)
+    assert page.evaluate("() => document.activeElement.dataset.action") == "announce capot"
+    assert page.locator("#confirm-weighty").count() == 0
+    assert not server.app.state.hub.tables[table_id].state.slam_announced
+    page.click(chelem)
+    page.click("#confirm-yes")
+    page.wait_for_function("(n) => Number(document.querySelector('#controls').dataset.n) > n", arg=n)
+    assert server.app.state.hub.tables[table_id].state.slam_announced
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_tempo_holds_the_trick_and_shows_one_move_at_a_time(server: Server, browser: Browser) -> None:
     """At the normal tempo a finished trick stays until a click (or about 2 s), bots' moves are shown one by one
     at least the tempo's step apart; the tempo chosen is kept by the browser."""

@@ -40,6 +40,27 @@ function confirmSelect(f, s) {
 // Selections whose confirm with no card keeps the hand (La Prime's pass): the button says which it will do.
 const KEEP_ALL = new Set(["pass_aside"]);
 
+// Choices that commit to much on one tap (Tarot's slam: +400 or −200 a defender): asked again, "No" focused
+// (a newcomer's first tap among the announcements had announced a capot; undo was the only way back).
+const WEIGHTY = new Set(["announce chelem", "announce capot"]);
+
+function askAgain(f, text, rerender) {
+  T.confirming = { n: f.n, text };
+  rerender();
+  const no = document.getElementById("confirm-no");
+  if (no) no.focus();
+}
+
+const lowerFirst = (x) => x.charAt(0).toLowerCase() + x.slice(1);  // a choice's words inside a sentence
+
+function Confirming({ text, why, rerender }) {
+  const back = () => { T.confirming = null; rerender(); const b = document.querySelector(`#actions [data-action="${text}"]`); if (b) b.focus(); };
+  return html`<div class="confirm-weighty" id="confirm-weighty" role="group" aria-labelledby="confirm-question">
+    <p id="confirm-question"><strong>${t("confirmWeighty").replace("{what}", lowerFirst(actionLabel(text)))}</strong>${why ? html` <span>${capital(why)}</span>` : null}</p>
+    <button type="button" class="act primary" id="confirm-yes" onClick=${() => { T.confirming = null; act(text); }}>${t("confirmYes")}</button>
+    <button type="button" class="act" id="confirm-no" onClick=${back}>${t("confirmNo")}</button></div>`;
+}
+
 // A chosen deal number (its creator may know every hand) is told to the others at the table; its creator is
 // told only that they are (a newcomer, creator of his table, read the warning against himself all game long),
 // and nothing when only bots sit with him.
@@ -65,6 +86,8 @@ function Controls({ f, you, rerender }) {
   if (picking && T.picked && !g.click.cards.has(T.picked)) T.picked = null;
   const hints = f.hints || {};
   const explain = f.explain || {};
+  // a weighty choice asked again, while its frame is the one shown
+  const confirming = T.confirming && T.confirming.n === f.n && legal.includes(T.confirming.text) ? T.confirming.text : null;
   const sides = sidesOf(f, you);
   const mySide = sides && sides.find((s) => s.you);
 
@@ -106,7 +129,7 @@ function Controls({ f, you, rerender }) {
     const full = explain[text] || hints[text];
     const why = shared.includes(tail(full)) ? "" : full;
     const b = html`<button key=${text} type="button" class=${"act" + (extra ? " " + extra : "")} data-action=${text} title=${full || undefined}
-        onClick=${() => act(text)}>${capital(cards.length ? actionLabel(words) : actionLabel(text))}${cards.map((c) => html`<${Face} key=${c} code=${c} cls="tiny" />`)}</button>`;
+        onClick=${() => (WEIGHTY.has(text) ? askAgain(f, text, rerender) : act(text))}>${capital(cards.length ? actionLabel(words) : actionLabel(text))}${cards.map((c) => html`<${Face} key=${c} code=${c} cls="tiny" />`)}</button>`;
     return why ? html`<span key=${"h" + text} class="act-with-hint">${b}<small class="hint">${why}</small></span>` : b;
   };
 
@@ -164,7 +187,8 @@ function Controls({ f, you, rerender }) {
     ${live ? html`<div class="actions" id="actions" role="group" aria-label=${t("actions")}>
       ${sel && (selHint(sel, hints) || selWhy) ? html`<p class="select-hint select-help" id="pick-help">${selHint(sel, hints) ? html`<small>${selHint(sel, hints)}</small>` : null}
           ${selWhy ? html`${selHint(sel, hints) ? html`<br />` : null}<small class="sel-why">${capital(selWhy)}</small>` : null}</p>` : null}
-      ${early.map((x) => button(x))}${grouped}${rest.map((x) => button(x))}
+      ${confirming ? html`<${Confirming} text=${confirming} why=${explain[confirming] || hints[confirming]} rerender=${rerender} />`
+    : html`${early.map((x) => button(x))}${grouped}${rest.map((x) => button(x))}`}
       ${shared.map((w) => html`<small key=${"sh" + w} class="hint shared-hint">${capital(w)}</small>`)}
       ${selecting ? g.select.map((s) => {
     const counts = [...s.counts].sort((a, b) => a - b);
