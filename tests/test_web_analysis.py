@@ -76,9 +76,10 @@ def test_refusals(client: TestClient) -> None:
     r = get(client, table, deal=1, lang="en")
     # deal 1 was annulled for a petit sec: nobody passed (it was said "everybody passed"); deal 2 all passed
     assert (r.status_code, r.json()) == (400, {"error": "annulled", "message": "deal 1: annulled before the bidding (a "
-                                                                                 "Petit sec), no card was played"})
+                                                                                 "Petit sec), no card was played", "lang": "en"})
     r = get(client, table, deal=2, lang="en")
-    assert (r.status_code, r.json()) == (400, {"error": "no_play", "message": "deal 2: everybody passed, no card was played"})
+    assert (r.status_code, r.json()) == (400, {"error": "no_play", "message": "deal 2: everybody passed, no card was played",
+                                               "lang": "en"})
     r = get(client, table, deal=3, lang="fr")
     assert (r.status_code, r.json()["error"]) == (400, "bad_deal")
     assert r.json()["message"] == "donne 3\u00a0: choisissez une donne de 1 à 2"
@@ -86,12 +87,31 @@ def test_refusals(client: TestClient) -> None:
     assert get(client, table, deal=1, lang="de").json()["error"] == "bad_lang"
     prime = upload(client, RECORDS / "prime" / "bots_6p_match.json")
     r = get(client, prime, deal=1, lang="en")
-    assert (r.status_code, r.json()) == (400, {"error": "not_tarot", "message": "the analysis is Tarot's, not prime's"})
+    assert (r.status_code, r.json()) == (400, {"error": "not_tarot", "message": "the analysis is Tarot's, not prime's",
+                                               "lang": "en"})
     assert get(client, "nosuchtable").status_code == 404
+    forged = client.get("/api/tables/no%00such%EF%BF%BD/analysis")  # a forged id is not echoed with its NUL
+    assert forged.status_code == 404 and "nosuch" in forged.json()["message"], forged.text
+    assert "\x00" not in forged.json()["message"] and "\ufffd" not in forged.json()["message"]
     live = client.post("/api/tables", json={"game": "tarot", "players": 4, "seats": ["human", "bot", "bot", "bot"]})
     if live.status_code == 200:
         r = get(client, live.json()["id"], deal=1)
         assert (r.status_code, r.json()["error"]) == (403, "in_progress")
+
+
+def test_past_its_share_an_address_gets_429_with_retry_after(client: TestClient) -> None:
+    """Attack 9, finding 5: the share's refusal has a code of its own and says when, for a program too."""
+    table = upload(client, RECORDS / "tarot" / "seed_poignee_losing_taker.json")  # analysed by no other test
+    replays = client.app.state.replays  # type: ignore[attr-defined]
+    replays.shares["testclient"] = spent = replays._share("elsewhere")
+    spent.tokens = -1.05  # 10.5 s to wait at 0.1 s a second
+    try:
+        r = get(client, table, deal=1, lang="en")
+        assert r.status_code == 429 and r.headers["retry-after"] == "11", r.text
+        assert r.json() == {"error": "analysis_share", "retry_after": 11, "lang": "en", "message":
+                            "this address has had its share of analyses for now: try again in 11 s"}
+    finally:
+        del replays.shares["testclient"]
 
 
 def test_past_the_time_budget_is_503_and_not_kept() -> None:

@@ -147,7 +147,7 @@ def test_an_address_past_its_share_of_the_analyses_worker_waits_and_a_kept_analy
         monkeypatch: pytest.MonkeyPatch) -> None:
     """One visitor asking analyses one after the other kept the one worker busy for everybody (closing note of
     the sixth session): each computed analysis now costs its address the worker's CPU seconds it took, earned
-    back at ``ANALYSIS_SHARE`` a second. Here an analysis "costs" 5 s (the worker faked) and 4 s are saved."""
+    back at ``ANALYSIS_SHARE`` a second. Here an analysis "costs" 5 s of the worker (faked) and 4 s are saved."""
     monkeypatch.setattr(replays, "ANALYSIS_SAVED", 4.0)
     computed: list[tuple[str, int]] = []
 
@@ -156,7 +156,7 @@ def test_an_address_past_its_share_of_the_analyses_worker_waits_and_a_kept_analy
             text, deal = args[0], args[1]
             assert isinstance(text, str) and isinstance(deal, int)
             computed.append((text, deal))
-            return {"langs": {lang: {"summary": f"{text} {deal} {lang}"} for lang in ("fr", "en")}, "cpu": 5.0}
+            return {"langs": {lang: {"summary": f"{text} {deal} {lang}"} for lang in ("fr", "en")}, "seconds": 5.0}
 
     async def main() -> None:
         r = Faked()
@@ -164,6 +164,7 @@ def test_an_address_past_its_share_of_the_analyses_worker_waits_and_a_kept_analy
         # 4 s saved - 5 s spent = -1 s: nothing left, 1 / 0.1 = 10 s to wait (a second less would still be short)
         with pytest.raises(Running) as fr:
             await r.analysis("t1", lambda: "rec1", 2, "fr", "10.0.0.1")
+        assert (fr.value.code, fr.value.retry_after) == ("analysis_share", 10)
         assert str(fr.value) == ("cette adresse a eu sa part d'analyses pour l'instant\u00a0: réessayez dans 10\u00a0s")
         with pytest.raises(Running) as en:
             await r.analysis("t2", lambda: "rec2", 1, "en", "10.0.0.1")
@@ -175,6 +176,50 @@ def test_an_address_past_its_share_of_the_analyses_worker_waits_and_a_kept_analy
         assert computed == [("rec1", 1), ("rec2", 1)]
         r.shares["10.0.0.1"].tokens = 0.0  # ten seconds later (earned back): served again
         assert await r.analysis("t1", lambda: "rec1", 2, "fr", "10.0.0.1") == {"summary": "rec1 2 fr"}
+
+    asyncio.run(main())
+
+
+def test_refusals_are_kept_apart_cost_a_least_charge_and_one_analysis_is_computed_once_for_all(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Attack 9: (1) 70 deals out of range, 3 ms of the worker each, pushed every kept analysis out of the store,
+    and everybody paid again; (2) ten addresses asking the same new deal at once had it computed twice (and
+    8 got 503). Refusals are now kept apart and cost ``ANALYSIS_LEAST`` at least; a deal being computed is
+    waited for by the others, free."""
+    monkeypatch.setattr(replays, "ANALYSES_KEPT", 2)
+    runs: list[int] = []
+    gate = asyncio.Event()
+
+    class Faked(Replays):
+        async def run(self, fn: object, *args: object, kind: str = "replay") -> dict[str, object]:
+            deal = args[1]
+            assert isinstance(deal, int)
+            runs.append(deal)
+            if deal == 9:  # the shared link's deal: held until the others have asked
+                await gate.wait()
+            if deal > 3:  # out of range: a refusal in 3 ms
+                return {"langs": {lang: {"refused": "bad_deal"} for lang in ("fr", "en")}, "seconds": 0.003}
+            return {"langs": {lang: {"summary": f"deal {deal}"} for lang in ("fr", "en")}, "seconds": 1.0}
+
+    async def main() -> None:
+        r = Faked()
+        assert await r.analysis("t", lambda: "rec", 1, "fr", "10.0.0.1") == {"summary": "deal 1"}
+        saved = r.shares["10.0.0.1"].tokens
+        for deal in range(10, 20):  # ten refusals from another address: the analysis stays kept
+            assert (await r.analysis("t", lambda: "rec", deal, "fr", "10.0.0.2"))["refused"] == "bad_deal"
+        assert await r.analysis("t", lambda: "rec", 1, "en", "10.0.0.3") == {"summary": "deal 1"}
+        assert runs.count(1) == 1 and r.shares["10.0.0.1"].tokens >= saved  # kept: not computed, not charged
+        # each refusal cost 0.2 s, not 3 ms: 30 s saved - 10 × 0.2 s, give or take the time earned meanwhile
+        assert 27.9 < r.shares["10.0.0.2"].tokens < 28.2, r.shares["10.0.0.2"].tokens
+        # the shared link: one computation, every asker served, only the first charged
+        first = asyncio.create_task(r.analysis("t", lambda: "rec", 9, "fr", "10.0.1.1"))
+        await asyncio.sleep(0.05)
+        others = [asyncio.create_task(r.analysis("t", lambda: "rec", 9, "en", f"10.0.2.{i}")) for i in range(5)]
+        await asyncio.sleep(0.05)
+        gate.set()
+        assert [await o for o in others] == [{"refused": "bad_deal"}] * 5
+        assert await first == {"refused": "bad_deal"} and runs.count(9) == 1
+        assert not any(f"10.0.2.{i}" in r.shares for i in range(5))  # they were not charged
 
     asyncio.run(main())
 

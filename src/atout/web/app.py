@@ -40,7 +40,7 @@ from atout.web.botpool import hold_quick, release_quick
 from atout.web.deadlines import MOVE_TIMEOUT
 from atout.web.deal_end import CONTINUE_TIMEOUT
 from atout.web.hub import LEVELS, Hub, Live, NameTaken, TableUnavailable
-from atout.web.limits import BodyCap, Bucket, SameSitePosts, TrustedHosts, log_refusal
+from atout.web.limits import BodyCap, Bucket, SameSitePosts, TrustedHosts, client_key, log_refusal
 from atout.web.lobby_options import option_fields
 from atout.web.messages import MAX_RECORD, CreateTable, JoinTable
 from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, Running, warm
@@ -86,6 +86,15 @@ def _refused(status: int, error: str, code: str, params: dict[str, Any], lang: s
     message = say_refusal(code, params, lang, game)
     return JSONResponse({"error": error, "code": code, "params": refusals.json_params(params), "message": message,
                          "lang": lang}, status_code=status)
+
+
+def _shown_id(table_id: str) -> str:
+    """A table id as a refusal repeats it: printable characters only, 40 at most (a forged id held NULs).
+
+    >>> _shown_id("ab\x00c\ufffd" + "x" * 50) == "abc" + "x" * 37
+    True
+    """
+    return "".join(ch for ch in table_id if ch.isprintable() and ch != "\ufffd")[:40]
 
 
 def _games() -> list[dict[str, Any]]:
@@ -192,7 +201,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         text = messages.describe(error, ("body",))
         where = "query" if tuple(error.get("loc", ()))[:1] == ("query",) else "body"
         if request.method == "POST":  # refusing cost work: the address's rate limit counts it
-            _charge(request.client.host if request.client else "?")
+            _charge(client_key(request.client.host) if request.client else "?")
         log_refusal("malformed", f"{request.method} {request.url.path}: malformed {where}: {text}")
         lang = refusals.lang_of(request.query_params.get("lang"))
         field, said = refusals.say_invalid(error, ("body", "query"), lang)
@@ -227,7 +236,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
 
     def _limited(request: Request, buckets: dict[str, Bucket] | None = None) -> bool:
         """Per-address limit on the requests that create things (tables, seats, uploads), or on replays."""
-        host = request.client.host if request.client else "?"
+        host = client_key(request.client.host) if request.client else "?"
         buckets, rate, burst = ((http_buckets, http_rate, 30 * http_rate) if buckets is None
                                 else (buckets, replay_rate, 10 * replay_rate))
         if len(buckets) > 10_000:  # many addresses: forget those whose bucket is full again
@@ -240,7 +249,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
 
     def _tables_limited(request: Request, body: CreateTable, lang: str) -> JSONResponse | None:
         """Per-address limit on new tables (a burst of "Watch bots" tables stalled every table): 429, or None."""
-        host = request.client.host if request.client else "?"
+        host = client_key(request.client.host) if request.client else "?"
         bucket = table_buckets.setdefault(host, Bucket(table_rate / 60, TABLE_BURST))
         cost = table_cost(body)
         if bucket.take(cost):
@@ -381,7 +390,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     async def table_meta(table_id: str, lang: str = "fr") -> dict[str, Any] | JSONResponse:
         live = await _rest_table(table_id)
         if live is None:
-            return _error(404, "no_table", lang, table=table_id[:40])
+            return _error(404, "no_table", lang, table=_shown_id(table_id))
         return live.meta()
 
     @app.post("/api/tables/{table_id}/join", response_model=None)
@@ -391,7 +400,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return _error(429, "rate_limited", lang)
         live = await _live(table_id)
         if live is None:
-            return _error(404, "no_table", lang, table=table_id[:40])
+            return _error(404, "no_table", lang, table=_shown_id(table_id))
         try:
             seat, token = hub.join(live, body.seat, body.name)
         except TableUnavailable as exc:  # the database is down: the seat stays free
@@ -410,7 +419,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     async def record(table_id: str, lang: str = "fr") -> Response:
         live = await _rest_table(table_id)
         if live is None:
-            return _error(404, "no_table", lang, table=table_id[:40])
+            return _error(404, "no_table", lang, table=_shown_id(table_id))
         if not live.state.is_terminal():
             log_refusal("in_progress", f"table {table_id}: record asked before the end (it holds every hand)")
             return _error(403, "in_progress", lang, key="record_in_progress")
@@ -431,7 +440,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return _refused(429, "rate_limited", "rate_limited", {}, lang)
         live = await _rest_table(table_id)
         if live is None:
-            return _error(404, "no_table", lang, table=table_id[:40])
+            return _error(404, "no_table", lang, table=_shown_id(table_id))
         if not live.state.is_terminal() and live.source == "played":
             log_refusal("in_progress", f"table {table_id}: replay asked before the end (it shows every hand)")
             return _error(403, "in_progress", lang, key="replay_in_progress")
@@ -457,23 +466,29 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             return _refused(429, "rate_limited", "rate_limited", {}, lang)
         live = await _rest_table(table_id)
         if live is None:
-            return _error(404, "no_table", lang, table=table_id[:40])
+            return _error(404, "no_table", lang, table=_shown_id(table_id))
         if not live.state.is_terminal():
             log_refusal("in_progress", f"table {table_id}: analysis asked before the end (it shows every hand)")
             return _error(403, "in_progress", lang, key="analysis_in_progress")
         try:
             found = await replays.analysis(table_id, lambda: _record_text(live), deal, lang,
-                                           request.client.host if request.client else "?")
+                                           client_key(request.client.host) if request.client else "?")
         except Busy:
+            log_refusal("busy", f"table {table_id}: analysis refused, the analyses' worker stayed taken")
             return _refused(503, "busy", "busy", {}, lang)
-        except Running as exc:  # one analysis at a time per address: the analyses' worker is everybody's
+        except Running as exc:  # one analysis at a time per address, and a share of the worker each: it is everybody's
+            if exc.code == "analysis_share":
+                log_refusal("analysis_share", f"table {table_id}: analysis refused, the address used its share "
+                            f"of the worker (ready in {exc.retry_after} s)")
+                return JSONResponse({"error": "analysis_share", "message": str(exc), "retry_after": exc.retry_after,
+                                     "lang": lang}, status_code=429, headers={"Retry-After": str(exc.retry_after)})
             log_refusal("rate_limited", f"table {table_id}: a second analysis at once from one address")
             return JSONResponse({"error": "rate_limited", "message": str(exc), "lang": lang}, status_code=429)
         if "refused" in found:
             status = 503 if found["refused"] == "too_slow" else 500 if found["refused"] == "replay_failed" else 400
             if found["refused"] == "replay_failed":
                 return _error(status, "replay_failed", lang, english=found["message"])
-            return JSONResponse({"error": found["refused"], "message": found["message"]}, status_code=status)
+            return JSONResponse({"error": found["refused"], "message": found["message"], "lang": lang}, status_code=status)
         return found
 
     @app.post("/api/records", response_model=None)
@@ -510,7 +525,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         """The storage quota of uploads: ``upload_quota`` bytes an hour per address, ``upload_total`` a day in all.
 
         Counted on the canonical record before it is stored (a duplicate, stored once, is counted too: cheap)."""
-        host = request.client.host if request.client else "?"
+        host = client_key(request.client.host) if request.client else "?"
         mine = upload_buckets.setdefault(host, Bucket(upload_quota / 3600, upload_quota))
         if len(upload_buckets) > 10_000:
             for old in [h for h, b in upload_buckets.items() if b.full() and h != host]:

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import threading
 import time
@@ -68,6 +69,24 @@ def log_refusal(code: str, detail: str) -> bool:
     ``code`` is the refusal's error code (``malformed``, ``rate_limited``…), ``detail`` one line on it.
     """
     return _REFUSALS(code, detail)
+
+
+def client_key(host: str) -> str:
+    """The address an address's limits count under: an IPv6 address by its /64 network (one household or one
+    server is given a whole /64: counted one by one, each of its addresses had limits of its own), any other as
+    it is.
+
+    >>> client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:bbbb::7"), client_key("2001:db8:1:3::1")
+    (True, '2001:db8:1:3::/64')
+    >>> client_key("127.0.0.1"), client_key("testclient")
+    ('127.0.0.1', 'testclient')
+    """
+    if ":" not in host:
+        return host
+    try:
+        return str(ipaddress.IPv6Network((host.split("%")[0], 64), strict=False))
+    except ValueError:  # not an address (a test client's name): as it is
+        return host
 
 
 class Bucket:
@@ -193,7 +212,7 @@ class BodyCap:
         await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, cap: int) -> None:
-        host = scope["client"][0] if scope.get("client") else "?"
+        host = client_key(scope["client"][0]) if scope.get("client") else "?"
         if self.charge is not None:
             self.charge(host)
         log_refusal("too_large", f"{scope['method']} {scope['path']} from {host}: body over {cap} bytes")

@@ -143,26 +143,28 @@ ANALYSIS_TRICKS = 5  # the last tricks of a deal the browser's analysis solves a
 # (atout.analysis.deal.GROW_NODES, not imported here: it loads the solver, which this process never runs)
 ANALYSIS_GROW_NODES = 3_000_000
 ANALYSES_KEPT = 64  # deal analyses the event loop keeps (every language of each), answered again without the worker
-# An address's share of the analyses' worker: seconds of its CPU earned a second, and at most saved. A grown
-# analysis costs about 1.3 s (docs/analysis.md), so an address may ask about 20 at once, then one every 10 s or
-# so: one visitor cannot keep the worker busy for everybody (it is one process for the whole server).
+REFUSALS_KEPT = 256  # refused analyses kept apart (a deal out of range costs the worker ms: they must not push
+# the analyses out of their store, attack 9, finding 1)
+# An address's share of the analyses' worker: seconds of the worker's time earned a second, and at most saved.
+# A grown analysis takes about 1.3 to 2 s (docs/analysis.md), so an address may ask about 20 at once, then one
+# every 10 to 20 s: one visitor cannot keep the worker busy for everybody (it is one process for the server).
 ANALYSIS_SHARE = 0.1
 ANALYSIS_SAVED = 30.0
-
+ANALYSIS_LEAST = 0.2  # seconds each computed answer costs at least, a refusal too (attack 9, finding 1)
 
 def analysis_view(text: str, deal: int, budget: float, tricks: int = ANALYSIS_TRICKS,
                   grow_nodes: int = ANALYSIS_GROW_NODES) -> dict[str, Any]:
     """A finished Tarot record's deal ``deal`` (1-based) analysed with every card seen (atout.analysis.deal):
     its last ``tricks`` tricks, and earlier ones within ``grow_nodes``; in each language as the replay page
     draws it, or ``{"refused": code, "message"}`` (not Tarot, not finished, no such deal, no card played, past
-    ``budget`` seconds: ``too_slow``). Returns ``{"langs": {lang: that}, "cpu": seconds}``: the solving is
-    the costly part and speaks no language, so one computation serves a language switch too."""
+    ``budget`` seconds: ``too_slow``). Returns ``{"langs": {lang: that}, "seconds": the worker's time}``: the
+    solving is the costly part and speaks no language, so one computation serves a language switch too."""
     from atout.analysis.deal import AnalysisError, analyse_record, margin
     from atout.present import LANGS, Table
     from atout.present.analysis import view, word
 
-    cpu = time.process_time()
-    deadline = time.monotonic() + budget
+    start = time.monotonic()
+    deadline = start + budget
     langs: dict[str, dict[str, Any]] = {}
     try:
         rec = json.loads(text)
@@ -178,7 +180,7 @@ def analysis_view(text: str, deal: int, budget: float, tricks: int = ANALYSIS_TR
             for card, step in zip(out["cards"], steps, strict=True):
                 card["step"] = step  # the replay's move once this card is on the table: a click on it goes there
             langs[lang] = out
-    return {"langs": langs, "cpu": time.process_time() - cpu}
+    return {"langs": langs, "seconds": time.monotonic() - start}
 
 
 def card_steps(record: dict[str, Any], deal: int, count: int) -> list[int]:
@@ -264,8 +266,13 @@ def stop() -> None:
 
 
 class Running(Exception):
-    """An address asked a second analysis while its first is being computed, or past its share of the worker
-    (``ANALYSIS_SHARE``): refused (429), the worker is shared. The message says which, in the page's language."""
+    """An address asked a second analysis while its first is being computed (``code`` ``one_at_a_time``), or past
+    its share of the worker (``analysis_share``, ``retry_after`` seconds): refused (429), the worker is shared.
+    The message says which, in the page's language."""
+
+    def __init__(self, message: str, code: str = "one_at_a_time", retry_after: int = 0) -> None:
+        super().__init__(message)
+        self.code, self.retry_after = code, retry_after
 
 
 class Replays:
@@ -278,6 +285,8 @@ class Replays:
         self.views: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
         self.texts: OrderedDict[str, tuple[str, int]] = OrderedDict()  # key -> record text, moves
         self.analyses: OrderedDict[tuple[str, int], dict[str, dict[str, Any]]] = OrderedDict()  # (key, deal): lang ->
+        self.refused: OrderedDict[tuple[str, int], dict[str, dict[str, Any]]] = OrderedDict()  # kept apart
+        self.computing: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}  # (key, deal) being analysed
         self.shares: dict[str, Bucket] = {}  # address -> seconds of the analyses' worker it may still use
 
     async def run(self, fn: Any, *args: Any, kind: str = "replay") -> Any:
@@ -331,34 +340,55 @@ class Replays:
 
     async def analysis(self, key: str, record: Any, deal: int, lang: str, who: str = "") -> dict[str, Any]:
         """Deal ``deal`` of a finished record analysed (see :func:`analysis_view`), in ``lang``, in the analyses'
-        worker within the budget, kept once computed in every language (refusals too: the same record gets the
-        same answer). :class:`Running` when address ``who`` has another analysis being computed, or has used its
-        share of the worker (``ANALYSIS_SHARE`` seconds a second, ``ANALYSIS_SAVED`` at most): each computed
-        analysis costs its address the worker's CPU time it took; one already kept costs nothing."""
-        cached = self.analyses.get((key, deal))
+        worker within the budget, kept once computed in every language (refusals too, apart: the same record
+        gets the same answer). An analysis being computed for someone else is waited for, not computed again
+        (a shared link opened by many). :class:`Running` when address ``who`` has another analysis being
+        computed, or has used its share of the worker (``ANALYSIS_SHARE`` seconds a second, ``ANALYSIS_SAVED``
+        at most): each computed answer costs its address the worker's time it took (``ANALYSIS_LEAST`` at
+        least); one already kept, or being computed, costs nothing."""
+        cached = self.analyses.get((key, deal)) or self.refused.get((key, deal))
+        if cached is None and (key, deal) in self.computing:
+            cached = await asyncio.shield(self.computing[(key, deal)])
         if cached is None:
-            from atout.present.analysis import word
-
-            if who in self.analysing:
-                raise Running(word("one_at_a_time", lang))
-            share = self._share(who)
-            if not share.take(0):  # nothing left: the time until the share is positive again
-                raise Running(word("share_spent", lang, seconds=max(1, math.ceil(share.wait(0)))))
-            self.analysing.add(who)
-            try:
-                text = await asyncio.to_thread(record)
-                done = await self.run(analysis_view, text, deal, self.budget, kind="analysis")
-            finally:
-                self.analysing.discard(who)
-            share.spend(done["cpu"])
-            cached = done["langs"]
-            if cached[lang].get("refused") != "too_slow":  # a busy machine may do it next time
-                self.analyses[(key, deal)] = cached
-                while len(self.analyses) > ANALYSES_KEPT:
-                    self.analyses.popitem(last=False)
-        if (key, deal) in self.analyses:
-            self.analyses.move_to_end((key, deal))
+            cached = await self._compute(key, record, deal, lang, who)
+        for store in (self.analyses, self.refused):
+            if (key, deal) in store:
+                store.move_to_end((key, deal))
         return dict(cached[lang])
+
+    async def _compute(self, key: str, record: Any, deal: int, lang: str, who: str) -> dict[str, dict[str, Any]]:
+        """Compute, charge ``who`` and keep one analysis (see :meth:`analysis`)."""
+        from atout.present.analysis import word
+
+        if who in self.analysing:
+            raise Running(word("one_at_a_time", lang))
+        share = self._share(who)
+        if not share.take(0):  # nothing left: the time until the share is positive again
+            wait = max(1, math.ceil(share.wait(0)))
+            raise Running(word("share_spent", lang, seconds=wait), "analysis_share", wait)
+        self.analysing.add(who)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.computing[(key, deal)] = future
+        try:
+            text = await asyncio.to_thread(record)
+            done = await self.run(analysis_view, text, deal, self.budget, kind="analysis")
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # (retrieved: an error nobody else waited for is not logged as lost)
+            raise
+        finally:
+            self.analysing.discard(who)
+            self.computing.pop((key, deal), None)
+        share.spend(max(ANALYSIS_LEAST, done["seconds"]))
+        cached: dict[str, dict[str, Any]] = done["langs"]
+        future.set_result(cached)
+        code = cached[lang].get("refused")
+        if code != "too_slow":  # a busy machine may do it next time
+            store, most = (self.refused, REFUSALS_KEPT) if code else (self.analyses, ANALYSES_KEPT)
+            store[(key, deal)] = cached
+            while len(store) > most:
+                store.popitem(last=False)
+        return cached
 
     def _share(self, who: str) -> Bucket:
         """Address ``who``'s share of the analyses' worker; addresses whose share is whole again are forgotten."""
@@ -368,5 +398,5 @@ class Replays:
         return self.shares.setdefault(who, Bucket(ANALYSIS_SHARE, ANALYSIS_SAVED))
 
 
-__all__ = ["ANALYSIS_SAVED", "ANALYSIS_SHARE", "ANALYSIS_TRICKS", "BUDGET", "MAX_RECORD_DEALS", "Busy", "Replays",
-           "Running", "analysis_view", "card_steps", "check_upload", "record_moves", "replay_view", "stop", "warm"]
+__all__ = ["ANALYSIS_LEAST", "ANALYSIS_SAVED", "ANALYSIS_SHARE", "ANALYSIS_TRICKS", "BUDGET", "MAX_RECORD_DEALS", "Busy",
+           "Replays", "Running", "analysis_view", "card_steps", "check_upload", "record_moves", "replay_view", "stop", "warm"]

@@ -18,7 +18,7 @@ from atout import present
 from atout.core.errors import IllegalAction, NotationError
 from atout.web import refusals
 from atout.web.hub import Conn, Hub, Live
-from atout.web.limits import Bucket, log_refusal
+from atout.web.limits import Bucket, client_key, log_refusal
 from atout.web.messages import Act, Back, BadMessage, Continue, FillBots, Hello, Ping, Resync, Undo, parse_client
 from atout.web.sockets import FULL, SEND_TIMEOUT, close_slow, pump
 
@@ -41,7 +41,7 @@ def router(hub: Hub, *, max_spectators: int = MAX_SPECTATORS, max_sockets: int =
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         """A seat's or a spectator's socket on a table, within the address's limits (open sockets, opens a second)."""
         await ws.accept()
-        host = ws.client.host if ws.client else "?"
+        host = client_key(ws.client.host) if ws.client else "?"
         lang = refusals.lang_of(ws.query_params.get("lang"))  # the page's language, for refusals before its hello
         if sockets.get(host, 0) >= max_sockets:
             log_refusal("too_many_sockets", f"{host}: WebSocket refused: {max_sockets} connections open from this address")
