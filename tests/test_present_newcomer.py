@@ -259,3 +259,20 @@ def test_an_attack_without_a_bout_says_where_they_are_without_aucun() -> None:
     assert lines[1] == "Points de l'attaque\u00a0: 25 avec 0 bout (à la défense\u00a0: Petit, 21, Excuse)\u202f; il en fallait 56"
     en = breakdown(Event("deal_scored", seat=0, data=data), "en", Table("tarot", 5))
     assert en[1] == "Attack's card points: 25 with 0 bouts (with the defence: Petit (1), 21, Excuse); needed 56", en[1]
+
+
+def test_the_contracts_are_glossed_on_the_choice_and_bare_in_the_narration() -> None:
+    """A newcomer read "Petite (small)" on every line of the English journal; glossed once on the choice, the
+    French names then read alone. The web's buttons and the terminal's choices gloss them (a second newcomer
+    found the web's buttons bare after the first change); the journal, the facts and the score do not."""
+    import atout
+    from atout.core.actions import Action
+    from atout.present.screen import action_label
+    from atout.web.views import frame
+
+    state = atout.new_game("tarot", players=4, seed=3)
+    labels = frame(state, state.current_player, "en", {})["labels"]
+    assert (labels["garde_sans"], labels["bid garde"]) == ("Garde sans (guard without the talon)", "Bid Garde (guard)")
+    assert frame(state, state.current_player, "fr", {})["labels"]["garde_sans"] == "Garde sans le chien"
+    assert action_label(Action.parse("bid petite"), "en", "tarot") == "bid Petite (small)"
+    assert say(Event("bid", seat=1, data={"contract": "petite"}), "en", Table("tarot", 4)) == "Player 2 bids Petite."

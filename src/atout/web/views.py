@@ -180,13 +180,21 @@ def labels(state: GameState, obs: dict[str, Any], moves: list[dict[str, Any]], l
     """Labels for the words a frame shows: legal actions, moves, the phase, public words (contract…)."""
     words = set(obs["legal_actions"]) | {m["action"] for m in moves} | {obs["phase"]}
     words |= {w for w in _strings(obs["public"]) if not _is_card(w)}
+    glossed = present.phrases(state.game_name).words[lang]  # a choice's own words: "petite/choice"
+    chosen = {tok for a in obs["legal_actions"] for tok in a.split()[1:2] if f"{tok}/choice" in glossed}  # of "bid petite"
     words |= {tok for a in obs["legal_actions"] for tok in a.split()[:2] if not _is_card(tok)}
     out = {}
-    for w in words:
+    book = present.phrases(state.game_name)
+    for w in sorted(words):
         try:
             out[w] = label(state.game_name, w, lang)
         except (KeyError, ValueError, IndexError):
             out[w] = w
+        if w in chosen:  # a choice's word glossed on its button ("Petite (small)"), bare in the facts after
+            out[w] = _capital(book.choice_word(w, lang))
+        elif w in obs["legal_actions"] and w.count(" ") == 1 and w.split()[1] in chosen:  # "Bid Petite (small)"
+            verb, arg = w.split()
+            out[w] = _capital(f"{_label(state.game_name, verb, lang)} {book.choice_word(arg, lang)}")
     return out
 
 
