@@ -313,6 +313,7 @@ def test_ecart_chosen_in_the_hand_with_a_counter(server: Server, browser: Browse
         page.screenshot(path=str(IMG / "room-ecart-fr.png"))
     page.click("#confirm-pick")
     page.wait_for_function("() => !T.frame.select || T.frame.select.kind !== 'ecart'")
+    assert page.locator("#toast").is_hidden()  # the seventh card's warning went with the écart (it stayed 8 s)
     wait_mine(page)  # the next phase: the focus is on its first control again
     page.wait_for_function("() => document.activeElement && document.activeElement.closest('#controls') !== null")
     made = [a for s, a in server.app.state.hub.tables[table_id].state.log[-1].actions if s == 0 and a.startswith("discard ")]

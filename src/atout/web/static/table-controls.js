@@ -34,6 +34,7 @@ function confirmSelect(f, s) {
   texts.forEach((text, i) => send({ type: "act", action: text, n: f.n + i }));
   T.pendingUntil = f.n + texts.length;  // the frames in between show no choice: the run is on its way
   T.selected = new Set();
+  if (T.toast && T.toast.kind === "select") T.toast = null;  // the choice is made: its warning goes with it
   draw();
 }
 
@@ -107,7 +108,7 @@ function Controls({ f, you, rerender }) {
       if (T.selected.has(code)) T.selected.delete(code);
       else if ((sel.done || 0) + T.selected.size < (sel.max ?? sel.need)) T.selected.add(code);
       else {  // one card too many: said (a newcomer's seventh tap did nothing), the choice unchanged
-        toast(t("selectFull").replace("{n}", String(sel.max ?? sel.need)));
+        toast(t("selectFull").replace("{n}", String(sel.max ?? sel.need)), null, "select");
         return;
       }
       rerender();

@@ -21,7 +21,7 @@ const PACE = {
 
 function tableIdFromPath() { return decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""); }
 
-function toast(message, why) { T.toast = { message, why: why || null }; draw(); clearTimeout(toast.timer); toast.timer = setTimeout(() => { T.toast = null; draw(); }, 8000); }
+function toast(message, why, kind) { T.toast = { message, why: why || null, kind: kind || null }; draw(); clearTimeout(toast.timer); toast.timer = setTimeout(() => { T.toast = null; draw(); }, 8000); }
 
 function setStatus(text) { const s = document.getElementById("status"); if (s) s.textContent = text; }
 
@@ -133,7 +133,12 @@ async function pump() {
 function prevEnded(prev) { return prev ? lastTrickOf(prev) : null; }
 
 function show(f, prev) {
-  if (!prev || prev.n !== f.n) { T.picked = null; if (!f.select) T.selected = new Set(); }
+  if (!prev || prev.n !== f.n) {
+    T.picked = null;
+    if (!f.select) T.selected = new Set();
+    // "you have already chosen 6 cards" is about a choice: gone with it (it stayed over the announcements)
+    if (T.toast && T.toast.kind === "select" && (!f.select || !prev || !prev.select || f.select.kind !== prev.select.kind)) T.toast = null;
+  }
   if (f.over) T.over = true;
   T.frame = f;
   setSeatNames(f.seats);  // before the live region speaks: a spectator's first frame named "Joueur 4", not its seat's name
