@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -30,6 +31,9 @@ def test_french_and_english_with_a_plot(tmp_path: Path) -> None:
     assert fr.returncode == 0, fr.stderr
     assert "Toutes cartes vues depuis le pli 17, l'attaque fait" in fr.stdout
     assert "Garde sans le chien réussie de" in fr.stdout and "Pli 18" in fr.stdout
+    # seed 001 counts the petit au bout in the margin: said, or "84 (36 needed): made by 58" reads as a wrong sum
+    assert "(il en fallait 36) : Garde sans le chien réussie de 58 (petit au bout compris, +10)." in \
+        fr.stdout.replace("\u00a0", " ").replace("\u202f", " ")
     assert "rien perdu" in fr.stdout and "Telle que jouée" in fr.stdout
     assert not any(w in fr.stdout for w in ("attack", "Trick", "cost"))
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -141,3 +145,17 @@ def test_deals_without_a_card_are_said_as_deals_with_their_reason() -> None:
     assert "Deal 1" in lines[0] and "Deal 2" in lines[2], lines
     assert lines[1] == "Deal annulled before the bidding (a Petit sec): no card was played, nothing to analyse."
     assert lines[3] == "Everybody passed: no card was played, nothing to analyse."
+
+
+def test_at_80_columns_a_long_line_goes_on_indented() -> None:
+    """A newcomer's terminal at 80 columns: a card's line went on at column 0 ("…mieux : le 3 de" / "trèfle, le 6
+    de trèfle…"), lost among the cards. Each line now fits, its next lines indented under it."""
+    pexpect = pytest.importorskip("pexpect")
+    record = Path(__file__).parent / "records" / "tarot" / "fft_petit_au_bout_lost.json"
+    child = pexpect.spawn(ATOUT, ["replay", str(record), "--analyse", "--tricks", "3"], dimensions=(50, 80),
+                          encoding="utf-8", timeout=120, env={**os.environ, "NO_COLOR": "1", "TERM": "xterm"})
+    child.expect(pexpect.EOF)
+    lines = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", child.before).split("\r\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("Toutes cartes vues depuis le pli 22"))
+    assert lines[start + 1].startswith("  en fallait 51)"), lines[start:start + 2]
+    assert all(len(line) <= 80 for line in lines), [line for line in lines if len(line) > 80]

@@ -12,6 +12,7 @@ import os
 import re
 import signal
 import sys
+import textwrap
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,16 @@ from atout.core.errors import RecordError
 from atout.present import Table
 from atout.present.analysis import describe, points, word
 from atout.present.cards import join_words
+
+
+def _wrapped(console: Console, line: str) -> list[str]:
+    """A line cut at the terminal's width between words, its next lines indented under it (a card's line went
+    back to column 0 at 80 columns); a file or a pipe gets it whole."""
+    if console.soft_wrap or not console.is_terminal:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+    return textwrap.wrap(line, width=console.width, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False) or [line]
 
 
 def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | None, plot: str | None) -> int:
@@ -71,7 +82,8 @@ def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | 
         found.append(a)
         console.rule(f"[bold]{word('deal', lang, deal=k + 1)}[/]")
         for line in describe(a, lang, table, margin(a.variant, a.start)):
-            console.print(line, highlight=False, markup=False)
+            for part in _wrapped(console, line):
+                console.print(part, highlight=False, markup=False, soft_wrap=True)
     if plot is not None and found:
         draw(found, plot, lang)
         console.print(word("plot_written", lang, path=plot), highlight=False, markup=False)

@@ -43,9 +43,11 @@ def played_line(a: DealAnalysis, lang: str) -> str:
 def _made(a: DealAnalysis, value: Any, margin: int, lang: str) -> dict[str, str]:
     """The points, the bouts and the target at ``value``, and the contract's result by ``margin``."""
     contract = catalogs.text("tarot", "words", a.contract, lang)
+    result = word("made" if margin >= 0 else "failed", lang, n=abs(margin))
+    if a.variant == "seed" and value.petit_au_bout:  # seed 001 counts it in the margin: "49 (41 needed): made by 18"
+        result = word(f"with_pab/{value.petit_au_bout}", lang, result=result)  # read as a sum gone wrong
     return {"points": points(value.attack_points, lang), "contract": contract,
-            "bouts": _bouts(value.attack_oudlers, lang), "needed": str(a.needed(value)),
-            "result": word("made" if margin >= 0 else "failed", lang, n=abs(margin))}
+            "bouts": _bouts(value.attack_oudlers, lang), "needed": str(a.needed(value)), "result": result}
 
 
 def _bouts(n: int, lang: str) -> str:
