@@ -216,6 +216,10 @@ def test_whole_game_played_by_clicking(server: Server, browser: Browser, game: s
     assert state.is_terminal()
     assert page.locator("#sheet tbody tr").count() >= 1 and page.locator("#download").count() == 1
     assert page.locator("#last-trick").count() == 0  # game over: the last trick is on the felt already
+    total = page.inner_text("#final-total")
+    if any(x < 0 for x in state.returns()):  # a zero-sum score: each gain with its "+" ("Vous −240 · Robot 2 +80")
+        assert all(f" +{float(x):g}".replace(".", "," if lang == "fr" else ".") in total.replace("\u202f", "")
+                   for x in state.returns() if x > 0), total
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -369,11 +373,12 @@ def test_the_slam_is_asked_again_before_it_is_announced(server: Server, browser:
     page.click(chelem)
     page.wait_for_selector("#confirm-weighty")
     question = page.inner_text("#confirm-question").replace("\u00a0", " ").replace("\u202f", " ")
-    assert question == ("Vraiment : annoncer le capot ? Vous vous engagez à faire toutes les levées : la valeur du capot "
-                        "(600 d'ordinaire) par défenseur si vous les faites, à chacun d'eux sinon (texte 001, « Le Capot »)."
-                        if lang == "fr" else
-                        "Really: announce the capot (slam)? You undertake to win every trick: the capot's value (600 as a "
-                        'rule) per defender if you do, to each of them if not (text 001, "Le Capot").'), question
+    assert question == ("Vraiment : annoncer le capot ? Vous vous engagez à faire toutes les levées : chaque défenseur "
+                        "vous paie la valeur du capot (600 d'ordinaire) si vous les faites ; sinon vous la payez à chacun "
+                        "d'eux (texte 001, « Le Capot »)." if lang == "fr" else
+                        "Really: announce the capot (slam)? You undertake to win every trick: each defender pays you the "
+                        "capot's value (600 as a rule) if you do; if not, you pay it to each of them (text 001, \"Le "
+                        'Capot").'), question
     assert page.evaluate("() => document.activeElement.id") == "confirm-no"
     assert page.locator(chelem).count() == 0  # the other choices wait behind the question
     assert int(page.get_attribute("#controls", "data-n") or 0) == n  # nothing sent

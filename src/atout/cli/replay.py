@@ -14,7 +14,7 @@ from rich.text import Text
 
 from atout.core.actions import Action
 from atout.core.errors import RecordError
-from atout.present import Table, breakdown, number, phrases, say
+from atout.present import Table, breakdown, number, phrases, say, signed
 from atout.present.cards import fold
 from atout.present.catalogs import Section
 from atout.present.screen import hand_lines
@@ -129,7 +129,9 @@ def replay_step(console: Console, file: str, lang: str = "fr", pause: bool = Tru
                 else:
                     if fold(answer) in QUIT:
                         return 1
-    totals = _punct("comma", lang).join(f"{table.seat_name(s, lang)} {number(x, lang)}" for s, x in enumerate(state.returns()))
+    returns = list(state.returns())
+    shown = signed if any(x < 0 for x in returns) else number  # a zero-sum score: "−664, +1992"; points: bare
+    totals = _punct("comma", lang).join(f"{table.seat_name(s, lang)} {shown(x, lang)}" for s, x in enumerate(returns))
     head = f"{lab['total']}{_punct('colon', lang)}"
     _fit(console, head + totals, table, lang, bold=len(head))
     return 0

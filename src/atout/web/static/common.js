@@ -46,6 +46,9 @@ function signed(x) {
   return (x < 0 ? "−" : "") + text.replace(".", t("decimalMark"));
 }
 
+// A gain written with its "+", as the score sheet writes it: "+80", "−240", "0".
+function plusSigned(x) { return (typeof x === "number" && x > 0 ? "+" : "") + signed(x); }
+
 // Seat names sent with each frame (frame.seats: a nickname, a bot by level); the table page fills it.
 let SEAT_NAMES = {};
 function setSeatNames(seats) { SEAT_NAMES = {}; for (const s of seats || []) if (s && s.name) SEAT_NAMES[s.seat] = s.name; }

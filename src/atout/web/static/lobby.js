@@ -239,7 +239,6 @@ function uploadForm() {
 }
 
 // A score with its sign, as a score sheet says who won and who paid: "+308", "−924", "0".
-function plusSigned(x) { return (typeof x === "number" && x > 0 ? "+" : "") + signed(x); }
 
 function variantAbout(info) {
   const mine = info.texts && info.texts[getLang()];

@@ -52,6 +52,7 @@ function askAgain(f, text, rerender) {
   if (no) no.focus();
 }
 
+const sentence = (x) => capital(x) + (/[.!?…]$/.test(x) ? "" : ".");  // a tail said alone, as a sentence
 const lowerFirst = (x) => x.charAt(0).toLowerCase() + x.slice(1);  // a choice's words inside a sentence
 
 function Confirming({ text, why, rerender }) {
@@ -171,6 +172,8 @@ function Controls({ f, you, rerender }) {
   const tricks = (pubOf(f).tricks || []).length || lastTrickOf(f);
   const k = T.selected.size;
   const live = legal.length > 0 && !f.deal_end;  // moves to make now: the actions, and a several-card choice's bar
+  // the match's totals: signed where a total is a loss (a zero-sum score: "−240 · +80"), bare where none can be
+  const sign = (f.totals || []).some((x) => x < 0) ? plusSigned : signed;
   return html`<section class="controls" id="controls" data-n=${f.n} data-turn=${turn ?? ""} aria-label=${t("actions")}>
     <div class="bar">${banner}
       ${mySide ? html`<span class="my-side" id="my-side">${capital(t("yourSide"))} — ${mySide.name}${mySide.total === null || mySide.total === undefined ? "" : ` · ${signed(mySide.total)}`}</span>` : null}</div>
@@ -187,7 +190,7 @@ function Controls({ f, you, rerender }) {
     ${hand.length ? html`<${Hand} hand=${hand} state=${state} onCard=${onCard} marks=${f.marks} />` : null}
     ${live ? html`<div class="actions" id="actions" role="group" aria-label=${t("actions")}>
       ${sel && (selHint(sel, hints) || selWhy) ? html`<p class="select-hint select-help" id="pick-help">${selHint(sel, hints) ? html`<small>${selHint(sel, hints)}</small>` : null}
-          ${selWhy ? html`${selHint(sel, hints) ? html`<br />` : null}<small class="sel-why">${capital(selWhy)}</small>` : null}</p>` : null}
+          ${selWhy ? html`${selHint(sel, hints) ? html`<br />` : null}<small class="sel-why">${sentence(selWhy)}</small>` : null}</p>` : null}
       ${confirming ? html`<${Confirming} text=${confirming} why=${explain[confirming] || hints[confirming]} rerender=${rerender} />`
     : html`${early.map((x) => button(x))}${grouped}${rest.map((x) => button(x))}`}
       ${shared.map((w) => html`<small key=${"sh" + w} class="hint shared-hint">${capital(w)}</small>`)}
@@ -210,7 +213,7 @@ function Controls({ f, you, rerender }) {
     <${Notation} f=${f} legal=${legal} />` : null}
     <${Tools} f=${f} you=${you} hasTricks=${!!tricks} rerender=${rerender} />
     ${f.over ? html`<div class="panel over-box">
-      <p id="final-total">${t("total")}${t("colon")}${f.totals.map((x, s) => `${f.totals.length === f.table.players ? seatName(s, you) : `${t("side")} ${s + 1}`} ${signed(x)}`).join(" · ")}</p>
+      <p id="final-total">${t("total")}${t("colon")}${f.totals.map((x, s) => `${f.totals.length === f.table.players ? seatName(s, you) : `${t("side")} ${s + 1}`} ${sign(x)}`).join(" · ")}</p>
       <a href=${`/api/tables/${T.id}/record`} download=${`atout-${T.id}.json`} id="download">${t("download")}</a>
       <a href=${"/r/" + T.id}>${t("replay")}</a> <a href="/">${t("newGame")}</a></div>` : null}
   </section>`;
