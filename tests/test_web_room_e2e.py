@@ -352,7 +352,14 @@ def test_a_tapped_card_on_a_phone_does_not_cover_its_neighbours_index(server: Se
         }""", card)
         assert covered in ("", None), (code, covered)
         assert page.evaluate(f"() => getComputedStyle(document.querySelector('{card}')).zIndex") == "auto"
+        # chosen is said by a tick at the middle of the card's left edge, in sight, not by the border's colour alone
+        assert page.evaluate(f"() => getComputedStyle(document.querySelector('{card}'), '::after').content") == '"✓"'
+        seen = page.evaluate("""(sel) => { const b = document.querySelector(sel), r = b.getBoundingClientRect();
+            return b.contains(document.elementFromPoint(r.left + 8, r.top + r.height / 2)); }""", card)
+        assert seen, code
     assert page.inner_text("#select-counter") == "3/6 écartées"
+    if os_screens():
+        page.screenshot(path=str(IMG / "room-ecart-phone-fr.png"))
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -193,7 +193,7 @@ function Controls({ f, you, rerender }) {
           ${selWhy ? html`${selHint(sel, hints) ? html`<br />` : null}<small class="sel-why">${sentence(selWhy)}</small>` : null}</p>` : null}
       ${confirming ? html`<${Confirming} text=${confirming} why=${explain[confirming] || hints[confirming]} rerender=${rerender} />`
     : html`${early.map((x) => button(x))}${grouped}${rest.map((x) => button(x))}`}
-      ${shared.map((w) => html`<small key=${"sh" + w} class="hint shared-hint">${capital(w)}</small>`)}
+      ${shared.map((w) => html`<small key=${"sh" + w} class="hint shared-hint">${sentence(w)}</small>`)}
       ${selecting ? g.select.map((s) => {
     const counts = [...s.counts].sort((a, b) => a - b);
     // A verb that may take no card too (La Prime's "pass", keeping both cards): its own words say so, the
