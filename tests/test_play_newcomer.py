@@ -230,7 +230,8 @@ def test_the_talon_is_said_with_the_hands_ace(tmp_path: Path) -> None:
     said = ANSI.sub("", child.match.group(1)).split()
     child.expect(r"Chien\u00a0: (.*?)\r\n")
     shown = ANSI.sub("", child.match.group(1)).split()
-    assert said == shown == ["1♠", "7♠", "1♥", "C♦", "D♣", "1"]
+    # and its trump named as one, on both lines (a bare "1" beside "1♠" was read as a lost suit's card)
+    assert said == shown == ["1♠", "7♠", "1♥", "C♦", "D♣,", "atout", "1"]
     child.terminate(force=True)
 
 

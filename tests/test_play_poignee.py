@@ -192,3 +192,34 @@ def test_a_show_that_could_go_on_is_closed_by_done(tmp_path: Path) -> None:
     assert session._poignee("annoncer poignée simple", g.observation(0), g.legal_actions())  # type: ignore[attr-defined]
     shown = [e for e in g.events(None) if e.kind == "poignee_shown"]
     assert len(shown) == 1 and shown[0].data["count"] == 10 and shown[0].data["cards"] == [f"T{n}" for n in range(10, 0, -1)]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_capot_is_asked_again_before_it_is_announced(lang: str, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 001, "Le Capot": announced, it is worth its value from or to each defender. A newcomer typed it to see
+    what it was and found it announced (undo took it back). The terminal now asks again, with what it commits to;
+    anything but yes announces nothing and asks for the move again."""
+    from atout.cli.play import Session
+
+    g = _at_announcements(TRUMPS[:5])
+    session, out = _session(g, lang, tmp_path)
+    assert isinstance(session, Session)
+    typed = iter(["annoncer capot" if lang == "fr" else "announce capot", "n", "fini" if lang == "fr" else "done"])
+    monkeypatch.setattr(session.console, "input", lambda prompt="": (out.write(str(prompt)), next(typed))[1])
+    session._human_turn()
+    said = " ".join(out.getvalue().replace("\u00a0", " ").replace("\u202f", " ").split())
+    if lang == "fr":
+        assert "Vraiment : annoncer le capot ? Vous vous engagez à faire toutes les levées : chaque défenseur" in said, said
+        assert "(o/n)" in said and "Pas fait : annoncer le capot. Choisissez autre chose." in said
+    else:
+        assert "Really: announce the capot (slam)? You undertake to win every trick: each defender pays you" in said, said
+        assert "(y/n)" in said and "Not done: announce the capot (slam). Choose something else." in said
+    assert not g.slam_announced and g.current_player != 0  # "fini": nothing announced, the next seat announces
+    g = _at_announcements(TRUMPS[:5])
+    session, out = _session(g, lang, tmp_path)
+    assert isinstance(session, Session)
+    typed = iter(["annoncer capot" if lang == "fr" else "announce capot", "o" if lang == "fr" else "y"])
+    monkeypatch.setattr(session.console, "input", lambda prompt="": (out.write(str(prompt)), next(typed))[1])
+    session._human_turn()
+    assert g.slam_announced

@@ -32,7 +32,7 @@ from atout.present.cards import fold
 from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
-from atout.present.screen import action_label, card_text, hand_lines, in_play_order
+from atout.present.screen import action_label, card_text, cards_line, hand_lines, in_play_order
 from atout.present.sheet import fit, score_sheet, sheet_line
 from atout.present.sheet import value as sheet_value
 from atout.present.situation import ordinal
@@ -54,6 +54,10 @@ COMMANDS = {
     "last": {"dernier", "dernier pli", "last", "last trick"}, "rules": {"regles", "rules", "regle"},
     "quit": {"q", "quitter", "quit", "exit", "sortir"},
 }
+
+
+#: Choices asked again before they are played (the Tarot's slam: +400 or −200 a defender, seed 001's capot).
+WEIGHTY = frozenset({"announce chelem", "announce capot"})
 
 
 class Quit(Exception):
@@ -316,7 +320,10 @@ class Session:
             try:
                 if self._poignee(text, obs, legal):
                     return
-                self._apply_typed(interpret(text, _ordered(legal, state), self.lang, self.game))
+                action = interpret(text, _ordered(legal, state), self.lang, self.game)
+                if str(action) in WEIGHTY and not self._confirm_weighty(action):
+                    continue
+                self._apply_typed(action)
                 return
             except InputProblem as exc:
                 self.console.print(f"[yellow]{exc}[/]")
@@ -412,6 +419,22 @@ class Session:
             return False
         return True
 
+    def _confirm_weighty(self, action: Action) -> bool:
+        """A choice that commits to much (the slam) asked again with what it commits to: True for yes. A newcomer
+        typed "annoncer le capot" to see what it was and found it announced."""
+        book = phrases(self.game).section("hints", self.lang)
+        what = action_label(action, self.lang, self.game)
+        question = str(self.lab["confirm_weighty"]).format(what=what, why=book.get(str(action), ""))
+        try:
+            answer = self.console.input(Text(" ".join(question.split()) + " "))
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            answer = ""
+        if fold(answer) in self.lab["yes"].split("|"):
+            return True
+        self.console.print(Text(str(self.lab["not_done"]).format(what=what), style="yellow"))
+        return False
+
     def _confirm_quit(self) -> None:
         try:
             answer = self.console.input(Text(str(self.lab["confirm"])))
@@ -481,12 +504,8 @@ class Session:
         elif pub.get("bids"):
             bids = comma.join(f"{name(s, lang)} {_word(self.game, w, lang)}" for s, w in pub["bids"])
             out.append(Text(f"{lab['bids']}{col}{bids}"))
-        if pub.get("talon"):
-            line = Text(f"{lab['talon']}{col}")
-            for c in pub["talon"]:
-                line.append_text(card_text(c, lang, self.game))
-                line.append(" ")
-            out.append(line)
+        if pub.get("talon"):  # as the journal said it: "3♠ 4♥ 7♦, atouts 2 13"
+            out.append(Text(f"{lab['talon']}{col}").append_text(cards_line(pub["talon"], lang, self.game)))
         for ann in pub.get("announcements") or []:
             if ann.get("cards"):
                 line = Text(f"{lab['poignees']}{col}{name(ann['seat'], lang)} {_word(self.game, ann['kind'], lang)} ")

@@ -20,6 +20,7 @@ from atout.core.cards import Card
 from atout.core.errors import NotationError
 from atout.present import phrases
 from atout.present.cards import SUIT_SYMBOLS, short, suit_colour
+from atout.present.catalogs import text as catalog_text
 
 
 def _hook(game: str | None, name: str) -> object:
@@ -163,6 +164,35 @@ def card_text(code: str, lang: str = "fr", game: str | None = None) -> Text:
         return Text(short_in(code, lang, game), style=suit_colour(code))
     except NotationError:
         return Text(code)
+
+
+def cards_line(codes: Sequence[str], lang: str = "fr", game: str | None = None) -> Text:
+    """Cards short and coloured, as :func:`atout.present.short_list` says them: its trumps after the suits,
+    named as trumps (``3♠ 4♥ 7♦, atouts 2 13``), the same words as the journal's line above it."""
+    cards = [Card.parse(c) for c in codes]
+    trumps = [c.code for c in cards if c.trump_number is not None]
+    others = [c.code for c in cards if c.trump_number is None and not c.is_excuse]
+    excuse = [c.code for c in cards if c.is_excuse]
+    out = Text()
+
+    def put(group: Sequence[str]) -> None:
+        for i, code in enumerate(group):
+            out.append(" " if i else "")
+            out.append_text(card_text(code, lang, game))
+
+    if not trumps or not others:
+        put(list(codes))
+        return out
+    comma = catalog_text("common", "punct", "comma", lang)
+    head, _, tail = catalog_text("common", "cards", "trumps_in_list", lang, len(trumps)).partition("{cards}")
+    put(others)
+    out.append(comma + head)
+    put(trumps)
+    out.append(tail)
+    if excuse:
+        out.append(comma)
+        put(excuse)
+    return out
 
 
 def action_label(action: Action, lang: str = "fr", game: str = "tarot") -> str:
