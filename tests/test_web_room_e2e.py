@@ -302,6 +302,10 @@ def test_ecart_chosen_in_the_hand_with_a_counter(server: Server, browser: Browse
     assert "une à une" not in page.inner_text("#controls")  # select, then confirm once: the help says so
     assert page.inner_text("#select-counter") == "0/6 écartées"
     assert "24 cartes en main" in page.inner_text("#pick-hint")  # 18 + the chien's 6
+    # the chien taken up is shown by the choice, its six cards (a newcomer on a phone never saw them)
+    talon = page.evaluate("() => T.frame.obs.public.talon")
+    assert len(talon) == 6 and page.inner_text("#chien-line").startswith("Le chien pris")
+    assert [page.locator("#chien-line .card").nth(i).get_attribute("data-card") for i in range(6)] == talon
     assert page.locator("#confirm-pick").is_disabled()
     n = int(page.get_attribute("#controls", "data-n") or 0)
     for k, code in enumerate(sel["cards"][:6], 1):

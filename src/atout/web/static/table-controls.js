@@ -75,6 +75,15 @@ function seedNotice(f, you) {
   return people ? html`<p class="muted notice" id="seed-chosen" role="note">${t("seedChosenYours")}</p>` : null;
 }
 
+// The écart: the chien's cards, now in the taker's hand, shown by the choice (on a phone the side panel's
+// "Chien" row is screens below, and a newcomer never saw what he had taken up).
+function chienLine(f, sel) {
+  const talon = ((f.obs || {}).public || {}).talon;
+  if (!sel || sel.kind !== "ecart" || !Array.isArray(talon) || !talon.length) return null;
+  return html`<p class="chien-line" id="chien-line">${t("chienInHand")}${t("colon")}${talon.map((c) => html`<${Face} key=${c} code=${c} cls="tiny" />`)}
+    <span class="sr-only">${talon.map((c) => cardName(c)).join(", ")}</span></p>`;
+}
+
 function Controls({ f, you, rerender }) {
   if (T.pendingUntil && f.n >= T.pendingUntil) T.pendingUntil = 0;
   const pending = !!T.pendingUntil;
@@ -182,6 +191,7 @@ function Controls({ f, you, rerender }) {
     ${you === null || you === undefined ? html`<p class="muted">${t("spectator")}</p>${seatOffers(f)}` : null}
     ${live && (sel || picking) ? html`<div class="pick-bar" id="pick-bar">${sel ? html`<div class="select-hint" id="pick-hint"><strong>${sel.title}</strong> — <span id="select-counter">${selectCounter(sel, k)}</span>
           ${/ecart|discard/.test(sel.kind) ? html` · <span id="left-in-hand">${t("leftInHand").replace("{n}", hand.length - k)}</span>` : null}</div>
+        ${chienLine(f, sel)}
         <button type="button" class="act primary" id="confirm-pick" disabled=${(sel.done || 0) + k < (sel.min ?? sel.need) || (sel.done || 0) + k > (sel.max ?? sel.need)}
           onClick=${() => confirmSelect(f, sel)}>${sel.confirm || t("confirm")}${zeroOk ? ` — ${k ? t("layAsideN").replace("{n}", k) : t("keepCards")}` : ""}</button>`
     : html`<div class="select-hint" id="pick-hint">${hints[g.click.prefix] || t("clickDiscard")} (${t("leftInHand").replace("{n}", hand.length)})</div>
