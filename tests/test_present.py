@@ -333,6 +333,6 @@ def test_the_slam_announcement_says_what_it_commits_to() -> None:
     from atout.web.views import hints
 
     fr = hints("tarot", ["announce chelem", "done"], "fr")["announce chelem"]
-    assert "tous les plis" in fr and "+400" in fr and "−200" in fr
+    assert "tous les plis" in fr and "chaque défenseur vous paie 400" in fr and "vous payez 200 à chacun" in fr
     en = hints("tarot", ["announce capot", "done"], "en")["announce capot"]
     assert "every trick" in en and "capot's value" in en

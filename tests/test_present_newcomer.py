@@ -256,9 +256,9 @@ def test_an_attack_without_a_bout_says_where_they_are_without_aucun() -> None:
     data = dict(_seed_five_failed_pousse().data, points=25, oudlers=0, bouts=[], needed=56, difference=-31,
                 defence_bouts=["T1", "T21", "EX"])
     lines = breakdown(Event("deal_scored", seat=0, data=data), "fr", Table("tarot", 5))
-    assert lines[1] == "Points de l'attaque\u00a0: 25 avec 0 bout (à la défense\u00a0: Petit, 21, Excuse)\u202f; il en fallait 56"
+    assert lines[1] == "Points de l'attaque\u00a0: 25 sans bout (à la défense\u00a0: Petit, 21, Excuse)\u202f; il en fallait 56"
     en = breakdown(Event("deal_scored", seat=0, data=data), "en", Table("tarot", 5))
-    assert en[1] == "Attack's card points: 25 with 0 bouts (with the defence: Petit (1), 21, Excuse); needed 56", en[1]
+    assert en[1] == "Attack's card points: 25 with no bout (with the defence: Petit (1), 21, Excuse); needed 56", en[1]
 
 
 def test_the_contracts_are_glossed_on_the_choice_and_bare_in_the_narration() -> None:

@@ -47,12 +47,19 @@ def _made(a: DealAnalysis, value: Any, margin: int, lang: str) -> dict[str, str]
     if a.variant == "seed" and value.petit_au_bout:  # seed 001 counts it in the margin: "49 (41 needed): made by 18"
         result = word(f"with_pab/{value.petit_au_bout}", lang, result=result)  # read as a sum gone wrong
     return {"points": points(value.attack_points, lang), "contract": contract,
-            "bouts": _bouts(value.attack_oudlers, lang), "needed": str(a.needed(value)), "result": result}
+            "bouts": _with_bouts(value.attack_oudlers, lang), "needed": str(a.needed(value)), "result": result}
 
 
 def _bouts(n: int, lang: str) -> str:
-    """``0 bout``, ``1 bout``, ``2 bouts`` (the catalog's plural for the number)."""
+    """``1 bout``, ``2 bouts`` (the catalog's plural for the number)."""
     return catalogs.text("tarot", "analysis", "bouts", lang, n).format(n=n)
+
+
+def _with_bouts(n: int, lang: str) -> str:
+    """``avec 2 bouts``, ``sans bout`` ("avec 0 bout" read badly)."""
+    if n == 0:
+        return catalogs.text("tarot", "analysis", "with_no_bout", lang)
+    return catalogs.text("tarot", "analysis", "with_bouts", lang, n).format(n=n)
 
 
 def cost_line(c: CardCost, lang: str) -> str:

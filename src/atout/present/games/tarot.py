@@ -202,7 +202,8 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     bouts = bouts or say("no_bouts")
     if d.get("excuse_to") == "opposite":
         bouts += say("excuse_changed")
-    lines.append(say("attack_points", n_bouts, points=d["points"], n=n_bouts, bouts=bouts, needed=d["needed"]))
+    key = "attack_points" if n_bouts else "attack_points_none"  # "12 sans bout", not "12 avec 0 bout"
+    lines.append(say(key, n_bouts, points=d["points"], n=n_bouts, bouts=bouts, needed=d["needed"]))
     aside = _aside(d, lang)
     if aside:
         lines.append(aside)
