@@ -49,6 +49,10 @@ function signed(x) {
 // A gain written with its "+", as the score sheet writes it: "+80", "−240", "0".
 function plusSigned(x) { return (typeof x === "number" && x > 0 ? "+" : "") + signed(x); }
 
+// How a list of totals is written: each gain with its "+" where one of them is a loss (a zero-sum score,
+// "Vous −240 · Robot 2 +80"), bare where none can be (points to a target).
+function totalsSign(list) { return (list || []).some((x) => typeof x === "number" && x < 0) ? plusSigned : signed; }
+
 // Seat names sent with each frame (frame.seats: a nickname, a bot by level); the table page fills it.
 let SEAT_NAMES = {};
 function setSeatNames(seats) { SEAT_NAMES = {}; for (const s of seats || []) if (s && s.name) SEAT_NAMES[s.seat] = s.name; }

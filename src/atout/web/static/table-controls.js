@@ -181,8 +181,7 @@ function Controls({ f, you, rerender }) {
   const tricks = (pubOf(f).tricks || []).length || lastTrickOf(f);
   const k = T.selected.size;
   const live = legal.length > 0 && !f.deal_end;  // moves to make now: the actions, and a several-card choice's bar
-  // the match's totals: signed where a total is a loss (a zero-sum score: "−240 · +80"), bare where none can be
-  const sign = (f.totals || []).some((x) => x < 0) ? plusSigned : signed;
+  const sign = totalsSign(f.totals);  // "Vous −240 · Robot 2 +80"
   return html`<section class="controls" id="controls" data-n=${f.n} data-turn=${turn ?? ""} aria-label=${t("actions")}>
     <div class="bar">${banner}
       ${mySide ? html`<span class="my-side" id="my-side">${capital(t("yourSide"))} — ${mySide.name}${mySide.total === null || mySide.total === undefined ? "" : ` · ${signed(mySide.total)}`}</span>` : null}</div>
@@ -223,7 +222,7 @@ function Controls({ f, you, rerender }) {
     <${Notation} f=${f} legal=${legal} />` : null}
     <${Tools} f=${f} you=${you} hasTricks=${!!tricks} rerender=${rerender} />
     ${f.over ? html`<div class="panel over-box">
-      <p id="final-total">${t("total")}${t("colon")}${f.totals.map((x, s) => `${f.totals.length === f.table.players ? seatName(s, you) : `${t("side")} ${s + 1}`} ${sign(x)}`).join(" · ")}</p>
+      ${f.deal_end && (f.deal_end.totals || []).length ? null : html`<p id="final-total">${t("total")}${t("colon")}${f.totals.map((x, s) => `${f.totals.length === f.table.players ? seatName(s, you) : `${t("side")} ${s + 1}`} ${sign(x)}`).join(" · ")}</p>`}
       <a href=${`/api/tables/${T.id}/record`} download=${`atout-${T.id}.json`} id="download">${t("download")}</a>
       <a href=${"/r/" + T.id}>${t("replay")}</a> <a href="/">${t("newGame")}</a></div>` : null}
   </section>`;

@@ -155,7 +155,7 @@ function Sheet({ f, you }) {
         ${lines.length ? html`<tr key=${"b" + i} class="breakdown"><td colspan=${cols + 1}><details open=${i === f.sheet.length - 1}>
           <summary>${t("breakdown")}</summary><ul>${lines.map((l, k) => html`<li key=${k}>${l}</li>`)}</ul></details></td></tr>` : null}`;
   })}</tbody>
-      <tfoot><tr class="totals"><th scope="row">${t("total")}</th>${f.totals.map((x, j) => html`<th key=${j}>${signed(x)}</th>`)}</tr></tfoot>
+      <tfoot><tr class="totals"><th scope="row">${t("total")}</th>${f.totals.map((x, j) => html`<th key=${j}>${totalsSign(f.totals)(x)}</th>`)}</tr></tfoot>
     </table></div>
     ${sides ? html`<table class="sheet sides" id="sides"><caption>${t("bySide")}</caption><tbody>
       ${sides.map((sd, i) => html`<tr key=${i} class=${(sd.you ? "mine" : "") + (winner === i ? " winner" : "")}>
@@ -262,7 +262,7 @@ function DealEnd({ f, you, onContinue }) {
     ${(d.talon || []).length ? html`<div class="de-row"><h3>${t("talon")}</h3><${Cards} cards=${d.talon} /></div>` : null}
     ${(d.ecart || []).length ? html`<div class="de-row"><h3>${t("ecart")}</h3><${Cards} cards=${d.ecart} /></div>` : null}
     ${(d.breakdown || []).length ? html`<details open><summary>${t("breakdown")}</summary><ul>${d.breakdown.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul></details>` : null}
-    ${(d.totals || []).length ? html`<p id="deal-totals">${t("total")}${t("colon")}${d.totals.map((x, s) => `${seatName(s, you)} ${signed(x)}`).join(" · ")}</p>` : null}
+    ${(d.totals || []).length ? html`<p id="deal-totals">${t("total")}${t("colon")}${d.totals.map((x, s) => `${seatName(s, you)} ${totalsSign(d.totals)(x)}`).join(" · ")}</p>` : null}
     ${mine ? html`<button type="button" class="primary" id="continue" onClick=${onContinue}>${t("continue")}</button>` : null}
     ${waiting.length ? html`<p class="muted" id="waiting-for">${t("waitingFor")} ${waiting.map((s) => seatName(s, you)).join(", ")}${left !== null ? ` · ${t("autoContinue").replace("{n}", left)}` : ""}</p>` : null}
   </section>`;
