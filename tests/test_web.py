@@ -662,3 +662,29 @@ def test_the_journal_keeps_the_whole_deal() -> None:
     begun = max(i for i, e in enumerate(events) if e.kind == "deal_started")
     assert len(lines) > 40 and lines[0].startswith("Donne 1")
     assert len(events) - begun >= len(lines)
+
+
+def test_a_deal_everybody_passed_ends_with_its_own_words_not_the_deal_before() -> None:
+    """Seed 001 §4: everybody passes, the deal is void. Its end-of-deal panel said only "Fin de la donne 2" (a
+    newcomer: why?), and its frame told the deal before again (the events were cut at the last score: deal 1's
+    score and journal). It now says why, with the deal's own journal, and no breakdown of another deal."""
+    from atout.web.deal_end import DealEnd, ended_view
+
+    state = atout.new_game("tarot", players=4, seed=3, deals=3)
+    while state.deal_index == 0:  # deal 1: bid, écart, play, scored
+        state.apply(state.legal_actions()[-1] if state.phase == "bidding" and state.current_player == 0
+                    else state.legal_actions()[0])
+    assert [e.kind for e in state.events(None)].count("deal_scored") == 1
+    for _ in range(3):  # deal 2: everybody passes but the last, then he passes too
+        state.apply("pass")
+    before = state.clone()
+    state.apply("pass")
+    view = ended_view(before, "pass")
+    assert view is not None and state.deal_index == 2
+    end = DealEnd(deal=before.deal_index, view=view, humans={0}, deadline=1.0)
+    f = frame(state, 0, "fr", {}, ended=end)
+    panel = f["deal_end"]
+    assert panel["title"] == "Fin de la donne 2"
+    assert panel["result"] == ["Tout le monde passe\u00a0: la donne est annulée et le joueur suivant redistribue."]
+    assert panel["breakdown"] == []  # deal 1's breakdown is not this deal's
+    assert f["narration"][-1] == panel["result"][0] and not any("remporte le pli" in x for x in f["narration"])

@@ -67,10 +67,8 @@ def narration(state: GameState, viewer: int | None, lang: str, said: Said | None
     said = {} if said is None else said
     if len(said) > 50_000:  # a very long match: forget old sentences rather than grow without bound
         said.clear()
-    events: Sequence[Event] = state.events(viewer)
+    events: Sequence[Event] = told(state.events(viewer), ended)
     last_scored = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_scored"), None)
-    if ended and last_scored is not None:
-        events = events[:last_scored + 1]
     table = people(state, viewer, lang, meta)
     lines: list[str] = []
     # The whole current deal (from its deal_started event), at most RECENT_EVENTS lines.
@@ -98,8 +96,28 @@ def narration(state: GameState, viewer: int | None, lang: str, said: Said | None
                     log.debug("no breakdown for %s: %s", state.game_name, exc)
                     said[key] = []
             breakdowns.append(said[key])
-    scored = events[last_scored] if last_scored is not None and last_scored < len(events) else None
+    scored = events[last_scored] if last_scored is not None and last_scored > begun else None
+    if scored is None:  # a deal that ended unscored (everybody passed): its end said by its redeal
+        scored = next((e for e in reversed(events[begun:]) if e.kind == "redeal"), None)
     return lines, breakdowns, scored
+
+
+STARTS = ("deal_started", "coup_started")  # the events that open a deal (La Prime's is a coup)
+
+
+def told(events: Sequence[Event], ended: bool) -> Sequence[Event]:
+    """The events told in a frame. ``ended`` (a deal ended, the next one already dealt in the state, not told
+    yet): up to the ended deal's score, or, when it ended unscored (everybody passed), up to the next deal's
+    start (cut at the last score before, the frame told the deal before it again, its score and its journal)."""
+    if not ended:
+        return events
+    starts = [i for i, e in enumerate(events) if e.kind in STARTS]
+    last_scored = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_scored"), None)
+    if last_scored is not None and (len(starts) < 2 or last_scored > starts[-2]):
+        return events[:last_scored + 1]
+    if starts and (last_scored is None or starts[-1] > last_scored) and len(starts) >= 2:
+        return events[:starts[-1]]
+    return events if last_scored is None else events[:last_scored + 1]
 
 
 def _scored(events: Sequence[Event], viewer: int | None, said: Said) -> list[int]:
@@ -384,12 +402,9 @@ def seating_frame(state: GameState, viewer: int | None, lang: str, table: dict[s
 def shown_by(state: GameState, viewer: int | None, ended: bool = False) -> list[dict[str, Any]]:
     """Cards shown this deal with their owner (the 1637 declarations: "triomphes" shows its trumps), from the
     events the viewer may see: ``[{"seat", "cards", "what"}]`` (issue 18: shown cards named without their owner)."""
-    events = state.events(viewer)
-    last = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_scored"), None)
-    if ended and last is not None:
-        events = events[:last + 1]
+    events = told(state.events(viewer), ended)
     begun = next((i for i in range(len(events) - 1, -1, -1)
-                  if events[i].kind in ("deal_started", "coup_started") or (not ended and events[i].kind == "deal_scored")), -1)
+                  if events[i].kind in STARTS or (not ended and events[i].kind == "deal_scored")), -1)
     out = []
     for e in events[begun + 1:]:
         cards = e.data.get("cards")
