@@ -238,8 +238,6 @@ function uploadForm() {
   return form;
 }
 
-// A score with its sign, as a score sheet says who won and who paid: "+308", "−924", "0".
-
 function variantAbout(info) {
   const mine = info.texts && info.texts[getLang()];
   return mine ? mine.about : info.about;
