@@ -276,3 +276,7 @@ def test_the_contracts_are_glossed_on_the_choice_and_bare_in_the_narration() -> 
     assert frame(state, state.current_player, "fr", {})["labels"]["garde_sans"] == "Garde sans le chien"
     assert action_label(Action.parse("bid petite"), "en", "tarot") == "bid Petite (small)"
     assert say(Event("bid", seat=1, data={"contract": "petite"}), "en", Table("tarot", 4)) == "Player 2 bids Petite."
+    # the écart and the slam likewise (a second newcomer: "Your écart (discard): …" then "You have made your
+    # écart (discard).", on every deal)
+    assert say(Event("ecart_done", seat=1, data={}), "en", Table("tarot", 4)) == "Player 2 has made the écart."
+    assert action_label(Action.parse("announce chelem"), "en", "tarot") == "announce the chelem (slam)"

@@ -364,6 +364,11 @@ def test_a_tapped_card_on_a_phone_does_not_cover_its_neighbours_index(server: Se
             return b.contains(document.elementFromPoint(r.left + 8, r.top + r.height / 2)); }""", card)
         assert seen, code
     assert page.inner_text("#select-counter") == "3/6 écartées"
+    # a card that may not be laid aside is faded on a white card of its own, not over the card beneath it
+    # (a newcomer read "181" for a faded 18 over a 1)
+    assert page.locator("#hand .card-btn.dim").count() > 0
+    assert page.evaluate("() => getComputedStyle(document.querySelector('#hand .card-btn.dim')).backgroundColor") == \
+        "rgb(255, 255, 255)"
     if os_screens():
         page.screenshot(path=str(IMG / "room-ecart-phone-fr.png"))
     assert not page.errors  # type: ignore[attr-defined]
