@@ -216,6 +216,8 @@ def test_whole_game_played_by_clicking(server: Server, browser: Browser, game: s
     assert state.is_terminal()
     assert page.locator("#sheet tbody tr").count() >= 1 and page.locator("#download").count() == 1
     assert page.locator("#last-trick").count() == 0  # game over: the last trick is on the felt already
+    if game == "tarot" and " · " in page.inner_text("#my-side"):  # the side's score is the last deal's: said so
+        assert ("sur cette donne" if lang == "fr" else "this deal") in page.inner_text("#my-side")
     totals = page.locator("#deal-totals, #final-total")
     assert totals.count() == 1  # said once: the last deal's panel, or the game's box (it was said in both)
     total = totals.first.inner_text()

@@ -106,7 +106,9 @@ def sides(state: GameState, viewer: int | None, obs: dict[str, Any], meta: dict[
                 total = json_number(scores[index])  # each member's return is the side's score: never added twice
             else:
                 total = sum(json_number(totals[s]) for s in members)
-        out.append({"seats": members, "name": name, "total": total, "you": viewer in members})
+        # "deal": the total is this deal's score (Tarot's sides are the deal's own), said so beside the game's totals
+        out.append({"seats": members, "name": name, "total": total, "you": viewer in members,
+                    "of": "deal" if state.game_name == "tarot" else "match"})
     return out
 
 

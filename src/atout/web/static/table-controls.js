@@ -53,6 +53,10 @@ function askAgain(f, text, rerender) {
 }
 
 const sentence = (x) => capital(x) + (/[.!?…]$/.test(x) ? "" : ".");  // a tail said alone, as a sentence
+// A side's total: this deal's score at Tarot, said so ("+36 sur cette donne": beside "Total : Vous −456" at the
+// end of a game, a bare 36 read as the game's), the match's elsewhere.
+function sideTotal(sd) { return sd.of === "deal" ? t("onThisDeal").replace("{score}", plusSigned(sd.total)) : signed(sd.total); }
+
 const lowerFirst = (x) => x.charAt(0).toLowerCase() + x.slice(1);  // a choice's words inside a sentence
 
 function Confirming({ text, why, rerender }) {
@@ -184,7 +188,7 @@ function Controls({ f, you, rerender }) {
   const sign = totalsSign(f.totals);  // "Vous −240 · Robot 2 +80"
   return html`<section class="controls" id="controls" data-n=${f.n} data-turn=${turn ?? ""} aria-label=${t("actions")}>
     <div class="bar">${banner}
-      ${mySide ? html`<span class="my-side" id="my-side">${capital(t("yourSide"))} — ${mySide.name}${mySide.total === null || mySide.total === undefined ? "" : ` · ${signed(mySide.total)}`}</span>` : null}</div>
+      ${mySide ? html`<span class="my-side" id="my-side">${capital(t("yourSide"))} — ${mySide.name}${mySide.total === null || mySide.total === undefined ? "" : ` · ${sideTotal(mySide)}`}</span>` : null}</div>
     <${Toast} />
     ${seedNotice(f, you)}
     ${you === null || you === undefined ? html`<p class="muted">${t("spectator")}</p>${seatOffers(f)}` : null}

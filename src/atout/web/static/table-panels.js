@@ -159,7 +159,7 @@ function Sheet({ f, you }) {
     </table></div>
     ${sides ? html`<table class="sheet sides" id="sides"><caption>${t("bySide")}</caption><tbody>
       ${sides.map((sd, i) => html`<tr key=${i} class=${(sd.you ? "mine" : "") + (winner === i ? " winner" : "")}>
-        <th scope="row">${sd.name}${sd.you ? ` (${t("yourSide")})` : ""}</th><td>${sd.total === null || sd.total === undefined ? "—" : signed(sd.total)}</td></tr>`)}
+        <th scope="row">${sd.name}${sd.you ? ` (${t("yourSide")})` : ""}</th><td>${sd.total === null || sd.total === undefined ? "—" : sideTotal(sd)}</td></tr>`)}
     </tbody></table>` : null}
     ${f.over && sides && winner !== null && sides[winner] ? html`<p class="winner-side" id="winner-side">${t("sideWins").replace("{side}", sides[winner].name)}</p>` : null}
   </section>`;
