@@ -90,7 +90,7 @@ function Felt({ f, you, shown }) {
   return html`<p class="trick-caption" id="trick-caption">${shown.caption || ""}</p><section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
     <${Trick} trick=${trick} you=${you} n=${n} gather=${shown.gather} faded=${shown.faded} />
     ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} deadline=${f.deal_end || f.over || f.replay ? null : f.turn_deadline} replay=${!!f.replay} />`)}
-    ${shown.held ? html`<button type="button" class="hold-note" onClick=${shown.onFelt}>${t("clickToGoOn")}</button>` : null}
+    ${shown.held ? html`<button type="button" class="hold-note" onClick=${shown.onFelt}>${t(matchMedia("(hover: none)").matches ? "tapToGoOn" : "clickToGoOn")}</button>` : null}
   </section>`;
 }
 
