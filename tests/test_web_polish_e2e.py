@@ -14,7 +14,7 @@ import pytest
 # The guard (skip without Playwright or Chromium; a failure in CI) is tests/test_web_e2e.py's: importing it runs
 # the guard before anything imports Playwright here. The server and browser fixtures: tests/browser_fixtures.py.
 from test_web_e2e import IMG, Browser, Page, Server, create_from_lobby, seed_where_we_make_the_ecart
-from test_web_room_e2e import in_language, room_move, wait_mine
+from test_web_room_e2e import in_language, play_until
 
 pytestmark = [pytest.mark.xdist_group("web_polish"), pytest.mark.web_server(bot_delay=0), pytest.mark.usefixtures("close_pages")]
 
@@ -46,11 +46,7 @@ def test_the_ecart_confirm_stays_in_view_beside_thirty_cards(server: Server, bro
     width, height = size
     page = in_language(browser, server, lang, size)
     create_from_lobby(page, server, "tarot", 3, seed=seed_where_we_make_the_ecart(3))
-    for _ in range(8):
-        assert wait_mine(page) == "turn"
-        if page.evaluate("() => !!T.frame.select"):
-            break
-        room_move(page)
+    play_until(page, "() => !!T.frame.select")
     assert page.evaluate("() => T.frame.select.kind") == "ecart"
     assert page.locator("#hand .card-btn").count() == 30
     page.mouse.move(0, 0)  # no card raised by the pointer

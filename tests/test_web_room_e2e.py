@@ -126,6 +126,16 @@ def room_move(page: Page) -> bool:
     return True
 
 
+def play_until(page: Page, ready: str, moves: int = 8) -> None:
+    """Play on by clicking (:func:`room_move`) until ``ready`` (a JavaScript predicate) holds at our turn."""
+    for _ in range(moves):
+        assert wait_mine(page) == "turn"
+        if page.evaluate(ready):
+            return
+        room_move(page)
+    raise AssertionError(f"not reached in {moves} moves: {ready}")
+
+
 LAYOUT_JS = """() => {
   const r = (e) => { const b = e.getBoundingClientRect();
     return {x: b.left, y: b.top, r: b.right, b: b.bottom, w: b.width, h: b.height}; };
@@ -294,11 +304,7 @@ def test_ecart_chosen_in_the_hand_with_a_counter(server: Server, browser: Browse
     """Tarot at 4, the taker's écart: six cards picked in the hand, the counter follows, one confirm sends six discards."""
     page = in_language(browser, server, "fr", DESKTOP)
     table_id = create_from_lobby(page, server, "tarot", 4, seed=seed_where_we_make_the_ecart(4))
-    for _ in range(8):
-        assert wait_mine(page) == "turn"
-        if page.evaluate("() => !!T.frame.select"):
-            break
-        room_move(page)
+    play_until(page, "() => !!T.frame.select")
     sel = page.evaluate("() => T.frame.select")
     assert sel["kind"] == "ecart" and sel["need"] == 6
     # the bid's button is gone: the focus went to the écart's first control (the hand), not to <body>
@@ -341,11 +347,7 @@ def test_a_tapped_card_on_a_phone_does_not_cover_its_neighbours_index(server: Se
     page.goto(server.url + "/")
     page.evaluate("() => localStorage.setItem('atout.lang', 'fr')")
     create_from_lobby(page, server, "tarot", 4, seed=seed_where_we_make_the_ecart(4))
-    for _ in range(8):
-        assert wait_mine(page) == "turn"
-        if page.evaluate("() => !!T.frame.select"):
-            break
-        room_move(page)
+    play_until(page, "() => !!T.frame.select")
     sel = page.evaluate("() => T.frame.select")
     assert sel["kind"] == "ecart"
     for code in sel["cards"][:3]:
@@ -384,11 +386,7 @@ def test_the_slam_is_asked_again_before_it_is_announced(server: Server, browser:
     page = in_language(browser, server, lang, PHONE)
     table_id = create_from_lobby(page, server, "tarot", 4, seed=seed_where_we_make_the_ecart(4))
     chelem = '#actions button[data-action="announce capot"]'  # the lobby's variant: the seed's (its chelem is "capot")
-    for _ in range(12):
-        assert wait_mine(page) == "turn"
-        if page.locator(chelem).count():
-            break
-        room_move(page)
+    play_until(page, f"() => !!document.querySelector('{chelem}')", 12)
     n = int(page.get_attribute("#controls", "data-n") or 0)
     page.click(chelem)
     page.wait_for_selector("#confirm-weighty")
