@@ -89,7 +89,7 @@ def _refused(status: int, error: str, code: str, params: dict[str, Any], lang: s
 
 
 def _shown_id(table_id: str) -> str:
-    """A table id as a refusal repeats it: printable characters only, 40 at most (a forged id held NULs).
+    r"""A table id as a refusal repeats it: printable characters only, 40 at most (a forged id held NULs).
 
     >>> _shown_id("ab\x00c\ufffd" + "x" * 50) == "abc" + "x" * 37
     True
