@@ -688,3 +688,24 @@ def test_a_deal_everybody_passed_ends_with_its_own_words_not_the_deal_before() -
     assert panel["result"] == ["Tout le monde passe\u00a0: la donne est annulée et le joueur suivant redistribue."]
     assert panel["breakdown"] == []  # deal 1's breakdown is not this deal's
     assert f["narration"][-1] == panel["result"][0] and not any("remporte le pli" in x for x in f["narration"])
+
+
+def test_the_last_deal_everybody_passed_says_who_won_the_game() -> None:
+    """A newcomer's last deal was passed by everybody: its panel said "Fin de la partie" and why the deal was void,
+    never who had won (only the journal did). The final panel now says the game's result first."""
+    from atout.web.deal_end import DealEnd
+
+    state = atout.new_game("tarot", players=4, seed=3, deals=2)
+    while state.deal_index == 0:  # deal 1: played and scored
+        state.apply(state.legal_actions()[-1] if state.phase == "bidding" and state.current_player == 0
+                    else state.legal_actions()[0])
+    for _ in range(4):  # the last deal: everybody passes, the game is over
+        state.apply("pass")
+    assert state.is_terminal()
+    end = DealEnd(deal=state.deal_index, view=state, humans=set(), final=True)
+    panel = frame(state, 0, "fr", {}, ended=end)["deal_end"]
+    over = next(e for e in state.events(None) if e.kind == "match_over")
+    totals = over.data["totals"]
+    best = max(totals)
+    assert panel["result"][0].startswith("Fin de la partie\u00a0: ") and f"avec {best:g}" in panel["result"][0], panel
+    assert panel["result"][1].startswith("Tout le monde passe"), panel["result"]

@@ -118,6 +118,10 @@ class DealEnd:
         breakdown: list[str] = []
         if scored is not None:
             result, breakdown = _said(scored, lang, table_words)
+        if self.final:  # the game's winner first ("Fin de la partie : …"): a last deal everybody passed said only why
+            over = next((e for e in reversed(view.events(viewer)) if e.kind == "match_over"), None)
+            said, _ = _said(over, lang, table_words) if over is not None else ([], [])
+            result = said + result
         names = [seats.seat_name(table, s, lang) for s in self.waiting]
         return {
             "deal": self.deal, "final": self.final, "last_trick": last_trick, "hands": hands, "talon": talon,
