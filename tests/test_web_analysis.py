@@ -16,6 +16,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from atout.web import create_app
+from atout.web.limits import Bucket
+from atout.web.replays import ANALYSIS_SAVED, ANALYSIS_SHARE
 
 pytestmark = pytest.mark.xdist_group("web_analysis")
 RECORDS = Path(__file__).parent / "records"
@@ -103,7 +105,7 @@ def test_past_its_share_an_address_gets_429_with_retry_after(client: TestClient)
     """Attack 9, finding 5: the share's refusal has a code of its own and says when, for a program too."""
     table = upload(client, RECORDS / "tarot" / "seed_poignee_losing_taker.json")  # analysed by no other test
     replays = client.app.state.replays  # type: ignore[attr-defined]
-    replays.shares["testclient"] = spent = replays._share("elsewhere")
+    replays.shares["testclient"] = spent = Bucket(ANALYSIS_SHARE, ANALYSIS_SAVED)
     spent.tokens = -1.05  # 10.5 s to wait at 0.1 s a second
     try:
         r = get(client, table, deal=1, lang="en")

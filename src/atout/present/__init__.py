@@ -252,22 +252,31 @@ def the_card(code: str, lang: str, italian: bool = False) -> str:
     return catalogs.text("common", "cards", key, lang).format(name=name, n=c.trump_number)
 
 
+def trumps_apart(codes: Sequence[str]) -> tuple[list[str], list[str], list[str]] | None:
+    """A list of cards as :func:`short_list` says it: (the suits' cards, the trumps, the Excuse), in their order;
+    None when the trumps need no name of their own (no trump, or nothing but trumps: a poignée)."""
+    cards = [Card.parse(c) for c in codes]
+    trumps = [c.code for c in cards if c.trump_number is not None]
+    others = [c.code for c in cards if c.trump_number is None and not c.is_excuse]
+    if not trumps or not others:
+        return None
+    return others, trumps, [c.code for c in cards if c.is_excuse]
+
+
 def short_list(codes: list[str], lang: str, game: str | None = None) -> str:
     """A long list of cards in the screen's short forms (the table's own Ace: ``1♠`` at Tarot), its trumps
     named as such after the suits: ``10♠ 2♥ 6♦, atouts 5 18 21, Exc``; a bare ``5`` beside ``1♠`` read as
     a lost suit (a newcomer's report)."""
     from atout.present.screen import short_in  # (screen reads this module's phrases)
 
-    def shorts(cs: list[str]) -> str:
+    def shorts(cs: Sequence[str]) -> str:
         return " ".join(short_in(c, lang, game) for c in cs)
 
-    trumps = [c for c in codes if Card.parse(c).trump_number is not None]
-    others = [c for c in codes if c not in trumps and not Card.parse(c).is_excuse]
-    if not trumps or not others:  # no trump, or nothing but trumps (a poignée, "de 10 atouts : 10 9 8 …")
+    apart = trumps_apart(codes)
+    if apart is None:
         return shorts(codes)
-    excuse = [c for c in codes if Card.parse(c).is_excuse]
-    parts = [shorts(others)] if others else []
-    parts.append(catalogs.text("common", "cards", "trumps_in_list", lang, len(trumps)).format(cards=shorts(trumps)))
+    others, trumps, excuse = apart
+    parts = [shorts(others), catalogs.text("common", "cards", "trumps_in_list", lang, len(trumps)).format(cards=shorts(trumps))]
     if excuse:
         parts.append(shorts(excuse))
     return catalogs.text("common", "punct", "comma", lang).join(parts)

@@ -18,7 +18,7 @@ from rich.text import Text
 from atout.core.actions import Action
 from atout.core.cards import Card
 from atout.core.errors import NotationError
-from atout.present import phrases
+from atout.present import phrases, trumps_apart
 from atout.present.cards import SUIT_SYMBOLS, short, suit_colour
 from atout.present.catalogs import text as catalog_text
 
@@ -169,10 +169,6 @@ def card_text(code: str, lang: str = "fr", game: str | None = None) -> Text:
 def cards_line(codes: Sequence[str], lang: str = "fr", game: str | None = None) -> Text:
     """Cards short and coloured, as :func:`atout.present.short_list` says them: its trumps after the suits,
     named as trumps (``3♠ 4♥ 7♦, atouts 2 13``), the same words as the journal's line above it."""
-    cards = [Card.parse(c) for c in codes]
-    trumps = [c.code for c in cards if c.trump_number is not None]
-    others = [c.code for c in cards if c.trump_number is None and not c.is_excuse]
-    excuse = [c.code for c in cards if c.is_excuse]
     out = Text()
 
     def put(group: Sequence[str]) -> None:
@@ -180,9 +176,11 @@ def cards_line(codes: Sequence[str], lang: str = "fr", game: str | None = None) 
             out.append(" " if i else "")
             out.append_text(card_text(code, lang, game))
 
-    if not trumps or not others:
-        put(list(codes))
+    apart = trumps_apart(codes)
+    if apart is None:
+        put(codes)
         return out
+    others, trumps, excuse = apart
     comma = catalog_text("common", "punct", "comma", lang)
     head, _, tail = catalog_text("common", "cards", "trumps_in_list", lang, len(trumps)).partition("{cards}")
     put(others)

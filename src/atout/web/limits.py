@@ -78,15 +78,18 @@ def client_key(host: str) -> str:
 
     >>> client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:bbbb::7"), client_key("2001:db8:1:3::1")
     (True, '2001:db8:1:3::/64')
-    >>> client_key("127.0.0.1"), client_key("testclient")
-    ('127.0.0.1', 'testclient')
+    >>> client_key("127.0.0.1"), client_key("testclient"), client_key("::ffff:192.0.2.7")
+    ('127.0.0.1', 'testclient', '192.0.2.7')
     """
     if ":" not in host:
         return host
     try:
-        return str(ipaddress.IPv6Network((host.split("%")[0], 64), strict=False))
+        address = ipaddress.IPv6Address(host.split("%")[0])
     except ValueError:  # not an address (a test client's name): as it is
         return host
+    if address.ipv4_mapped is not None:  # an IPv4 client of a dual-stack server: its own address, not a shared /64
+        return str(address.ipv4_mapped)
+    return str(ipaddress.IPv6Network((address, 64), strict=False))
 
 
 class Bucket:

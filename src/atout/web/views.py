@@ -113,9 +113,7 @@ def told(events: Sequence[Event], ended: bool) -> Sequence[Event]:
         return events
     starts = [i for i, e in enumerate(events) if e.kind in STARTS]
     last_scored = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "deal_scored"), None)
-    if last_scored is not None and (len(starts) < 2 or last_scored > starts[-2]):
-        return events[:last_scored + 1]
-    if starts and (last_scored is None or starts[-1] > last_scored) and len(starts) >= 2:
+    if len(starts) >= 2 and (last_scored is None or last_scored < starts[-2]):  # the ended deal has no score
         return events[:starts[-1]]
     return events if last_scored is None else events[:last_scored + 1]
 
@@ -198,11 +196,11 @@ def labels(state: GameState, obs: dict[str, Any], moves: list[dict[str, Any]], l
     """Labels for the words a frame shows: legal actions, moves, the phase, public words (contract…)."""
     words = set(obs["legal_actions"]) | {m["action"] for m in moves} | {obs["phase"]}
     words |= {w for w in _strings(obs["public"]) if not _is_card(w)}
-    glossed = present.phrases(state.game_name).words[lang]  # a choice's own words: "petite/choice"
+    book = present.phrases(state.game_name)
+    glossed = book.words[lang]  # a choice's own words: "petite/choice"
     chosen = {tok for a in obs["legal_actions"] for tok in a.split()[1:2] if f"{tok}/choice" in glossed}  # of "bid petite"
     words |= {tok for a in obs["legal_actions"] for tok in a.split()[:2] if not _is_card(tok)}
     out = {}
-    book = present.phrases(state.game_name)
     for w in sorted(words):
         try:
             out[w] = label(state.game_name, w, lang)
