@@ -101,6 +101,19 @@ def test_refusals(client: TestClient) -> None:
         assert (r.status_code, r.json()["error"]) == (403, "in_progress")
 
 
+def test_the_replay_says_whether_the_deal_shown_can_be_analysed(client: TestClient) -> None:
+    # a newcomer was offered "Analyser la donne" on a deal everybody passed, then told why not: the replay's
+    # frame says whether a card was played in the deal it shows (the page then offers no button)
+    void = upload(client, RECORDS / "tarot" / "fft_petit_sec_redeal.json")  # deal 1 annulled, deal 2 all passed
+    for n in (0, 2, 4):
+        frame = client.get(f"/api/tables/{void}/replay", params={"n": n}).json()
+        assert frame["played"] is False, (n, frame["deal"])
+    played = upload(client, PAB)
+    total = client.get(f"/api/tables/{played}/replay", params={"n": 0}).json()["total"]
+    for n in (0, 5, total):  # before its first card too: the button asks about the deal shown, played later
+        assert client.get(f"/api/tables/{played}/replay", params={"n": n}).json()["played"] is True
+
+
 def test_past_its_share_an_address_gets_429_with_retry_after(client: TestClient) -> None:
     """Attack 9, finding 5: the share's refusal has a code of its own and says when, for a program too."""
     table = upload(client, RECORDS / "tarot" / "seed_poignee_losing_taker.json")  # analysed by no other test

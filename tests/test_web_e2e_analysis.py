@@ -117,3 +117,25 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     page.locator("body").press("Home")
     page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '0'")
     assert errors == []
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", "Aucune carte n'a été jouée dans cette donne : rien à analyser."),
+    ("en", "No card was played in this deal: nothing to analyse."),
+])
+def test_a_deal_without_a_card_played_offers_no_analysis(browser: Browser, server: Server, lang: str, said: str) -> None:
+    # a newcomer was offered "Analyser la donne" on a deal everybody passed, and only then told why not
+    void = Path(__file__).parent / "records" / "tarot" / "fft_petit_sec_redeal.json"
+    r = httpx.post(server.url + "/api/records", content=void.read_bytes(), headers={"content-type": "application/json"},
+                   timeout=60)
+    assert r.status_code == 200, r.text
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('atout.lang', '{lang}')")
+    page.goto(server.url + r.json()["url"])
+    page.wait_for_selector("#analysis-none")
+    assert page.inner_text("#analysis-none").replace("\u00a0", " ") == said
+    page.locator("body").press("End")  # the deal everybody passed, at its end: still nothing offered
+    page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '4'")
+    assert page.locator("#analyse").count() == 0 and page.locator("#analysis-none").count() == 1

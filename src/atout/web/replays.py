@@ -59,6 +59,13 @@ def _flat(record: dict[str, Any]) -> list[str]:
     return [a["action"] for e in entries for a in e["actions"]]
 
 
+def _played_deals(record: dict[str, Any]) -> frozenset[int]:
+    """The deals (0-based) of a record in which a card was played: the analysis is offered for those only (a
+    deal everybody passed, or annulled before the bidding, has nothing to analyse: a newcomer was offered it)."""
+    entries = record["deals"] if "deals" in record else [record]
+    return frozenset(i for i, e in enumerate(entries) if any(str(a["action"]).startswith("play ") for a in e["actions"]))
+
+
 def _known_game(rec: Any) -> str:
     game = rec.get("game") if isinstance(rec, dict) else None
     return game if isinstance(game, str) and game in {g.name for g in list_games()} else ""
@@ -101,12 +108,14 @@ def check_upload(body: bytes, budget: float, max_deals: int) -> dict[str, Any]:
             "moves": record_moves(canonical), "returns": [json_number(x) for x in state.returns()]}
 
 
-_STATES: OrderedDict[str, tuple[list[str], int, GameState]] = OrderedDict()  # key -> actions, n, state at n
+_STATES: OrderedDict[str, tuple[list[str], int, GameState, frozenset[int]]] = OrderedDict()
+# key -> actions, n, state at n, the deals with a card played
 
 
 def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], budget: float) -> dict[str, Any]:
-    """The replay page's view of a record after its first ``n`` moves (clamped to 0..total), with ``n`` and
-    ``total``, or a refusal ``{"refused": code, "params", "game"}``.
+    """The replay page's view of a record after its first ``n`` moves (clamped to 0..total), with ``n``,
+    ``total`` and ``played`` (a card was played in the deal shown: its analysis can be asked), or a refusal
+    ``{"refused": code, "params", "game"}``.
 
     ``key`` names the record (table and version): the worker goes on from the last position it reached
     for it when ``n`` is not before it, else replays from the start (``atout.records.replay(until=n)``).
@@ -118,7 +127,7 @@ def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], bu
         if kept is not None:
             n = max(0, min(n, len(kept[0])))
         if kept is not None and kept[1] <= n:
-            actions, at, state = kept
+            actions, at, state, played = kept
             for i, action in enumerate(actions[at:n]):
                 if i % 64 == 0 and time.monotonic() > deadline:
                     raise RecordError("replay over its time budget", "too_slow", {"index": at + i})
@@ -126,12 +135,14 @@ def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], bu
         else:
             rec = json.loads(text)
             actions = _flat(rec)
+            played = _played_deals(rec)
             n = max(0, min(n, len(actions)))
             state = replay(rec, until=n, deadline=deadline)
-        _STATES[key] = (actions, n, state)
+        _STATES[key] = (actions, n, state, played)
         while len(_STATES) > STATES_KEPT:
             _STATES.popitem(last=False)
-        return {**full_view(state, lang, meta), "n": n, "total": len(actions)}
+        view = full_view(state, lang, meta)
+        return {**view, "n": n, "total": len(actions), "played": view.get("deal", 0) in played}
     except (AtoutError, ValueError, TypeError) as exc:  # a stored record the engine now refuses
         code, params = refusal(exc)
         return {"refused": code, "params": _data(params), "game": _known_game(rec if rec is not None else json.loads(text))}

@@ -16,6 +16,14 @@ function analysisBox() {
 function analysisButton() {
   const box = analysisBox();
   if (box.dataset.deal) return;  // an analysis is shown: it stays until asked for another deal
+  const frame = (typeof T !== "undefined" && T.frame) || {};
+  if (frame.played === false) {  // everybody passed, or the deal was annulled: no button that only says why not
+    if (!box.querySelector("#analysis-none") || box.dataset.lang !== getLang()) {
+      box.replaceChildren(el("p", { id: "analysis-none", class: "muted" }, t("nothingToAnalyse")));
+      box.dataset.lang = getLang();
+    }
+    return;
+  }
   const shown = box.querySelector("#analyse");
   if (shown && shown.textContent === t("analyseDeal")) return;  // (each move re-renders: a focused button stays)
   const button = el("button", { type: "button", id: "analyse" }, t("analyseDeal"));
