@@ -23,6 +23,7 @@ from atout.present import Table, breakdown, say
 from atout.sim import default_bot
 
 OUDLERS = {"T1", "T21", "EX"}
+OTHER = {"attack": "defence", "defence": "attack"}
 NAMES = {"fr": {"T1": "Petit", "T21": "21", "EX": "Excuse"}, "en": {"T1": "Petit (1)", "T21": "21", "EX": "Excuse"}}
 
 
@@ -38,14 +39,17 @@ def _number(x: Fraction, lang: str) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def check_deal(g: atout.GameState, events: list[Event], table: Table) -> tuple[int, bool]:
-    """Sum the narrated points per side and compare with ``deal_scored``; check the bouts named."""
+def check_deal(g: atout.GameState, events: list[Event], table: Table) -> tuple[int, bool, int]:
+    """Sum the narrated points per side and compare with ``deal_scored``; check the bouts named; return the
+    Excuse's settlements said, whether it changed sides, and the exchanges said on a trick's line."""
     scored = next(e for e in events if e.kind == "deal_scored").data
     attack_seats = {scored["taker"]} | ({scored["partner"]} if scored["partner"] is not None else set())
     side = {s: "attack" if s in attack_seats else "defence" for s in range(g.players)}
     got = {"attack": Fraction(0), "defence": Fraction(0)}
     cards = {"attack": set(), "defence": set()}
     excuse_lines = 0
+    running = {"attack": Fraction(0), "defence": Fraction(0)}
+    exchanges, hidden = 0, False
     for e in events:
         if e.kind == "trick_won":
             d = e.data
@@ -57,6 +61,29 @@ def check_deal(g: atout.GameState, events: list[Event], table: Table) -> tuple[i
                 assert f"({_number(kept, lang)} point" in say(e, lang, table), (say(e, lang, table), kept)
             got[side[e.seat]] += kept
             cards[side[e.seat]] |= set(d["cards"]) - ({"EX"} if moved else set())
+            # The running count the screen shows moves only by what the lines say (a newcomer read "1,5 point"
+            # then an attack's count up by 2): the trick's kept points, the Excuse where it goes, and the
+            # half-point card its side gives for it when it gives it (§9.3, D11), said on the trick's line.
+            running[side[e.seat]] += kept
+            if moved:
+                owner_side = side[d["seats"][d["cards"].index("EX")]]
+                running[owner_side if d["excuse_to"] == "owner" else OTHER[owner_side]] += Fraction(9, 2)
+            if d["exchange"] is not None:
+                giver = side[d["exchange"]]
+                running[giver] -= Fraction(1, 2)
+                running[OTHER[giver]] += Fraction(1, 2)
+                exchanges += 1
+                for lang, words in (("fr", "donne à l'autre camp une carte d'un demi-point"),
+                                    ("en", "gives the other side a half-point card")):
+                    assert words in say(e, lang, table), say(e, lang, table)
+            if d["attack_points"] is None:  # at five, the partner unknown: no side's count, no exchange said
+                hidden = True
+            elif hidden:  # the partner just shown: the count is shown afresh, and followed from there
+                hidden, shift = False, Fraction(d["attack_points"]) - running["attack"]
+                running["attack"] += shift
+                running["defence"] -= shift
+            else:
+                assert Fraction(d["attack_points"]) == running["attack"], (d, running)
         elif e.kind == "excuse_settled":
             d = e.data
             excuse_lines += 1
@@ -88,7 +115,7 @@ def check_deal(g: atout.GameState, events: list[Event], table: Table) -> tuple[i
                     if re.match(r"(Points de l'attaque|Attack's card points)", x))
         for code in named:
             assert NAMES[lang][code] in line, (line, code)
-    return excuse_lines, scored["excuse_to"] == "opposite"
+    return excuse_lines, scored["excuse_to"] == "opposite", exchanges
 
 
 CONFIGS = [(n, v) for n in (3, 4, 5) for v in ("seed", "fft")]
@@ -97,7 +124,7 @@ CONFIGS = [(n, v) for n in (3, 4, 5) for v in ("seed", "fft")]
 @pytest.mark.parametrize(("players", "variant"), CONFIGS)
 def test_narrated_points_and_bouts_agree_with_the_score(players: int, variant: str) -> None:
     """Random legal play, 150 deals per configuration (900 in all; benchmarks run thousands)."""
-    lines = changed = 0
+    lines = changed = exchanged = 0
     for seed in range(150):
         g = atout.new_game("tarot", players=players, variant=variant, seed=seed)
         rng = random.Random(seed)
@@ -105,9 +132,9 @@ def test_narrated_points_and_bouts_agree_with_the_score(players: int, variant: s
             g.apply(rng.choice(g.legal_actions()))
         if not any(e.kind == "deal_scored" for e in g.events()):
             continue  # every seat passed
-        n, c = check_deal(g, g.events(), Table("tarot", players))
-        lines, changed = lines + n, changed + c
-    assert lines > 20 and (changed > 3 or variant == "seed")
+        n, c, x = check_deal(g, g.events(), Table("tarot", players))
+        lines, changed, exchanged = lines + n, changed + c, exchanged + x
+    assert lines > 20 and (changed > 3 or variant == "seed") and exchanged > 10
 
 
 def test_bots_deals_agree_too() -> None:

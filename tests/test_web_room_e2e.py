@@ -480,7 +480,7 @@ def test_keyboard_play_live_region_and_your_turn(server: Server, browser: Browse
     said = page.inner_text("#announce")
     # (a deal of unknown seed may end on the bot's answer: the region then says its card and the game's end);
     # a robot's turn is not said, its card follows at once
-    assert said.startswith("You") or "Your turn" in said or "Game over" in said, said
+    assert said.startswith("You") or "Your turn" in said or "Match over" in said, said
     assert "Waiting" not in said, said
     assert page.inner_text("#langbox .lang") == "Français"  # the button names the other language, and follows it
     page.click("#langbox .lang")

@@ -11,7 +11,8 @@ Event kinds (``data`` keys): ``deal_started`` (deal, dealer), ``redeal`` (reason
 (cards; to the taker only), ``ecart_done`` (count, shown_cards), ``announced`` (announcement),
 ``poignee_shown`` (announcement, cards, count), ``card_played`` (card, trick), ``partner_revealed``
 (called), ``trick_won`` (trick, leader, cards, seats, points, winner_points, winner_side, attack_tricks,
-defence_tricks, excuse, excuse_to, attack_points), ``excuse_settled`` (owner, excuse_to, side, owner_side, exchange,
+defence_tricks, excuse, excuse_to, attack_points, exchange: the Excuse's owner when its side gave a ½-point card
+for it as the trick ended), ``excuse_settled`` (owner, excuse_to, side, owner_side, exchange,
 points: after the last trick, where the Excuse ended), ``petit_au_bout`` (side), ``slam`` (side, announced), ``deal_scored``
 (every scoring component, see :func:`score_components`), ``match_over`` (totals).
 
@@ -100,13 +101,16 @@ class NarrateMixin:
         return len(source)
 
 
-def trick_data(state: TarotFields, wside: int, ex_seat: int, excuse_to: str | None = None) -> dict[str, Any]:
+def trick_data(state: TarotFields, wside: int, ex_seat: int, excuse_to: str | None = None,
+               gave: bool = False) -> dict[str, Any]:
     """The ``trick_won`` data: its cards by seat, its card points, the running count of each side.
 
     ``points`` counts every card of the trick; with an Excuse, ``excuse_to`` says where it goes: ``"owner"``
     (it stays with its owner's side, §9.3), ``"opposite"`` (FFT, last trick: it changes sides, D20) or
     ``"winner"`` (seed, last trick; or it wins the trick in a slam, §9.4): only then do its points stay
-    with the trick's winner.
+    with the trick's winner. ``gave``: the Excuse's side gave the other a ½-point card for it as this trick
+    ended (§9.3, D11; in this trick, or in the first it won after): ``exchange`` names the Excuse's owner, so
+    that the running count's extra ½ point is said where it happens (a newcomer read 1.5 points, then 2).
     """
     n = state.players
     seats = [(state.leader + i) % n for i in range(len(state.trick))]
@@ -128,11 +132,21 @@ def trick_data(state: TarotFields, wside: int, ex_seat: int, excuse_to: str | No
         "excuse": ex_seat if ex_seat >= 0 else None,
         "excuse_to": excuse_to,
         "attack_points": json_number(Fraction(card_points2(state.piles[0]), 2)),  # cards won so far (not the écart)
+        "exchange": (ex_seat if ex_seat >= 0 else excuse_owner(state)) if gave else None,
     }
     if public_partner(state)[1] is None and state.called >= 0:
-        # At five, until the called card shows the partner, nobody may know which side won a trick.
-        data.update(winner_side=None, attack_tricks=None, defence_tricks=None, attack_points=None)
+        # At five, until the called card shows the partner, nobody may know which side won a trick (nor, by
+        # a later exchange, which side the trick's winner shares with the Excuse's owner).
+        data.update(winner_side=None, attack_tricks=None, defence_tricks=None, attack_points=None, exchange=None)
     return data
+
+
+def excuse_owner(state: TarotFields) -> int | None:
+    """Who played the Excuse in a finished trick of this deal, or None (not played yet, or still in the trick)."""
+    for leader, cards, _ in state.history:
+        if EXCUSE in cards:
+            return (leader + cards.index(EXCUSE)) % state.players
+    return None
 
 
 def excuse_settled(state: TarotFields) -> dict[str, Any] | None:

@@ -150,11 +150,14 @@ class PlayMixin:
                 if owner != wside:
                     self.debt = owner
             self.ex_seat = -1
-        if self.debt >= 0:
+        debtor = self.debt
+        if debtor >= 0:
             self._settle_excuse(piles)
         self.piles = piles
         if self._narrate:
-            self._emit("trick_won", seat=winner, **trick_data(cast(TarotFields, self), wside, ex_seat, excuse_to))
+            gave = debtor >= 0 and self.debt < 0  # a ½-point card went to the other side for the Excuse now
+            self._emit("trick_won", seat=winner,
+                       **trick_data(cast(TarotFields, self), wside, ex_seat, excuse_to, gave))
         if last:
             self._petit_au_bout(winner, tmask, ex_seat)
         won = self.tricks_won

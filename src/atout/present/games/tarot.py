@@ -84,15 +84,19 @@ def _partner(event: Event, lang: str, table: Table) -> str:
 
 def _trick(event: Event, lang: str, table: Table) -> str:
     """The winner and the card points his side keeps: without an Excuse that stays with its owner's side (seed
-    001 §9.3) or changes sides at the last trick (FFT, D20), as the engine's ``excuse_to`` says."""
+    001 §9.3) or changes sides at the last trick (FFT, D20), as the engine's ``excuse_to`` says; and the
+    ½-point card the Excuse's side gives for it when it gives it (§9.3, D11)."""
     d = event.data
     you = event.seat == table.me  # "Vous remportez", as "Vous jouez" (the web names the viewer too)
     points = d.get("winner_points", d.get("points", 0))
     owner = d.get("excuse")
     how = {"owner": "/kept", "opposite": "/changes"}.get(str(d.get("excuse_to")), "")
     key = "trick_won" + ("/you" if you else "") + how
-    return _book().say("says", key, lang, who=table.seat_name(event.seat, lang), trick=d["trick"],
+    text = _book().say("says", key, lang, who=table.seat_name(event.seat, lang), trick=d["trick"],
                        points=_points_word(points, lang), owner=table.seat_name(owner, lang))
+    if d.get("exchange") is not None:  # the ½-point card given for the Excuse: the running count moved by it too
+        text += " " + _book().say("says", "trick_won/exchange", lang, owner=table.seat_name(d["exchange"], lang))
+    return text
 
 
 def _excuse_settled(event: Event, lang: str, table: Table) -> str:
