@@ -503,9 +503,15 @@ def test_tarot_ecart_is_explained_in_french(server: Server, browser: Browser) ->
         click_one_move(page)
     assert "chien" in page.inner_text("#pick-help")
     need = page.evaluate("() => T.frame.select.need")  # the écart is chosen whole in the hand (issue 18), then confirmed
-    for _ in range(need):
+    for i in range(need):
         assert page.locator("#confirm-pick").is_disabled()
-        page.locator(".card-btn.legal:not(.chosen)").first.click()
+        card = page.locator(".card-btn.legal:not(.chosen)").first
+        if i < need - 1:
+            card.click()
+        else:  # the last card by the keyboard: the focus then goes to the confirm, above the hand
+            card.focus()
+            page.keyboard.press("Enter")
     assert page.locator("#confirm-pick").is_enabled()
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'confirm-pick'")
     page.screenshot(path=str(IMG / "web-tarot-ecart-fr.png"), full_page=True)
     assert not page.errors  # type: ignore[attr-defined]

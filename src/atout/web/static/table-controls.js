@@ -126,6 +126,11 @@ function Controls({ f, you, rerender }) {
         return;
       }
       rerender();
+      // the choice full: the focus goes to its confirm, which stands above the hand (Tab from the hand's
+      // last card went on to the actions below, and a keyboard player had to come back up for it)
+      if ((sel.done || 0) + T.selected.size === (sel.max ?? sel.need) && document.activeElement?.closest?.(".hand")) {
+        setTimeout(() => { const b = document.getElementById("confirm-pick"); if (b && !b.disabled) b.focus(); }, 0);
+      }
     } else if (selecting) { if (T.selected.has(code)) T.selected.delete(code); else T.selected.add(code); rerender(); }
     else if (picking && g.click.cards.has(code)) { T.picked = T.picked === code ? null : code; rerender(); }
     else if (g.click) act(`${g.click.prefix} ${code}`);
