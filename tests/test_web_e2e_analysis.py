@@ -55,7 +55,9 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     count = 4 * (18 - first + 1)  # 4 cards a trick
     assert page.locator("#analysis-summary").inner_text().startswith(summary.format(first=first))
     assert page.locator("#analysis-chart circle:not(.hit)").count() == count  # a dot a card
-    assert page.locator("#analysis-chart circle.hit").count() == count  # each with a finger-sized target
+    hits = page.eval_on_selector_all("#analysis-chart rect.hit", "rs => rs.map((r) => [r.x.baseVal.value, r.width.baseVal.value])")
+    assert len(hits) == count  # each dot with its target: strips that tile the chart (a phone's round ones overlapped)
+    assert all(abs(a[0] + a[1] - b[0]) < 0.01 for a, b in zip(hits, hits[1:], strict=False)), hits
     assert page.locator("#analysis-chart path.value-line").count() == 1
     assert page.locator("#analysis-chart path.needed-line").count() == 1  # the target by the bouts held, dashed
     ticks = page.eval_on_selector_all("#analysis-chart text.trick-tick", "ts => ts.map((t) => t.textContent)")
@@ -75,6 +77,12 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     name = page.locator(".seat[data-seat='0'] .nm").inner_text()  # seat 0 bid garde sans (the record's first action)
     assert taker == (f"Preneur\u00a0: {name} — Garde sans le chien" if lang == "fr"
                      else f"Taker: {name} — Garde sans"), taker
+    # a tap on the chart, between two dots but nearer the 6th: the replay goes to the 6th card
+    strip = page.locator("#analysis-chart rect.hit").nth(5).bounding_box()
+    assert strip is not None
+    page.mouse.click(strip["x"] + strip["width"] * 0.8, strip["y"] + strip["height"] / 2)
+    sixth = page.locator("#analysis-cards .to-move").nth(5).get_attribute("data-step")
+    page.wait_for_function(f"document.getElementById('r-count').textContent.split(' ')[1] === '{sixth}'")
     # a card of the list takes the replay to the moment just before it was played, its player's view (move
     # 8 + (first - 1) × 4 + 2: two cards of the first trick down), marked as the one shown; by the keyboard too
     step = 8 + (first - 1) * 4 + 2

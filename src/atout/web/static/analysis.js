@@ -148,8 +148,13 @@ function valueChart(a) {
     const dot = svg("circle", { cx: x(i + 1), cy: y(ys[i + 1]), r: c.cost > 0 ? 4.5 : 2.5,
                                 fill: c.cost > 0 ? "#c0392b" : "#1d5fa8", class: c.cost > 0 ? "cost" : "free" });
     root.append(dot);
-    // a finger's target around each dot (the dots are 5 to 9 px), with its words: the replay to that card
-    const hit = svg("circle", { cx: x(i + 1), cy: y(ys[i + 1]), r: 11, fill: "transparent", class: "hit" });
+    // each dot's target, with its words (the replay to that card): a strip of the chart's height and the dot's
+    // share of its width, so that the targets tile and never overlap (a phone's 36 dots sit 8 px apart: round
+    // targets of a finger's size covered each other, and a tap took whichever was drawn last): a tap takes the
+    // card nearest it along the axis
+    const step = x(1) - x(0);
+    const hit = svg("rect", { x: x(i + 1) - step / 2, y: TOP, width: step, height: H - B - TOP, fill: "transparent",
+                              class: "hit" });
     hit.append(svg("title", {}, `${who(c)}${t("colon")}${c.text}`));
     hit.addEventListener("click", () => chooseCard(c, i));
     root.append(hit);
