@@ -87,6 +87,16 @@ def test_a_trick_with_the_excuse_says_the_points_it_brings() -> None:
     fft = Event("trick_won", seat=3, data={**e.data, "trick": 15, "excuse_to": "opposite", "winner_points": 6})
     assert say(fft, "fr", Table("tarot", 5)) == ("Joueur 4 remporte le pli 15 (6 points\u202f; l'Excuse de Joueur 2, "
                                                  "jouée au dernier pli, change de camp).")
+    # A name with a vowel is elided ("d'Ann", not "de Ann"); the reader's own Excuse is "votre Excuse"; the
+    # ½-point card given for it (§9.3, D11) is said on the line of the trick where it is given, side to side.
+    names = Table("tarot", 5, names=["Bob", "Ann", "Cy", "Dee", "Eve"])
+    assert say(e, "fr", names) == "Dee remporte le pli 10 (6 points\u202f; l'Excuse d'Ann reste à son camp)."
+    assert say(e, "en", Table("tarot", 5, me=1)) == "Player 4 wins trick 10 (6 points; your Excuse stays with its side)."
+    paid = Event("trick_won", seat=3, data={**e.data, "exchange": 1, "exchange_side": "defence"})
+    assert say(paid, "fr", Table("tarot", 5, me=1)) == (
+        "Joueur 4 remporte le pli 10 (6 points\u202f; votre Excuse reste à son camp). "
+        "La défense donne à l'attaque une carte d'un demi-point en échange de votre Excuse.")
+    assert say(paid, "en", names).endswith("The defence gives the attack a half-point card in exchange for the Excuse of Ann.")
 
 
 def test_the_final_ranking_is_by_score_with_places() -> None:

@@ -24,6 +24,7 @@ from atout.sim import default_bot
 
 OUDLERS = {"T1", "T21", "EX"}
 OTHER = {"attack": "defence", "defence": "attack"}
+FR_SIDE = {"attack": "L'attaque", "defence": "La défense"}
 NAMES = {"fr": {"T1": "Petit", "T21": "21", "EX": "Excuse"}, "en": {"T1": "Petit (1)", "T21": "21", "EX": "Excuse"}}
 
 
@@ -49,7 +50,7 @@ def check_deal(g: atout.GameState, events: list[Event], table: Table) -> tuple[i
     cards = {"attack": set(), "defence": set()}
     excuse_lines = 0
     running = {"attack": Fraction(0), "defence": Fraction(0)}
-    exchanges, hidden = 0, False
+    exchanges = 0
     for e in events:
         if e.kind == "trick_won":
             d = e.data
@@ -73,16 +74,14 @@ def check_deal(g: atout.GameState, events: list[Event], table: Table) -> tuple[i
                 running[giver] -= Fraction(1, 2)
                 running[OTHER[giver]] += Fraction(1, 2)
                 exchanges += 1
-                for lang, words in (("fr", "donne à l'autre camp une carte d'un demi-point"),
-                                    ("en", "gives the other side a half-point card")):
+                other = OTHER[giver]
+                for lang, words in (("fr", f"{FR_SIDE[giver]} donne à {FR_SIDE[other][0].lower()}{FR_SIDE[other][1:]} "
+                                           "une carte d'un demi-point en échange de "),
+                                    ("en", f"The {giver} gives the {other} a half-point card in exchange for ")):
                     assert words in say(e, lang, table), say(e, lang, table)
-            if d["attack_points"] is None:  # at five, the partner unknown: no side's count, no exchange said
-                hidden = True
-            elif hidden:  # the partner just shown: the count is shown afresh, and followed from there
-                hidden, shift = False, Fraction(d["attack_points"]) - running["attack"]
-                running["attack"] += shift
-                running["defence"] -= shift
-            else:
+            # at five, while the partner is unknown, no side's count and no exchange is said: an exchange
+            # given meanwhile is said on the first trick after the partner is known, before the count shows
+            if d["attack_points"] is not None:
                 assert Fraction(d["attack_points"]) == running["attack"], (d, running)
         elif e.kind == "excuse_settled":
             d = e.data
@@ -167,12 +166,16 @@ def test_seed_306_the_issues_last_trick() -> None:
     last = [e for e in events if e.kind == "trick_won"][-1]
     assert sorted(last.data["cards"]) == sorted(["NS", "EX", "NC", "JS", "10C"])
     table = Table("tarot", 5, me=0)
-    assert say(last, "fr", table) == ("Joueur 5 remporte le pli 15 (7 points\u202f; l'Excuse de Joueur 1 (vous), "
+    # the reader's own Excuse is "votre Excuse", not "l'Excuse de Joueur 1 (vous)" (a newcomer's report)
+    assert say(last, "fr", table) == ("Joueur 5 remporte le pli 15 (7 points\u202f; votre Excuse, "
                                       "jouée au dernier pli, change de camp).")
     settled = next(e for e in events if e.kind == "excuse_settled")
     # not "Player 1 (you)'s Excuse" (a newcomer's "Alex (you)'s Excuse"): the name stands whole
-    assert say(settled, "en", table) == ("The Excuse of Player 1 (you), played to the last trick, changes sides: "
-                                         "its 4.5 points go to the defence, with no exchange.")
+    # a recap after the last trick, in the past: the trick's line said it as it happened
+    assert say(settled, "en", table) == ("Your Excuse, played to the last trick, changed sides: "
+                                         "its 4.5 points went to the defence, with no exchange.")
+    assert say(settled, "en", Table("tarot", 5)) == ("The Excuse of Player 1, played to the last trick, changed sides: "
+                                                     "its 4.5 points went to the defence, with no exchange.")
     scored = next(e for e in events if e.kind == "deal_scored")
     line = breakdown(scored, "fr", table)[1]
     assert ("avec 2 bouts (Petit, 21\u202f; à la défense\u00a0: Excuse\u202f; "
@@ -191,9 +194,9 @@ def _seed_306() -> atout.GameState:
 
 @pytest.mark.parametrize(("lang", "trick", "settled"), [
     ("fr", "(7 points\u202f; l'Excuse de Joueur 1, jouée au dernier pli, change de camp)",
-     "ses 4,5 points vont à la défense"),
+     "ses 4,5 points sont allés à la défense"),
     ("en", "(7 points; the Excuse of Player 1, played to the last trick, changes sides)",
-     "its 4.5 points go to the defence"),
+     "its 4.5 points went to the defence"),
 ])
 def test_both_tables_say_it(tmp_path, lang: str, trick: str, settled: str) -> None:
     """The terminal (``atout replay --step``) and the web frame's narration say the Excuse's move."""
@@ -214,7 +217,8 @@ def test_both_tables_say_it(tmp_path, lang: str, trick: str, settled: str) -> No
     lines, breakdowns, _ = views.narration(g, 0, lang)
     said = " ".join(lines + [x for b in breakdowns for x in b])
     assert settled in said
-    assert trick.replace("Joueur 1", "Joueur 1 (vous)").replace("Player 1", "Player 1 (you)") in said
+    # the web names its viewer's own Excuse "votre Excuse" / "your Excuse"
+    assert trick.replace("l'Excuse de Joueur 1", "votre Excuse").replace("the Excuse of Player 1", "your Excuse") in said
 
 
 @pytest.mark.parametrize(("record", "to"), [

@@ -7,7 +7,9 @@ Skipped without Chromium or Playwright, like tests/test_web_e2e.py (a failure in
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
@@ -15,6 +17,9 @@ import pytest
 # The guard is tests/test_web_e2e.py's (imported first: it runs); the server and browser: tests/browser_fixtures.py.
 from test_web_e2e import IMG, Browser, Server
 from test_web_room_e2e import axe_serious
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Route
 
 pytestmark = [pytest.mark.xdist_group("web_e2e_analysis"), pytest.mark.web_server(http_rate=50.0, replay_rate=50.0)]
 TIMEOUT = 30_000  # ms: the worker's first solve loads the compiled solver
@@ -55,12 +60,17 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     count = 4 * (18 - first + 1)  # 4 cards a trick
     assert page.locator("#analysis-summary").inner_text().startswith(summary.format(first=first))
     assert page.locator("#analysis-chart circle:not(.hit)").count() == count  # a dot a card
-    hits = page.eval_on_selector_all("#analysis-chart rect.hit", "rs => rs.map((r) => [r.x.baseVal.value, r.width.baseVal.value])")
+    hits = page.eval_on_selector_all("#analysis-chart rect.hit",
+                                     "rs => rs.map((r) => [r.x.baseVal.value, r.width.baseVal.value])")
     assert len(hits) == count  # each dot with its target: strips that tile the chart (a phone's round ones overlapped)
-    assert all(abs(a[0] + a[1] - b[0]) < 0.01 for a, b in zip(hits, hits[1:], strict=False)), hits
+    assert all(abs(a[0] + a[1] - b[0]) < 0.01 for a, b in pairwise(hits)), hits
     assert page.locator("#analysis-chart path.value-line").count() == 1
     assert page.locator("#analysis-chart path.needed-line").count() == 1  # the target by the bouts held, dashed
     ticks = page.eval_on_selector_all("#analysis-chart text.trick-tick", "ts => ts.map((t) => t.textContent)")
+    # each trick's number under its first card's dot ("Plis (chacun à sa première carte)"), not the card before
+    tick_x = page.eval_on_selector_all("#analysis-chart text.trick-tick", "ts => ts.map((t) => +t.getAttribute('x'))")
+    dot_x = page.eval_on_selector_all("#analysis-chart circle:not(.hit)", "cs => cs.map((c) => +c.getAttribute('cx'))")
+    assert tick_x == [dot_x[i] for i in range(0, count, 4)], (tick_x, dot_x)  # four cards a trick
     assert ticks == [str(n) for n in range(first, 19)], ticks  # the x axis marked by tricks
     assert page.locator(".analysis-legend span").count() == 3  # the value, the target, the red dots: each said
     items = page.locator("#analysis-cards li")
@@ -141,8 +151,20 @@ def test_a_deal_without_a_card_played_offers_no_analysis(browser: Browser, serve
     page.set_default_timeout(TIMEOUT)
     page.goto(server.url + "/")
     page.evaluate(f"localStorage.setItem('atout.lang', '{lang}')")
+    busy: list[str] = []  # the replays' worker busy at the first request (a loaded server): the page asks once more
+
+    def once_busy(route: Route) -> None:
+        if busy:
+            route.continue_()
+        else:
+            busy.append(route.request.url)
+            route.fulfill(status=503, headers={"Retry-After": "1"}, content_type="application/json",
+                          body='{"error": "busy", "message": "busy"}')
+
+    page.route("**/replay?n=0*", once_busy)
     page.goto(server.url + r.json()["url"])
     page.wait_for_selector("#analysis-none")
+    assert len(busy) == 1
     assert page.inner_text("#analysis-none").replace("\u00a0", " ") == said
     page.locator("body").press("End")  # the deal everybody passed, at its end: still nothing offered
     page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '4'")

@@ -11,8 +11,9 @@ Event kinds (``data`` keys): ``deal_started`` (deal, dealer), ``redeal`` (reason
 (cards; to the taker only), ``ecart_done`` (count, shown_cards), ``announced`` (announcement),
 ``poignee_shown`` (announcement, cards, count), ``card_played`` (card, trick), ``partner_revealed``
 (called), ``trick_won`` (trick, leader, cards, seats, points, winner_points, winner_side, attack_tricks,
-defence_tricks, excuse, excuse_to, attack_points, exchange: the Excuse's owner when its side gave a ½-point card
-for it as the trick ended), ``excuse_settled`` (owner, excuse_to, side, owner_side, exchange,
+defence_tricks, excuse, excuse_to, attack_points, exchange and exchange_side: the Excuse's owner and his side
+when that side gave a ½-point card for it as the trick ended, or, at five, the first trick after the partner is
+known when it gave it before), ``excuse_settled`` (owner, excuse_to, side, owner_side, exchange,
 points: after the last trick, where the Excuse ended), ``petit_au_bout`` (side), ``slam`` (side, announced), ``deal_scored``
 (every scoring component, see :func:`score_components`), ``match_over`` (totals).
 
@@ -132,12 +133,16 @@ def trick_data(state: TarotFields, wside: int, ex_seat: int, excuse_to: str | No
         "excuse": ex_seat if ex_seat >= 0 else None,
         "excuse_to": excuse_to,
         "attack_points": json_number(Fraction(card_points2(state.piles[0]), 2)),  # cards won so far (not the écart)
-        "exchange": (ex_seat if ex_seat >= 0 else excuse_owner(state)) if gave else None,
     }
+    owner = (ex_seat if ex_seat >= 0 else excuse_owner(state)) if gave else None
+    if owner is None and not _exchange_said(state):
+        owner = _exchange_given(state)  # given while the partner was unknown (at five): said now that he is
+    data.update(exchange=owner, exchange_side=None if owner is None else _SIDES[state.side[owner]])
     if public_partner(state)[1] is None and state.called >= 0:
         # At five, until the called card shows the partner, nobody may know which side won a trick (nor, by
-        # a later exchange, which side the trick's winner shares with the Excuse's owner).
-        data.update(winner_side=None, attack_tricks=None, defence_tricks=None, attack_points=None, exchange=None)
+        # an exchange, which side the trick's winner shares with the Excuse's owner).
+        data.update(winner_side=None, attack_tricks=None, defence_tricks=None, attack_points=None, exchange=None,
+                    exchange_side=None)
     return data
 
 
@@ -147,6 +152,26 @@ def excuse_owner(state: TarotFields) -> int | None:
         if EXCUSE in cards:
             return (leader + cards.index(EXCUSE)) % state.players
     return None
+
+
+def _exchange_given(state: TarotFields) -> int | None:
+    """The Excuse's owner when its side has given the ½-point card for it in a finished trick (§9.3, D11)."""
+    for leader, cards, winner in state.history:
+        if EXCUSE in cards:
+            owner = (leader + cards.index(EXCUSE)) % state.players
+            owed = state.side[winner] != state.side[owner]
+            return owner if owed and state.debt < 0 else None
+    return None
+
+
+def _exchange_said(state: TarotFields) -> bool:
+    """Whether a ``trick_won`` of this deal has said the Excuse's exchange already (the narrating state's events)."""
+    for e in reversed(getattr(state, "_events", ())):
+        if e.kind == "deal_started":
+            return False
+        if e.kind == "trick_won" and e.data.get("exchange") is not None:
+            return True
+    return False
 
 
 def excuse_settled(state: TarotFields) -> dict[str, Any] | None:

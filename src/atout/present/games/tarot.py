@@ -82,31 +82,45 @@ def _partner(event: Event, lang: str, table: Table) -> str:
     return _cap(_book().say("says", "partner/alone" if event.data.get("alone") else "partner", lang, who=who, card=card))
 
 
+def _excuse_of(owner: int | None, lang: str, table: Table) -> str:
+    """Whose Excuse: ``votre Excuse`` for the reader's own (not "l'Excuse de Joueur 1 (vous)"), else
+    ``l'Excuse de Joueur 2``, elided before a vowel in French (``l'Excuse d'Ann``)."""
+    if owner is not None and owner == table.me:
+        return _book().t("says", "excuse_of/you", lang)
+    name = table.seat_name(owner, lang)
+    elided = lang == "fr" and name[:1].lower() in "aeiouyhàâéèêëîïôöûü"
+    return _book().say("says", "excuse_of/elided" if elided else "excuse_of", lang, owner=name)
+
+
 def _trick(event: Event, lang: str, table: Table) -> str:
     """The winner and the card points his side keeps: without an Excuse that stays with its owner's side (seed
     001 §9.3) or changes sides at the last trick (FFT, D20), as the engine's ``excuse_to`` says; and the
-    ½-point card the Excuse's side gives for it when it gives it (§9.3, D11)."""
+    ½-point card the Excuse's side gives for it, on the trick where it is given (§9.3, D11)."""
     d = event.data
     you = event.seat == table.me  # "Vous remportez", as "Vous jouez" (the web names the viewer too)
     points = d.get("winner_points", d.get("points", 0))
-    owner = d.get("excuse")
     how = {"owner": "/kept", "opposite": "/changes"}.get(str(d.get("excuse_to")), "")
     key = "trick_won" + ("/you" if you else "") + how
     text = _book().say("says", key, lang, who=table.seat_name(event.seat, lang), trick=d["trick"],
-                       points=_points_word(points, lang), owner=table.seat_name(owner, lang))
-    if d.get("exchange") is not None:  # the ½-point card given for the Excuse: the running count moved by it too
-        text += " " + _book().say("says", "trick_won/exchange", lang, owner=table.seat_name(d["exchange"], lang))
+                       points=_points_word(points, lang), excuse=_excuse_of(d.get("excuse"), lang, table))
+    if d.get("exchange") is not None:  # the running count moved by it too: said where it moves
+        giver = str(d.get("exchange_side"))
+        other = "defence" if giver == "attack" else "attack"
+        text += " " + _cap(_book().say("says", "trick_won/exchange", lang, side=_SIDE[lang][giver],
+                                       other=_SIDE[lang][other], excuse=_excuse_of(d["exchange"], lang, table)))
     return text
 
 
 def _excuse_settled(event: Event, lang: str, table: Table) -> str:
-    """Where the Excuse ended and the half-point card given for it (seed 001 §9.3, D11; FFT D20)."""
+    """Where the Excuse ended and the half-point card given for it (seed 001 §9.3, D11; FFT D20): a recap
+    after the last trick, in the past (the card was said on its trick's line as it was given)."""
     d = event.data
     key = "opposite" if d["excuse_to"] == "opposite" else {"given": "given", "none_won": "none_won"}.get(
         str(d.get("exchange")), "kept")
     other = "defence" if d["side"] == "attack" else "attack"
-    return _book().say("says", f"excuse_settled/{key}", lang, owner=table.seat_name(d["owner"], lang),
-                       points=_points_word(d["points"], lang), side=_SIDE[lang][d["side"]], other=_SIDE[lang][other])
+    return _cap(_book().say("says", f"excuse_settled/{key}", lang, excuse=_excuse_of(d["owner"], lang, table),
+                            points=_points_word(d["points"], lang), side=_SIDE[lang][d["side"]],
+                            other=_SIDE[lang][other]))
 
 
 def _scored(event: Event, lang: str, table: Table) -> str:

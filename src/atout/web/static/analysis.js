@@ -126,9 +126,9 @@ function valueChart(a) {
     root.append(svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11 }, signed(v)));
   }
   root.append(svg("text", { x: W / 2, y: H - 4, "text-anchor": "middle", "font-size": 11 }, a.labels.plot_x_tricks));
-  a.cards.forEach((c, i) => {  // each trick's number under the point before its first card
+  a.cards.forEach((c, i) => {  // each trick's number under its first card's dot (the axis says so)
     if (i === 0 || c.trick !== a.cards[i - 1].trick) {
-      root.append(svg("text", { x: x(i), y: H - B + 14, "text-anchor": "middle", "font-size": 11, class: "trick-tick" }, c.trick));
+      root.append(svg("text", { x: x(i + 1), y: H - B + 14, "text-anchor": "middle", "font-size": 11, class: "trick-tick" }, c.trick));
     }
   });
   if (need.length === ys.length) {  // the points needed, by the bouts held: dashed

@@ -34,7 +34,10 @@ async function api(path, options) {
   try { body = await res.json(); } catch (e) { body = null; }
   if (!res.ok) {
     const msg = body && (body.message || (body.detail && JSON.stringify(body.detail))) || res.statusText;
-    throw new Error(msg);
+    const err = new Error(msg);
+    err.status = res.status;  // a caller may try again a busy server (503) or a share used up (429)
+    err.retryAfter = Number(res.headers.get("Retry-After")) || 0;
+    throw err;
   }
   return body;
 }

@@ -62,4 +62,9 @@ document.addEventListener("keydown", (ev) => {
   if (ev.key === "Home") showStep(0);
   if (ev.key === "End") showStep(R.total);
 });
-showStep(0).catch((e) => { document.getElementById("replay").replaceChildren(el("p", { class: "panel" }, e.message)); });
+// The first position once more if the replays' worker was busy (503: another visitor's long record, or its
+// process still starting on a loaded machine), after the wait it asks for (at most 5 s), then said in words.
+showStep(0).catch((e) => {
+  if (e.status !== 503) throw e;
+  return new Promise((ok) => setTimeout(ok, 1000 * Math.min(5, e.retryAfter || 1))).then(() => showStep(0));
+}).catch((e) => { document.getElementById("replay").replaceChildren(el("p", { class: "panel" }, e.message)); });
