@@ -51,10 +51,10 @@ def test_failed_prise_with_the_takers_poignee() -> None:
     lines = breakdown(_scored(events), "fr", t)
     assert "Contrat\u00a0: −44 × 1 = −44 (pas de prime de 25 en cas de chute)" in lines
     assert "Par défenseur\u00a0: −44 (l'attaque paie chaque défenseur)" in lines
-    assert "Annonce poignée simple (Joueur 1)\u00a0: il paie 20 à chacun des 3 autres (−60)" in lines
+    assert "Annonce poignée simple (Joueur 1)\u00a0: contrat chuté, 20 payés à chacun des 3 autres (−60)" in lines
     assert lines[-1] == "Marque de la donne\u00a0: Joueur 1 −192, Joueur 2 +64, Joueur 3 +64, Joueur 4 +64"
     en = breakdown(_scored(events), "en", t)
-    assert "Announcement single poignée (handful) (Player 1): pays 20 to each of the 3 others (−60)" in en
+    assert "Announcement single poignée (handful) (Player 1): contract failed, 20 paid to each of the 3 others (−60)" in en
 
 
 def test_made_contract_alone_at_five_called_king_in_the_talon() -> None:

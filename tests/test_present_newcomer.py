@@ -42,12 +42,21 @@ def test_seed_breakdown_at_five_with_a_poignee_every_number_by_hand() -> None:
         "Contrat\u00a0: −13 × 2 = −26 (pas de prime de 25 en cas de chute)",
         "Par défenseur\u00a0: −26 (l'attaque paie chaque défenseur)",
         "Attaque\u00a0: 3 × −26 = −78, ½ / ½\u00a0: Joueur 1 (vous) −39, Joueur 5 −39",
-        "Annonce poignée simple (Joueur 1 (vous))\u00a0: il paie 20 à chacun des 4 autres (−80)",
+        "Annonce poignée simple (Joueur 1 (vous))\u00a0: contrat chuté, 20 payés à chacun des 4 autres (−80)",
         "Marque de la donne\u00a0: Joueur 1 (vous) −119, Joueur 2 +46, Joueur 3 +46, Joueur 4 +46, Joueur 5 −19",
     ]
     en = breakdown(_seed_five_failed_pousse(), "en", Table("tarot", 5))
     assert "Attack: 3 × −26 = −78, split ½ / ½: Player 1 −39, Player 5 −39" in en
     assert "  of which 25 in tricks and 3 in the écart (discard)" in en
+    # a defender's announcement is always paid to him (seed 001, « Les annonces et les primes »): said
+    # without a pronoun, which read "il paie" for "vous" (a newcomer's report)
+    event = _seed_five_failed_pousse()
+    paid = Event("deal_scored", seat=0, data={**event.data, "announcements": [
+        {"seat": 2, "kind": "sans_points", "value": 10, "gains": True}]})
+    assert "Annonce sans points (Joueur 3 (vous))\u00a0: 10 reçus de chacun des 4 autres (+40)" in breakdown(
+        paid, "fr", Table("tarot", 5, me=2))
+    assert "Announcement sans points (no honours) (Player 3): 10 from each of the 4 others (+40)" in breakdown(
+        paid, "en", Table("tarot", 5))
     assert "Attack's card points: 28 with 2 bouts (21, Excuse); needed 41" in en  # card points, not the score
     assert en[-1].startswith("Deal score: Player 1 −119")
 

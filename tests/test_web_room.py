@@ -530,6 +530,26 @@ def test_every_1637_declaration_says_what_it_is_worth(lang: str) -> None:
     assert ("perdu" if lang == "fr" else "lost") in said["done"]
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_tarot_sans_points_says_who_pays_whom(lang: str) -> None:
+    """Seed 001, « Les annonces et les primes »: "sans points" earns 10 from each player, but the taker's
+    announcements are paid to him only if he makes his contract, else he pays them. Seed 72 (seed variant, at
+    four) offers it to seat 3 (a newcomer saw the button with no word, announced it as taker and paid 40)."""
+    import random
+
+    from atout.web.choices import explain
+
+    g = atout.new_game("tarot", players=4, variant="seed", seed=72)
+    rng = random.Random(72)
+    while "announce sans_points" not in [str(a) for a in g.legal_actions()]:
+        legal = g.legal_actions()
+        g.apply(next((a for a in legal if str(a).startswith("bid")), None) or rng.choice(legal))
+    said = explain(g, [str(a) for a in g.legal_actions()], lang)["announce sans_points"]
+    assert "10" in said and "20" in said  # 10 from each, 20 with sans atouts
+    assert ("s'il réussit son contrat" if lang == "fr" else "only if he makes his contract") in said
+    assert ("texte 001" if lang == "fr" else "text 001") in said
+
+
 def test_tarot_sides_count_the_deal_not_the_match() -> None:
     """At Tarot the taker's side is new each deal: "Par camp" added the match's totals over today's sides
     (a newcomer read "Preneur : Bot 2 et Bot 4 −86", their first deal's score as defenders, and at the end
