@@ -503,6 +503,11 @@ def test_tarot_ecart_is_explained_in_french(server: Server, browser: Browser) ->
         click_one_move(page)
     assert "chien" in page.inner_text("#pick-help")
     need = page.evaluate("() => T.frame.select.need")  # the écart is chosen whole in the hand (issue 18), then confirmed
+    # a card the écart cannot take (a King, a bout, a trump: D6) says why when tapped, the choice kept
+    page.locator(".card-btn.dim").first.click()
+    page.wait_for_selector("#toast:not([hidden])")
+    assert "écart" in page.inner_text("#toast").lower(), page.inner_text("#toast")
+    assert page.locator(".card-btn.chosen").count() == 0
     for i in range(need):
         assert page.locator("#confirm-pick").is_disabled()
         card = page.locator(".card-btn.legal:not(.chosen)").first

@@ -96,6 +96,9 @@ function Controls({ f, you, rerender }) {
   const hand = f.obs.hand || [];
   const g = groupActions(legal, hand);
   const sel = pending ? null : selectState(f);
+  // the verb of a choice made of one-card actions ("discard" at the écart), or null (one action names them all)
+  const firstAction = sel && !sel.joined ? Object.values(sel.actions || {})[0] : null;
+  const oneCardVerb = firstAction ? firstAction.split(" ").filter((x) => !isCard(x)).join(" ") : null;
   const selecting = !sel && g.select.length > 0;
   const picking = !sel && g.click && g.click.prefix !== "play";
   if (picking && T.picked && !g.click.cards.has(T.picked)) T.picked = null;
@@ -107,9 +110,9 @@ function Controls({ f, you, rerender }) {
   const mySide = sides && sides.find((s) => s.you);
 
   const state = (code) => {
-    if (sel) {
+    if (sel) {  // a card the choice cannot take stays pressable where the engine can say why (below)
       const ok = sel.cards.includes(code);
-      return { legal: ok, chosen: T.selected.has(code), pressable: true, disabled: !ok, dim: !ok };
+      return { legal: ok, chosen: T.selected.has(code), pressable: true, disabled: !ok && !oneCardVerb, dim: !ok };
     }
     const legalCard = g.click && g.click.cards.has(code);
     const why = g.click && !legalCard;  // clickable anyway: the engine's refusal says why
@@ -118,7 +121,9 @@ function Controls({ f, you, rerender }) {
   };
   const onCard = (code) => {
     if (sel) {
-      if (!sel.cards.includes(code)) return;
+      // a card the choice cannot take (a King, a bout, a trump at the écart): its one-card action is sent
+      // alone, and the engine's refusal says why in words, the choice kept (a newcomer's tap did nothing)
+      if (!sel.cards.includes(code)) { if (oneCardVerb) act(`${oneCardVerb} ${code}`); return; }
       if (T.selected.has(code)) T.selected.delete(code);
       else if ((sel.done || 0) + T.selected.size < (sel.max ?? sel.need)) T.selected.add(code);
       else {  // one card too many: said (a newcomer's seventh tap did nothing), the choice unchanged
