@@ -29,7 +29,7 @@ def test_a_card_that_loses_a_bout_says_so_and_the_petit_is_named() -> None:
     fr = " ".join(cost_line(c, "fr").split())
     en = " ".join(cost_line(c, "en").split())
     assert fr == "le 3 d'atout a coûté 4 points et 1 bout à l'attaque ; mieux : le Petit (1 d'atout), l'Excuse", fr
-    assert en == "the trump 3 cost the attack 4 points and 1 bout; better: the Petit (trump 1), the Excuse", en
+    assert en == "trump 3 cost the attack 4 points and 1 bout; better: the Petit (trump 1), the Excuse", en
     forced = CardCost(18, 0, "EX", True, value(31, 1), value(31, 1), Fraction(0), ("EX",))
     assert cost_line(forced, "fr").endswith("rien perdu")
 

@@ -10,7 +10,7 @@ sentences (:func:`say`, :func:`say_error`), score breakdowns (:func:`breakdown`)
 >>> say(Event("card_played", seat=0, data={"card": "KH"}), "fr", t)
 'Anne joue le Roi de cœur.'
 >>> say(Event("card_played", seat=3, data={"card": "T21"}), "en", t)
-'You play the trump 21.'
+'You play trump 21.'
 >>> say(Event("trick_won", seat=1, data={"cards": ["KH", "7H"], "trick": 1, "points": 5.5}), "fr", t)
 'Bernard remporte le pli 1 (5,5 points).'
 
@@ -248,7 +248,8 @@ def the_card(code: str, lang: str, italian: bool = False) -> str:
     else:
         assert c.rank is not None
         key = f"the/{c.rank.code}"
-    # {n}: the trump's number, for a language whose article goes before it ("the trump 8", as "the Petit (trump 1)")
+    # {n}: the trump's number, for a language whose article goes before it ("le 8 d'atout"; English says
+    # "trump 8", as "the Petit (trump 1)")
     return catalogs.text("common", "cards", key, lang).format(name=name, n=c.trump_number)
 
 
