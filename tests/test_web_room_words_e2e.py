@@ -471,5 +471,8 @@ def test_the_match_score_is_called_score_never_points(server: Server, browser: B
     wait_mine(page)
     label = page.evaluate("() => document.querySelector('#facts [data-fact=scores]').previousElementSibling.textContent")
     assert label == word
+    # each seat's score after a colon: "Robot moyen 2 25" read as one number (a newcomer's report)
+    you = {"fr": "Vous : 0", "en": "You: 0"}[lang]
+    assert plain(page.inner_text("#facts [data-fact=scores]")).startswith(you), page.inner_text("#facts [data-fact=scores]")
     assert "Points" not in page.locator("#facts dt").all_inner_texts()
     assert not page.errors  # type: ignore[attr-defined]
