@@ -323,4 +323,26 @@ def test_the_replay_command_stays_one_line_on_a_narrow_terminal(tmp_path: Path) 
     lines = ANSI.sub("", child.before).replace("\xa0", " ").splitlines()
     record = tmp_path / "tarot-seed-4p-seed3.json"
     assert f"Partie enregistrée : {record}" in lines, lines
-    assert f"atout replay {record} --step --lang fr  (pour la revoir)" in lines, lines
+    at = lines.index(f"atout replay {record} --step --lang fr")  # alone on its line, after what it is for
+    assert lines[at - 1] == "Pour la revoir :", lines
+
+
+def test_a_trick_line_at_five_on_80_columns_keeps_each_card_with_its_player(tmp_path: Path) -> None:
+    """A trick of five at 80 columns: each card after its player's name and a colon (a newcomer read "Joueur 4 10",
+    a trump's bare number beside the seat's), the line cut between players, never inside one."""
+    child = _atout(["play", "tarot", "--players", "5", "--seed", "11", "--speed", "0", "--records", str(tmp_path)],
+                   80, 50)
+    lines: list[str] = []
+    for _ in range(40):
+        child.expect(PROMPT_FR)
+        before = ANSI.sub("", child.before).replace("\xa0", " ").replace("\u202f", " ")
+        lines = [x for x in before.splitlines() if re.match(r"^   Joueur", x)]
+        if len(lines) >= 2:  # a full trick of five: two lines at 80 columns
+            break
+        child.sendline(_hint(child))
+    child.sendline("q")
+    child.sendline("o")
+    assert len(lines) >= 2, lines
+    entries = [e for x in lines for e in re.split(r" {3}", x.strip()) if e and not e.startswith("(")]
+    assert all(re.fullmatch(r"Joueur \d( \(vous\))?\*? : \S+", e) for e in entries), entries
+    assert all(len(x) <= 80 for x in lines), lines

@@ -204,14 +204,27 @@ class Session:
             self._fit(text, style)
 
     def _trick_line(self, seats: list[int], cards: list[str], leader: int | None) -> Text:
+        """The trick's cards after their players' names and a colon (``Joueur 4 : 10``: a trump's bare number
+        read as part of the name), cut between players at the terminal's width, never inside one."""
+        width = self.console.width if not self.console.soft_wrap else 10_000
+        colon = _punct("colon", self.lang)
         line = Text("   ")
+        used = 3
         for seat, code in zip(seats, cards, strict=False):
             mark = "*" if seat == leader else ""
-            line.append(f"{self.table.seat_name(seat, self.lang)}{mark} ")
-            line.append_text(card_text(code, self.lang, self.game))
+            entry = Text(f"{self.table.seat_name(seat, self.lang)}{mark}{colon}")
+            entry.append_text(card_text(code, self.lang, self.game))
+            if used > 3 and used + len(entry.plain) > width:
+                line.append("\n   ")
+                used = 3
+            line.append_text(entry)
             line.append("   ")
+            used += len(entry.plain) + 3
         if leader is not None and seats:
-            line.append(str(self.lab["led_mark"]), style="dim")
+            legend = str(self.lab["led_mark"])
+            if used + len(legend) > width:
+                line.append("\n   ")
+            line.append(legend, style="dim")
         return line
 
     def _sheet(self) -> None:
@@ -579,9 +592,11 @@ class Session:
             paths.append(path)
         for path in paths:
             self.console.print(Text(f"{self.lab['saved']}{_punct('colon', self.lang)}{path}"), soft_wrap=True)
-        # one line whatever the width (the terminal folds it): a command copied from the screen stays whole
-        self.console.print(Text(f"atout replay {paths[-1]} --step --lang {self.lang}  ({self.lab['replay']})",
-                                style="dim"), soft_wrap=True)
+        # the command alone on its line, whatever the width (the terminal folds it): a command copied from the
+        # screen stays whole, with nothing after it (a newcomer read "(pour la revoir)" as part of it)
+        said = self.lab["replay"]
+        self.console.print(Text(f"{said[:1].upper()}{said[1:]}{_punct('colon', self.lang).rstrip()}", style="dim"))
+        self.console.print(Text(f"atout replay {paths[-1]} --step --lang {self.lang}", style="dim"), soft_wrap=True)
 
 
 def _punct(key: str, lang: str) -> str:
