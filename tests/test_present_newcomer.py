@@ -299,3 +299,31 @@ def test_the_contracts_are_glossed_on_the_choice_and_bare_in_the_narration() -> 
     # écart (discard).", on every deal)
     assert say(Event("ecart_done", seat=1, data={}), "en", Table("tarot", 4)) == "Player 2 has made the écart."
     assert action_label(Action.parse("announce chelem"), "en", "tarot") == "announce the chelem (slam)"
+
+
+def test_la_triomphe_trick_counts_say_whose_they_are() -> None:
+    """La Triomphe in two sides (seed 002; triomphe.md §6: three tricks win the deal): the count after a trick
+    names whose it is ("plis 0 – 1" said neither; a newcomer's report). Random legal play at four, seeds 0-19:
+    each count, recounted by hand from the winners so far (seats 0 and 2 against 1 and 3), read in the line."""
+    import random
+
+    import atout
+
+    seen = 0
+    for seed in range(20):
+        g = atout.new_game("triomphe", players=4, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_terminal() and g.deal_index == 0:
+            g.apply(rng.choice(g.legal_actions()))
+        won = [0, 0]
+        for e in g.events():
+            if e.kind != "trick_won":
+                continue
+            side = e.seat % 2  # partners sit opposite
+            won[side] += 1
+            for lang, me, words in (("fr", None, "pour son camp"), ("en", None, "for his side"),
+                                    ("fr", e.seat, "pour votre camp"), ("en", e.seat, "for your side")):
+                line = say(e, lang, Table("triomphe", 4, me=me))
+                assert f"{won[side]} {words}" in line and f"{won[1 - side]} " in line, line
+            seen += 1
+    assert seen > 40

@@ -114,7 +114,7 @@ _STATES: OrderedDict[str, tuple[list[str], int, GameState, frozenset[int]]] = Or
 
 def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], budget: float) -> dict[str, Any]:
     """The replay page's view of a record after its first ``n`` moves (clamped to 0..total), with ``n``,
-    ``total`` and ``played`` (a card was played in the deal shown: its analysis can be asked), or a refusal
+    ``total`` and, at Tarot, ``played`` (a card was played in the deal shown: its analysis can be asked), or a refusal
     ``{"refused": code, "params", "game"}``.
 
     ``key`` names the record (table and version): the worker goes on from the last position it reached
@@ -142,7 +142,10 @@ def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], bu
         while len(_STATES) > STATES_KEPT:
             _STATES.popitem(last=False)
         view = full_view(state, lang, meta)
-        return {**view, "n": n, "total": len(actions), "played": view.get("deal", 0) in played}
+        out = {**view, "n": n, "total": len(actions)}
+        if state.game_name == "tarot":  # the analysis is Tarot's: whether it can be asked of the deal shown
+            out["played"] = view.get("deal", 0) in played
+        return out
     except (AtoutError, ValueError, TypeError) as exc:  # a stored record the engine now refuses
         code, params = refusal(exc)
         return {"refused": code, "params": _data(params), "game": _known_game(rec if rec is not None else json.loads(text))}

@@ -343,7 +343,8 @@ class TriompheState(PhasedState):
         self.won[winner] += 1
         self._emit("trick_won", seat=winner, trick=len(self.history), leader=self.leader,
                    cards=[CARDS[c].code for c in self.trick], seats=list(self.trick_seats), tricks=list(self.won),
-                   side_tricks=[self._side_tricks(s) for s in range(self.rules.sides)])
+                   side_tricks=[self._side_tricks(s) for s in range(self.rules.sides)],
+                   winner_side=self.rules.side_of(winner))
         self.trick, self.trick_seats = [], []
         self.leader = self._to_move = winner
         self._after_trick(winner)

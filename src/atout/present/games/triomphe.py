@@ -48,8 +48,14 @@ def _book() -> Phrases:
 def _trick(event: Event, lang: str, table: Table) -> str:
     d = event.data
     you = event.seat == table.me  # "Vous remportez", as "Vous jouez" (the web names the viewer too)
-    counts = " – ".join(str(x) for x in d["side_tricks"])
+    tricks = list(d["side_tricks"])
     key = "trick_won/you" if you else "trick_won"
+    side = d.get("winner_side")
+    if len(tricks) == 2 and side in (0, 1):  # whose count is whose: "0 – 1" said neither (a newcomer's report)
+        key += "/sides"
+        return _book().say("says", key, lang, who=table.seat_name(event.seat, lang), trick=d["trick"],
+                           mine=tricks[side], theirs=tricks[1 - side])
+    counts = " – ".join(str(x) for x in tricks)  # each for himself: every player's count, in seat order
     return _book().say("says", key, lang, who=table.seat_name(event.seat, lang), trick=d["trick"], counts=counts)
 
 
