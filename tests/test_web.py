@@ -708,4 +708,5 @@ def test_the_last_deal_everybody_passed_says_who_won_the_game() -> None:
     totals = over.data["totals"]
     best = max(totals)
     assert panel["result"][0].startswith("Fin de la partie\u00a0: ") and f"avec {best:g}" in panel["result"][0], panel
-    assert panel["result"][1].startswith("Tout le monde passe"), panel["result"]
+    # under "Fin de la partie" the deal's line says which deal it was (it read as the whole game's)
+    assert panel["result"][1].startswith("Donne 2 — Tout le monde passe"), panel["result"]

@@ -433,6 +433,8 @@ def test_tempo_holds_the_trick_and_shows_one_move_at_a_time(server: Server, brow
             time.sleep(0.8)
             assert page.locator(".hold-note").count() == 1, "released before the hold was over"
             assert page.inner_text(".hold-note") == "Click to go on"  # a mouse: "click" (a touch screen: "Tap to go on")
+            # above the felt, in the caption's line: on the cloth it covered the bottom seat's "Your turn"
+            assert page.locator("#trick-caption .hold-note").count() == 1
             page.click(".hold-note")
             page.wait_for_selector(".hold-note", state="detached", timeout=2000)
             break

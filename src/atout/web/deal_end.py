@@ -121,6 +121,9 @@ class DealEnd:
         if self.final:  # the game's winner first ("Fin de la partie : …"): a last deal everybody passed said only why
             over = next((e for e in reversed(view.events(viewer)) if e.kind == "match_over"), None)
             said, _ = _said(over, lang, table_words) if over is not None else ([], [])
+            if result and self.deal > 0:  # under "Fin de la partie", the deal's own line says which deal it was
+                word = str(present.phrases(view.game_name).section("play_labels", lang)["deal"])
+                result = [f"{word} {self.deal + 1} — {result[0]}", *result[1:]]
             result = said + result
         names = [seats.seat_name(table, s, lang) for s in self.waiting]
         return {

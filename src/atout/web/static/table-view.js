@@ -87,10 +87,12 @@ function Felt({ f, you, shown }) {
   const trick = shown.trick;
   // The last trick's caption ("Dernier pli — remporté par …") is a line above the felt, its room kept when empty
   // (nothing jumps): over the cloth it covered a card or a label of the trick (issue 18's phone check).
-  return html`<p class="trick-caption" id="trick-caption">${shown.caption || ""}</p><section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
+  // A held trick's "Cliquez pour continuer" sits in that line too (on the cloth it covered the bottom seat's
+  // "À vous de jouer" on a desktop): the whole felt answers the click as well.
+  const note = shown.held ? html`<button type="button" class="hold-note" onClick=${shown.onFelt}>${t(matchMedia("(hover: none)").matches ? "tapToGoOn" : "clickToGoOn")}</button>` : null;
+  return html`<p class="trick-caption" id="trick-caption">${note || shown.caption || ""}</p><section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
     <${Trick} trick=${trick} you=${you} n=${n} gather=${shown.gather} faded=${shown.faded} />
     ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} deadline=${f.deal_end || f.over || f.replay ? null : f.turn_deadline} replay=${!!f.replay} />`)}
-    ${shown.held ? html`<button type="button" class="hold-note" onClick=${shown.onFelt}>${t(matchMedia("(hover: none)").matches ? "tapToGoOn" : "clickToGoOn")}</button>` : null}
   </section>`;
 }
 
