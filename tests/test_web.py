@@ -710,3 +710,28 @@ def test_the_last_deal_everybody_passed_says_who_won_the_game() -> None:
     assert panel["result"][0].startswith("Fin de la partie\u00a0: ") and f"avec {best:g}" in panel["result"][0], panel
     # under "Fin de la partie" the deal's line says which deal it was (it read as the whole game's)
     assert panel["result"][1].startswith("Donne 2 — Tout le monde passe"), panel["result"]
+
+
+def test_the_deal_panel_says_the_points_in_tricks_and_in_the_ecart() -> None:
+    """The web's breakdown, as the terminal's, splits the attack's card points between its tricks and the cards laid
+    aside (seed 001 §9.3: the écart counts for the taker; a newcomer missed the terminal's line in the browser):
+    the two parts, added by hand, give the points the breakdown states."""
+    import re
+    from fractions import Fraction
+
+    from atout.web.deal_end import DealEnd
+
+    state = atout.new_game("tarot", players=4, seed=3, deals=2)
+    while state.deal_index == 0:  # seat 1 takes a Garde (the écart his), the others pass
+        legal = [str(a) for a in state.legal_actions()]
+        bidding = state.phase == "bidding"
+        state.apply(("bid garde" if state.current_player == 1 else "pass") if bidding else legal[0])
+    end = DealEnd(deal=0, view=state, humans=set(), final=False)
+    lines = frame(state, 0, "fr", {}, ended=end)["deal_end"]["breakdown"]
+    assert lines[0].startswith("Contrat\u00a0: Garde (×4), preneur Joueur 2"), lines  # seed 001 §11.1
+    total = next(x for x in lines if x.startswith("Points de l'attaque"))
+    part = next(x for x in lines if "dans les plis" in x)
+    num = r"(\d+(?:,\d)?)"
+    points = Fraction(re.search(r"\u00a0: " + num, total).group(1).replace(",", "."))
+    tricks, aside = (Fraction(x.replace(",", ".")) for x in re.search(num + r" dans les plis et " + num, part).groups())
+    assert tricks + aside == points and aside > 0, (total, part)

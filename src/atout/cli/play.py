@@ -187,8 +187,6 @@ class Session:
             return
         if e.kind == "deal_scored":
             console.rule(f"[bold]{text}[/]")
-            if self.attack_points is not None and "points" in e.data:  # the écart's share of the attack's points
-                e = Event(e.kind, e.seat, {**e.data, "trick_points": self.attack_points}, e.to)
             for line in breakdown(e, lang, self.table):
                 if line != text:  # La Triomphe's breakdown repeats why the deal ended, said in the rule above
                     self._fit("  " + line)

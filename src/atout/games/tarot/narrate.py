@@ -235,6 +235,11 @@ def score_components(state: TarotFields, row: list[Score]) -> dict[str, Any]:
         "partner": partner,
         "called": CARDS[state.called].code if state.called >= 0 else None,
         "points": json_number(points),
+        # the attack's card points in its tricks (its running count after the last one): the rest of ``points``
+        # was laid aside (the écart, or the talon at a garde sans), said apart by the breakdown; the literal
+        # count of seed 001 is not split so (its pairs cross the two)
+        "trick_points": None if state.rules.count_method == "seed_literal"
+        else json_number(Fraction(card_points2(state.piles[0]), 2)),
         "oudlers": oudlers,
         "bouts": codes(attack_pile & OUDLERS & visible),  # only cards everyone saw (a blind talon stays hidden)
         "defence_bouts": codes(int(outcome.get("defence_pile", 0)) & OUDLERS & visible),

@@ -276,8 +276,8 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
 def _aside(d: Mapping[str, Any], lang: str) -> str | None:
     """Where the attack's points came from: its tricks and the écart (or the talon at a garde sans).
 
-    The attack's count includes the cards laid aside (seed 001 §9.3, FFT rule 2); the table adds
-    ``trick_points`` (the attack's card points after the last trick) to the event when it knows it.
+    The attack's count includes the cards laid aside (seed 001 §9.3, FFT rule 2); the event's ``trick_points``
+    (the attack's card points after the last trick) tells them apart.
     """
     tricks = d.get("trick_points")
     if tricks is None:
