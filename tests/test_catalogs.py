@@ -111,6 +111,8 @@ def _terminal(tmp_path: Path, lang: str, answers: list[str]) -> str:
 def test_english_is_spaced_the_english_way_at_the_terminal(tmp_path: Path) -> None:
     out = _terminal(tmp_path, "en", [])
     assert "Your hand: " in out and "Your turn!" in out and "Score sheet (1): " in out
+    # each total after its player's name and a colon ("Player 2 0" read as one number)
+    assert re.search(r"Score sheet \(1\): Player 1 \(you\):\u00a0[−+]?\d", out), out[-600:]
     assert not re.search(r"\w :", out.replace("(* led)", "")), [line for line in out.splitlines() if re.search(r"\w :", line)]
     assert "Game saved: " in out
     french = _terminal(tmp_path, "fr", [])

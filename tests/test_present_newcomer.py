@@ -87,11 +87,13 @@ def test_a_trick_with_the_excuse_says_the_points_it_brings() -> None:
                                          "seats": [0, 1, 2, 3, 4], "points": 10.5, "excuse": 1,
                                          "excuse_to": "owner", "winner_points": 6})
     assert say(e, "fr", Table("tarot", 5)) == \
-        "Joueur 4 remporte le pli 10 (6 points\u202f; l'Excuse de Joueur 2 reste à son camp)."
-    assert say(e, "en", Table("tarot", 5)) == "Player 4 wins trick 10 (6 points; the Excuse of Player 2 stays with its side)."
+        "Joueur 4 remporte le pli 10 (6 points\u202f; l'Excuse de Joueur 2, 4,5 points, reste à son camp)."
+    assert say(e, "en", Table("tarot", 5)) == (
+        "Player 4 wins trick 10 (6 points; the Excuse of Player 2, 4.5 points, stays with its side).")
     # The last trick (15 at five): the Excuse goes to the trick's winner (seed 001 §9.3): all its points.
     last = Event("trick_won", seat=3, data={**e.data, "trick": 15, "excuse_to": "winner", "winner_points": 10.5})
-    assert say(last, "fr", Table("tarot", 5)) == "Joueur 4 remporte le pli 15 (10,5 points)."
+    assert say(last, "fr", Table("tarot", 5)) == ("Joueur 4 remporte le pli 15 (10,5 points, dont l'Excuse de Joueur 2\u00a0: "
+                                                  "jouée au dernier pli, elle revient au gagnant du pli).")
     # FFT (rule 12, D20): at the last trick it changes sides, its 4,5 points leave the trick's winner.
     fft = Event("trick_won", seat=3, data={**e.data, "trick": 15, "excuse_to": "opposite", "winner_points": 6})
     assert say(fft, "fr", Table("tarot", 5)) == ("Joueur 4 remporte le pli 15 (6 points\u202f; l'Excuse de Joueur 2, "
@@ -99,11 +101,12 @@ def test_a_trick_with_the_excuse_says_the_points_it_brings() -> None:
     # A name with a vowel is elided ("d'Ann", not "de Ann"); the reader's own Excuse is "votre Excuse"; the
     # ½-point card given for it (§9.3, D11) is said on the line of the trick where it is given, side to side.
     names = Table("tarot", 5, names=["Bob", "Ann", "Cy", "Dee", "Eve"])
-    assert say(e, "fr", names) == "Dee remporte le pli 10 (6 points\u202f; l'Excuse d'Ann reste à son camp)."
-    assert say(e, "en", Table("tarot", 5, me=1)) == "Player 4 wins trick 10 (6 points; your Excuse stays with its side)."
+    assert say(e, "fr", names) == "Dee remporte le pli 10 (6 points\u202f; l'Excuse d'Ann, 4,5 points, reste à son camp)."
+    assert say(e, "en", Table("tarot", 5, me=1)) == (
+        "Player 4 wins trick 10 (6 points; your Excuse, 4.5 points, stays with its side).")
     paid = Event("trick_won", seat=3, data={**e.data, "exchange": 1, "exchange_side": "defence"})
     assert say(paid, "fr", Table("tarot", 5, me=1)) == (
-        "Joueur 4 remporte le pli 10 (6 points\u202f; votre Excuse reste à son camp). "
+        "Joueur 4 remporte le pli 10 (6 points\u202f; votre Excuse, 4,5 points, reste à son camp). "
         "La défense donne à l'attaque une carte d'un demi-point en échange de votre Excuse.")
     assert say(paid, "en", names).endswith("The defence gives the attack a half-point card in exchange for the Excuse of Ann.")
 

@@ -513,6 +513,8 @@ def test_tarot_ecart_is_explained_in_french(server: Server, browser: Browser) ->
         card = page.locator(".card-btn.legal:not(.chosen)").first
         if i < need - 1:
             card.click()
+            if i == 0:  # a card chosen: the refusal's words go (they still read as an error)
+                page.wait_for_selector("#toast", state="hidden")
         else:  # the last card by the keyboard: the focus then goes to the confirm, above the hand
             card.focus()
             page.keyboard.press("Enter")

@@ -230,7 +230,8 @@ class Session:
         totals = self._totals()
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
         head = f"{self.lab['sheet']} ({len(rows)}){_punct('colon', self.lang)}".rstrip()
-        entries = [f"{name} {sheet_value(t, self.lang, self.game)}" for name, t in zip(names, totals, strict=True)]
+        colon = _punct("colon", self.lang).rstrip() + "\u00a0"  # "Joueur 2 : 0": a bare "Joueur 2 0" read as one number
+        entries = [f"{name}{colon}{sheet_value(t, self.lang, self.game)}" for name, t in zip(names, totals, strict=True)]
         for i, line in enumerate(sheet_line(head, entries, self.lang, self.console.width)):  # cut between players
             text = Text(line)
             if i == 0:

@@ -100,9 +100,12 @@ def _trick(event: Event, lang: str, table: Table) -> str:
     you = event.seat == table.me  # "Vous remportez", as "Vous jouez" (the web names the viewer too)
     points = d.get("winner_points", d.get("points", 0))
     how = {"owner": "/kept", "opposite": "/changes"}.get(str(d.get("excuse_to")), "")
+    if d.get("excuse_to") == "winner" and d.get("excuse") not in (None, event.seat):
+        how = "/taken"  # seed 001 §9.3: at the last trick it goes with the trick (its loss was said nowhere)
     key = "trick_won" + ("/you" if you else "") + how
     text = _book().say("says", key, lang, who=table.seat_name(event.seat, lang), trick=d["trick"],
-                       points=_points_word(points, lang), excuse=_excuse_of(d.get("excuse"), lang, table))
+                       points=_points_word(points, lang), excuse=_excuse_of(d.get("excuse"), lang, table),
+                       excuse_points=_points_word(Fraction(9, 2), lang))
     if d.get("exchange") is not None:  # the running count moved by it too: said where it moves
         giver = str(d.get("exchange_side"))
         other = "defence" if giver == "attack" else "attack"

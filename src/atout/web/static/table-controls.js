@@ -124,6 +124,7 @@ function Controls({ f, you, rerender }) {
       // a card the choice cannot take (a King, a bout, a trump at the écart): its one-card action is sent
       // alone, and the engine's refusal says why in words, the choice kept (a newcomer's tap did nothing)
       if (!sel.cards.includes(code)) { if (oneCardVerb) act(`${oneCardVerb} ${code}`); return; }
+      T.toast = null;  // a card chosen or put back: an earlier refusal's words no longer apply (read as an error still)
       if (T.selected.has(code)) T.selected.delete(code);
       else if ((sel.done || 0) + T.selected.size < (sel.max ?? sel.need)) T.selected.add(code);
       else {  // one card too many: said (a newcomer's seventh tap did nothing), the choice unchanged

@@ -52,7 +52,8 @@ function factValue(key, value, you, players, sides) {
     const perSeat = value.length === players;  // else per side (partnerships)
     // per side: the side's own name ("Vous et Robot moyen 3"), never "Camp 1"
     const sideName = (s) => (sides && sides.length === value.length ? sides[s].name : `${t("side")} ${s + 1}`);
-    return value.map((v, s) => `${perSeat ? seatName(s, you) : sideName(s)}${t("colon")}${signed(v)}`).join(" · ");  // "Robot 2 : 25", not "Robot 2 25"
+    // "Robot 2 : 25", not "Robot 2 25"; the score kept with its name (a phone wrapped "Robot 2 :" / "25")
+    return value.map((v, s) => `${perSeat ? seatName(s, you) : sideName(s)}${t("colon").trimEnd()}\u00a0${signed(v)}`).join(" · ");
   }
   // One entry per seat (declarations, hands shown): "Joueur 2 : les Rois…", empty seats left out.
   if (Array.isArray(value) && value.length === players && value.every((v) => Array.isArray(v) || v === null)) {
