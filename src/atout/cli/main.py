@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -231,6 +232,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script: one line on stderr for any error, never a traceback; said in the
     command's language (:mod:`atout.cli.said`)."""
+    own = argv is None  # the process is the command's own (not a caller's, as in the tests)
     argv = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in argv
     words = [a for a in argv if not a.startswith("-")]
@@ -257,6 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(command, say("usage", lang, prog=prog, message=exc.message, help=where), 2, as_json,
                      prefix=False)
     except KeyboardInterrupt as exc:
+        if own:  # Ctrl-C pressed again while stopping: no second interruption, killed by the signal (exit −2, not 130)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         kept = getattr(exc, "record_path", None)
         return _fail(command, say("interrupted_kept", lang, path=kept) if kept else say("interrupted", lang), 130,
                      as_json, lang=lang)
