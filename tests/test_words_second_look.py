@@ -85,7 +85,8 @@ def test_the_sheet_after_a_deal_keeps_each_name_with_its_score(lang: str, head: 
     assert len(blocks) == 2
     for block in blocks:
         assert all(len(line) <= width for line in block), block
-        entries = re.findall(rf"({name}) ([+\u2212]?\d+(?:[,.]\d+)?)(?:,|$)", " ".join(block))
+        # "Joueur 2 : −43" (a colon since a newcomer read "Joueur 2 0" as one number), kept whole by no-break spaces
+        entries = re.findall(rf"({name})\u00a0?:\u00a0([+\u2212]?\d+(?:[,.]\d+)?)(?:,|$)", " ".join(block))
         assert len(entries) == 5, block
         for line in block:
             assert not re.match(r"\s*[+\u2212]?\d", line), block  # no score alone at the start of a line
