@@ -146,22 +146,28 @@ def trick_data(state: TarotFields, wside: int, ex_seat: int, excuse_to: str | No
     return data
 
 
-def excuse_owner(state: TarotFields) -> int | None:
-    """Who played the Excuse in a finished trick of this deal, or None (not played yet, or still in the trick)."""
-    for leader, cards, _ in state.history:
+def excuse_trick(state: TarotFields) -> tuple[int, int, int] | None:
+    """The finished trick of this deal the Excuse was played to: (its index, who played it, who won the trick),
+    or None (not played yet, still in the trick, or left in the talon)."""
+    for t, (leader, cards, winner) in enumerate(state.history):
         if EXCUSE in cards:
-            return (leader + cards.index(EXCUSE)) % state.players
+            return t, (leader + cards.index(EXCUSE)) % state.players, winner
     return None
+
+
+def excuse_owner(state: TarotFields) -> int | None:
+    """Who played the Excuse in a finished trick of this deal, or None."""
+    found = excuse_trick(state)
+    return None if found is None else found[1]
 
 
 def _exchange_given(state: TarotFields) -> int | None:
     """The Excuse's owner when its side has given the ½-point card for it in a finished trick (§9.3, D11)."""
-    for leader, cards, winner in state.history:
-        if EXCUSE in cards:
-            owner = (leader + cards.index(EXCUSE)) % state.players
-            owed = state.side[winner] != state.side[owner]
-            return owner if owed and state.debt < 0 else None
-    return None
+    found = excuse_trick(state)
+    if found is None:
+        return None
+    _, owner, winner = found
+    return owner if state.side[winner] != state.side[owner] and state.debt < 0 else None
 
 
 def _exchange_said(state: TarotFields) -> bool:
@@ -183,23 +189,21 @@ def excuse_settled(state: TarotFields) -> dict[str, Any] | None:
     §9.3), ``"none_won"`` (its side won no trick: nothing to give, D11) or None (nothing owed: the trick went to
     its own side, or it changed sides).
     """
-    n = state.players
-    for t, (leader, cards, winner) in enumerate(state.history):
-        if EXCUSE not in cards:
-            continue
-        owner = (leader + cards.index(EXCUSE)) % n
-        last = t == len(state.history) - 1
-        if winner == owner or (last and not state.fft):
-            return None  # with the trick, in its points (a slam's last trick; the seed's last trick)
-        oside = state.side[owner]
-        if last:
-            return {"owner": owner, "excuse_to": "opposite", "side": _SIDES[1 - oside], "owner_side": _SIDES[oside],
-                    "exchange": None, "points": json_number(Fraction(VALUE2[EXCUSE], 2))}
-        owed = state.side[winner] != oside
-        exchange = None if not owed else "none_won" if state.debt == oside else "given"
-        return {"owner": owner, "excuse_to": "owner", "side": _SIDES[oside], "owner_side": _SIDES[oside],
-                "exchange": exchange, "points": json_number(Fraction(VALUE2[EXCUSE], 2))}
-    return None
+    found = excuse_trick(state)
+    if found is None:
+        return None
+    t, owner, winner = found
+    last = t == len(state.history) - 1
+    if winner == owner or (last and not state.fft):
+        return None  # with the trick, in its points (a slam's last trick; the seed's last trick)
+    oside = state.side[owner]
+    if last:
+        return {"owner": owner, "excuse_to": "opposite", "side": _SIDES[1 - oside], "owner_side": _SIDES[oside],
+                "exchange": None, "points": json_number(Fraction(VALUE2[EXCUSE], 2))}
+    owed = state.side[winner] != oside
+    exchange = None if not owed else "none_won" if state.debt == oside else "given"
+    return {"owner": owner, "excuse_to": "owner", "side": _SIDES[oside], "owner_side": _SIDES[oside],
+            "exchange": exchange, "points": json_number(Fraction(VALUE2[EXCUSE], 2))}
 
 
 def _round_away(d2: int) -> int:

@@ -20,10 +20,12 @@ function selectCounter(s, k) {
 
 // The game's own hint for the verb being chosen ("the écart goes with the chien…", "down to 20 cards").
 function selHint(s, hints) {
-  const first = s.joined || Object.values(s.actions || {})[0] || "";
-  const verb = first.split(" ").filter((x) => !isCard(x)).join(" ");
+  const verb = selVerb(s.joined || Object.values(s.actions || {})[0] || "");
   return hints[verb] || hints[verb.split(" ")[0]] || "";
 }
+
+// An action's verb without its cards ("discard 7H" → "discard").
+function selVerb(action) { return action.split(" ").filter((x) => !isCard(x)).join(" "); }
 
 function confirmSelect(f, s) {
   const hand = f.obs.hand || [];
@@ -98,7 +100,7 @@ function Controls({ f, you, rerender }) {
   const sel = pending ? null : selectState(f);
   // the verb of a choice made of one-card actions ("discard" at the écart), or null (one action names them all)
   const firstAction = sel && !sel.joined ? Object.values(sel.actions || {})[0] : null;
-  const oneCardVerb = firstAction ? firstAction.split(" ").filter((x) => !isCard(x)).join(" ") : null;
+  const oneCardVerb = firstAction ? selVerb(firstAction) : null;
   const selecting = !sel && g.select.length > 0;
   const picking = !sel && g.click && g.click.prefix !== "play";
   if (picking && T.picked && !g.click.cards.has(T.picked)) T.picked = null;
