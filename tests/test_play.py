@@ -155,6 +155,24 @@ def test_q_asks_to_confirm_then_saves_and_leaves(tmp_path: Path) -> None:
     assert sorted(tmp_path.glob("triomphe-*.json"))
 
 
+def test_the_same_seed_played_again_keeps_the_first_record(tmp_path: Path) -> None:
+    """A second game of the same seed is saved beside the first (``-2``), which is kept as it was."""
+    first = tmp_path / "triomphe-classic-2p-seed3.json"
+    first.write_text('{"kept": true}', encoding="utf-8")
+    child = _spawn(["triomphe", "--players", "2", "--seed", "3", "--lang", "fr"], tmp_path)
+    child.expect(PROMPT_FR)
+    child.sendline("q")
+    child.expect(r"Quitter la partie\u202f\? \(o/n\)")
+    child.sendline("o")
+    child.expect(r"Partie enregistrée\u00a0: (\S+)")
+    saved = Path(child.match.group(1).strip())
+    child.expect(pexpect.EOF)
+    child.close()
+    assert saved.name == "triomphe-classic-2p-seed3-2.json"
+    assert first.read_text(encoding="utf-8") == '{"kept": true}'
+    assert json.loads(saved.read_text(encoding="utf-8"))["game"] == "triomphe"
+
+
 def test_ctrl_c_twice_leaves_without_a_traceback(tmp_path: Path) -> None:
     child = _spawn(["tarot", "--seed", "2", "--lang", "en"], tmp_path)
     child.expect(PROMPT_EN)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -583,12 +584,13 @@ class Session:
     # --- records -----------------------------------------------------------------------------------
     def _save(self) -> None:
         parts = [*self.finished, self.state]
-        paths = []
-        for i, part in enumerate(parts):
-            suffix = f"-part{i + 1}" if len(parts) > 1 else ""
-            path = self.records / f"{self.game}-{part.variant}-{part.players}p-seed{self.seed}{suffix}.json"
+        stems = [
+            f"{self.game}-{part.variant}-{part.players}p-seed{self.seed}" + (f"-part{i + 1}" if len(parts) > 1 else "")
+            for i, part in enumerate(parts)
+        ]
+        paths = free_paths(self.records, stems)
+        for part, path in zip(parts, paths, strict=True):
             path.write_text(dumps(part.to_record()), encoding="utf-8")
-            paths.append(path)
         for path in paths:
             self.console.print(Text(f"{self.lab['saved']}{_punct('colon', self.lang)}{path}"), soft_wrap=True)
         # the command alone on its line, whatever the width (the terminal folds it): a command copied from the
@@ -596,6 +598,27 @@ class Session:
         said = self.lab["replay"]
         self.console.print(Text(f"{said[:1].upper()}{said[1:]}{_punct('colon', self.lang).rstrip()}", style="dim"))
         self.console.print(Text(f"atout replay {paths[-1]} --step --lang {self.lang}", style="dim"), soft_wrap=True)
+
+
+def free_paths(folder: Path, stems: list[str]) -> list[Path]:
+    """``folder/stem.json`` for each stem, or ``stem-2.json``, ``-3``…: the first number none of them has yet.
+
+    A game played again with the same seed keeps the earlier record instead of writing over it.
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> [p.name for p in free_paths(d, ["a", "b"])]
+    ['a.json', 'b.json']
+    >>> _ = (d / "b.json").write_text("{}")
+    >>> [p.name for p in free_paths(d, ["a", "b"])]
+    ['a-2.json', 'b-2.json']
+    """
+    n = 1
+    while True:
+        paths = [folder / f"{stem}{'' if n == 1 else f'-{n}'}.json" for stem in stems]
+        if not any(path.exists() for path in paths):
+            return paths
+        n += 1
 
 
 def _punct(key: str, lang: str) -> str:
