@@ -467,6 +467,12 @@ def test_breakdown_lets_a_player_check_mis2() -> None:
     assert "12 ÷ 6 = 2" in text and "counts double: 4" in text and "Player 1 takes 8 (3 tricks)" in text
     first = "\n".join(breakdown(scored[0], "fr", Table("mistigri", 4)))
     assert "Joueur 1 est bête et met 6 au coup suivant" in first
+    # each seat's chips after its name and a colon: a bare "Joueur 1 24" was read as one name
+    import re
+
+    assert re.fullmatch(r"Chips — Player 1: \d+ · Player 2: \d+ · Player 3: \d+ · Player 4: \d+", text.splitlines()[-1])
+    assert re.fullmatch(r"Jetons — Joueur 1\u00a0: \d+ · Joueur 2\u00a0: \d+ · Joueur 3\u00a0: \d+ · Joueur 4\u00a0: \d+",
+                        first.splitlines()[-1])
 
 
 # --- Lanturlu after the round (§5, §6, D7, D8, D18) ----------------------------------------------

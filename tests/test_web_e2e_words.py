@@ -17,8 +17,8 @@ TIMEOUT = 20_000  # ms
 
 
 @pytest.mark.parametrize(("lang", "partner", "chips"), [
-    ("fr", "Votre partenaire : Robot moyen 3.", "Jetons : Joueur 1 (vous)"),  # a bot named by its level (issue 18)
-    ("en", "Your partner: Medium bot 3.", "Chips: Player 1 (you)"),
+    ("fr", "Votre partenaire : Robot moyen 3.", "Jetons — Joueur 1 (vous) : "),  # a bot named by its level (issue 18)
+    ("en", "Your partner: Medium bot 3.", "Chips — Player 1 (you): "),
 ])
 def test_the_page_names_the_partner_and_the_chips_at_la_prime_en_societe(browser: Browser, server: Server, lang: str,
                                                                          partner: str, chips: str) -> None:

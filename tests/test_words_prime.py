@@ -43,10 +43,10 @@ def _session(lang: str, seat: int, tmp_path: Path) -> tuple[Session, Console]:
 AT_CALLING = {
     "fr": ["Votre partenaire : Joueur 4.",
            "Pari de Joueur 1 : 2 jetons à tenir ; au pot : 2 jetons.",
-           "Jetons : Joueur 1 98, Joueur 2 (vous) 100, Joueur 3 100, Joueur 4 100."],
+           "Jetons — Joueur 1 : 98 · Joueur 2 (vous) : 100 · Joueur 3 : 100 · Joueur 4 : 100."],
     "en": ["Your partner: Player 4.",
            "Player 1's bet: 2 chips to accept; in the pot: 2 chips.",
-           "Chips: Player 1 98, Player 2 (you) 100, Player 3 100, Player 4 100."],
+           "Chips — Player 1: 98 · Player 2 (you): 100 · Player 3: 100 · Player 4: 100."],
 }
 
 
@@ -120,7 +120,7 @@ def test_a_game_without_partners_shows_no_side() -> None:
     g.apply("bet 2")
     facts = views.frame(g, 1, "en", {})["facts"]
     assert facts == ["Player 1's bet: 2 chips to accept; in the pot: 2 chips.",
-                     "Chips: Player 1 98, Player 2 (you) 100, Player 3 100, Player 4 100."]
+                     "Chips — Player 1: 98 · Player 2 (you): 100 · Player 3: 100 · Player 4: 100."]
 
 
 @pytest.mark.parametrize(("lang", "word"), [("fr", "Coup"), ("en", "Coup")])

@@ -63,7 +63,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -233,6 +233,16 @@ def signed(x: Any, lang: str = "fr") -> str:
     """
     text = number(x, lang)
     return "+" + text if isinstance(x, int | float | Fraction) and x > 0 else text
+
+
+def by_name(entries: Iterable[tuple[str, str]], lang: str) -> str:
+    """Values after their names and a colon, ``·`` between entries: a bare "Joueur 1 98" read as one name.
+
+    >>> by_name([("Joueur 1", "98"), ("Joueur 2 (vous)", "100")], "fr")
+    'Joueur 1\u00a0: 98 · Joueur 2 (vous)\u00a0: 100'
+    """
+    colon = catalogs.text("common", "punct", "colon", lang)
+    return " · ".join(f"{name}{colon}{value}" for name, value in entries)
 
 
 def the_card(code: str, lang: str, italian: bool = False) -> str:

@@ -7,7 +7,7 @@ terminal (``atout play``) prints them and the web frame carries them (``facts``)
 
 >>> from atout.present import Table
 >>> facts("prime", {"stacks": [100, 96], "bettor": 1, "stake": 4, "pot": 4}, "en", Table("prime", 2, me=0))
-["Player 2's bet: 4 chips to accept; in the pot: 4 chips.", 'Chips: Player 1 (you) 100, Player 2 96.']
+["Player 2's bet: 4 chips to accept; in the pot: 4 chips.", 'Chips — Player 1 (you): 100 · Player 2: 96.']
 """
 
 from __future__ import annotations

@@ -161,9 +161,9 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
     if any(d["refunds"]) or d.get("carry_to") is not None:
         lines.append(_pool_settled(Event("pool_settled", event.seat, d), lang, table))
     lines.append(book.say("breakdown", "this_coup", lang, row=_net(d["row"], lang, table)))
-    from atout.present import number
+    from atout.present import by_name, number
 
-    stacks = book.t("lists", "comma", lang).join(f"{name(s)} {number(x, lang)}" for s, x in enumerate(d["stacks"]))
+    stacks = by_name(((name(s), number(x, lang)) for s, x in enumerate(d["stacks"])), lang)
     lines.append(book.say("breakdown", "stacks", lang, stacks=stacks))
     return lines
 

@@ -199,8 +199,9 @@ def situation(public: dict[str, Any], lang: str, table: Table) -> list[str]:
                               chips=_chips(public["stake"], lang), pot=_chips(public.get("pot", 0), lang)))
     stacks = public.get("stacks") or []
     if stacks:
-        comma = book.t("lists", "comma", lang)
-        shown = comma.join(f"{table.seat_name(s, lang)} {number_of(v, lang)}" for s, v in enumerate(stacks))
+        from atout.present import by_name
+
+        shown = by_name(((table.seat_name(s, lang), number_of(v, lang)) for s, v in enumerate(stacks)), lang)
         lines.append(book.say("situation", "stacks", lang, stacks=shown))
     return lines
 
