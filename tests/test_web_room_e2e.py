@@ -435,6 +435,13 @@ def test_tempo_holds_the_trick_and_shows_one_move_at_a_time(server: Server, brow
             assert page.inner_text(".hold-note") == "Click to go on"  # a mouse: "click" (a touch screen: "Tap to go on")
             # above the felt, in the caption's line: on the cloth it covered the bottom seat's "Your turn"
             assert page.locator("#trick-caption .hold-note").count() == 1
+            # each card's name can be read: a later card no longer covers the caption of the seat across the table
+            covered = page.evaluate("""() => [...document.querySelectorAll('.trick .played')].filter((f) => {
+                const name = f.querySelector('figcaption span:not(.no):not(.win-mark)'); const b = name.getBoundingClientRect();
+                return [0.05, 0.25, 0.5, 0.75, 0.95].some((at) => {  // across the name, not only at its middle
+                  const hit = document.elementFromPoint(b.left + at * b.width, b.top + b.height / 2);
+                  return !(hit && f.querySelector('figcaption').contains(hit)); }); }).map((f) => f.dataset.seat)""")
+            assert covered == [], f"trick captions covered: seats {covered}"
             page.click(".hold-note")
             page.wait_for_selector(".hold-note", state="detached", timeout=2000)
             break

@@ -65,7 +65,8 @@ function Trick({ trick, you, n, gather, faded }) {
     const spot = seatSpot(p.seat, you, n);
     const dx = (spot.x - 50) / 42; const dy = (spot.y - 50) / 38;
     const win = trick.winner !== null && trick.winner !== undefined && p.seat === trick.winner;
-    return html`<figure key=${p.seat + ":" + p.card} class=${"played" + (win ? " win" : "")} data-seat=${p.seat}
+    // a card toward a seat across the table has its name above it: below, the next seat's card covered it (5 players)
+    return html`<figure key=${p.seat + ":" + p.card} class=${"played" + (win ? " win" : "") + (dy < -0.2 ? " above" : "")} data-seat=${p.seat}
         style=${`left:${50 + 30 * dx}%;top:${50 + 22 * dy}%;z-index:${i + 1}`}>
       <${Face} code=${p.card} />
       <figcaption>${p.seat >= 0 && p.seat !== you ? html`<span class="no">${p.seat + 1}</span>` : null}<span class=${p.seat >= 0 && p.seat !== you ? "full" : ""}>${seatName(p.seat, you)}</span>${win ? html` <span class="win-mark">★ ${trick.complete ? t("wins") : t("leads")}</span>` : null}</figcaption>
