@@ -118,7 +118,7 @@ def test_gymnasium_illegal_action_ends_the_episode_or_raises() -> None:
     with pytest.raises(ValueError, match="no bot 'nobody' for 'triomphe'"):
         gymnasium.make("atout/Triomphe-v0", players=2, opponents="nobody")
     levels = gymnasium.make("atout/Tarot-v0", players=4, opponents=["easy", "medium", "search"])
-    assert levels.unwrapped.opponent_names == ["random", "heuristic", "search"]
+    assert levels.unwrapped.opponent_names == ["beginner", "heuristic", "search"]
 
 
 # --- OpenSpiel ----------------------------------------------------------------------------------------

@@ -72,6 +72,32 @@ class RandomBot(Bot):
         return self.rng.choice(obs.legal_actions)
 
 
+class BeginnerBot(Bot):
+    """The tables' easy level: plays its cards at random, but bids, discards and announces as the game's
+    heuristic does. A random bot also announced a slam most deals and took Garde contre on nothing, which no
+    beginner does and which swung the person's score by hundreds. La Prime has no card play (its choices are
+    its bets), so there the beginner stays random throughout."""
+
+    name = "beginner"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._advisers: dict[str, Bot] = {}
+
+    def act(self, obs: Observation) -> Action:
+        if not obs.legal_actions:
+            raise ValueError(f"seat {obs.seat} has no legal action (it is seat {obs.current_player}'s turn)")
+        if obs.game in _RANDOM_THROUGHOUT or any(a.kind == "play" for a in obs.legal_actions):
+            return self.rng.choice(obs.legal_actions)
+        adviser = self._advisers.get(obs.game)
+        if adviser is None:
+            adviser = self._advisers[obs.game] = make_bot(obs.game, "heuristic", self.seed)
+        return adviser.act(obs)
+
+
+#: Games whose beginner chooses everything at random: La Prime's decisions are all bets, no card play.
+_RANDOM_THROUGHOUT = frozenset({"prime"})
+
 _BOTS: dict[tuple[str, str], Callable[[int], Bot]] = {}
 
 
@@ -81,6 +107,7 @@ def register_bot(game: str, name: str, factory: Callable[[int], Bot]) -> None:
 
 
 register_bot("*", "random", RandomBot)
+register_bot("*", "beginner", BeginnerBot)
 
 
 def bot_names(game: str) -> list[str]:

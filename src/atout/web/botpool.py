@@ -2,7 +2,7 @@
 queued behind searches; issue 21: both in worker processes that end with their server, none on its threads).
 
 >>> bot_name("triomphe", "easy"), bot_name("triomphe", "medium"), bot_name("triomphe", "hard")
-('random', 'heuristic', 'search')
+('beginner', 'heuristic', 'search')
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ pauses while nobody watches it. On PostgreSQL several server processes serve the
 (atout.web.cluster: one writer per table, NOTIFY, a bots' lease).
 
 >>> bot_name("triomphe", "easy"), bot_name("triomphe", "medium"), bot_name("triomphe", "hard")
-('random', 'heuristic', 'search')
+('beginner', 'heuristic', 'search')
 """
 
 from __future__ import annotations

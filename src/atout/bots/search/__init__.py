@@ -55,7 +55,7 @@ class Budget:
 #: Budgets of the two search bots: ``search`` (level hard) and ``search_expert`` (level expert).
 BUDGETS: dict[str, Budget] = {"search": Budget(worlds=8), "search_expert": Budget(worlds=24)}
 #: The difficulty levels of the tables, as bot names (``make_bot(game, LEVELS[level])``).
-LEVELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "search", "expert": "search_expert"}
+LEVELS: dict[str, str] = {"easy": "beginner", "medium": "heuristic", "hard": "search", "expert": "search_expert"}
 
 
 def rebuild(obs: Observation, deal: dict[str, Any], fills: dict[int, str], seed: int) -> GameState | None:
