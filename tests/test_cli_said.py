@@ -49,7 +49,7 @@ def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["play", "tarot", "--lang"], "--lang : il faut une valeur"),
     (["play", "tarot", "--frob"], "arguments inconnus : --frob"),
     (["play", "tarot", "--bot"], "--bot : il faut une valeur"),
-    (["play", "tarot", "--bot", "nope"], "pas de robot « nope » pour tarot ; les robots : heuristic"),
+    (["play", "tarot", "--bot", "nope"], "pas de robot « nope » pour tarot ; les robots : beginner, heuristic"),
     (["replay", "x.json", "--analyse", "--tricks", "abc", "--lang", "fr"], "--tricks : il faut un nombre entier"),
     (["simulate", "chess", "--deals", "5", "--lang", "fr"], "Aucun jeu ne s'appelle « chess »"),
     (["rules", "tarot", "--lang", "fr", "--x"], "arguments inconnus : --x"),

@@ -38,7 +38,7 @@ def _code(label: str, lang: str) -> str:
     """A card label of the screen (``R♥``, ``10♠``, ``21``) as a code (``KH``, ``10S``, ``T21``)."""
     if label[-1] in SYMBOL_TO_CODE:
         rank = label[:-1]
-        rank = FRENCH_TO_CODE.get(rank, rank) if lang == "fr" else rank
+        rank = FRENCH_TO_CODE.get(rank, rank) if lang == "fr" else {"Kn": "N"}.get(rank, rank)
         return rank + SYMBOL_TO_CODE[label[-1]]
     return "EX" if label == "Exc" else "T" + label
 
