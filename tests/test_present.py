@@ -19,7 +19,7 @@ from atout.core.events import Event
 from atout.present import Table, breakdown, card_name, say, say_error
 from atout.present.cards import parse_card, short
 from atout.present.inputs import InputProblem, interpret
-from atout.present.screen import hand_plain
+from atout.present.screen import card_text, hand_plain
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -225,6 +225,9 @@ def test_input_bare_cards_french_verbs_and_words() -> None:
     assert str(interpret("R♥", plays, "fr", "tarot")) == "play KH"
     assert str(interpret("Jouer le 21", plays, "fr", "tarot")) == "play T21"
     assert str(interpret("play the T21", plays, "en", "tarot")) == "play T21"
+    knights = [Action.parse(a) for a in ("play ND", "play NS")]  # the English table shows Kn♦, as the faces do
+    assert card_text("ND", "en").plain == "Kn♦" and card_text("ND", "fr").plain == "C♦"
+    assert [str(interpret(x, knights, "en", "tarot")) for x in ("Kn♦", "kn♦", "ND", "C♦")] == ["play ND"] * 4
     bids = [Action.parse(a) for a in ("bid garde", "bid garde_contre", "bid garde_sans", "bid pousse", "bid prise", "pass")]
     assert str(interpret("passe", bids, "fr", "tarot")) == "pass"
     assert str(interpret("Prise", bids, "fr", "tarot")) == "bid prise"
