@@ -413,6 +413,19 @@ def test_the_slam_is_asked_again_before_it_is_announced(server: Server, browser:
     assert not page.errors  # type: ignore[attr-defined]
 
 
+#: What of the trick a person cannot see: a name (tried across its width) covered by anything but its own caption,
+#: a card's corner index covered by a seat's chip (a later card of the trick may lie on it: a pile).
+TRICK_HIDDEN_JS = """() => [...document.querySelectorAll('.trick .played')].flatMap((f) => {
+  const name = f.querySelector('figcaption span:not(.no):not(.win-mark)').getBoundingClientRect();
+  const named = [0.05, 0.25, 0.5, 0.75, 0.95].every((at) => {
+    const hit = document.elementFromPoint(name.left + at * name.width, name.top + name.height / 2);
+    return hit && f.querySelector('figcaption').contains(hit); });
+  const card = f.querySelector('.card').getBoundingClientRect();
+  const corner = document.elementFromPoint(card.left + 6, card.top + 8);
+  const seen = corner && corner.closest('.played') !== null;
+  return [...(named ? [] : ['name of seat ' + f.dataset.seat]), ...(seen ? [] : ['card of seat ' + f.dataset.seat])]; })"""
+
+
 def test_tempo_holds_the_trick_and_shows_one_move_at_a_time(server: Server, browser: Browser) -> None:
     """At the normal tempo a finished trick stays until a click (or about 2 s), bots' moves are shown one by one
     at least the tempo's step apart; the tempo chosen is kept by the browser."""
@@ -435,13 +448,13 @@ def test_tempo_holds_the_trick_and_shows_one_move_at_a_time(server: Server, brow
             assert page.inner_text(".hold-note") == "Click to go on"  # a mouse: "click" (a touch screen: "Tap to go on")
             # above the felt, in the caption's line: on the cloth it covered the bottom seat's "Your turn"
             assert page.locator("#trick-caption .hold-note").count() == 1
-            # each card's name can be read: a later card no longer covers the caption of the seat across the table
-            covered = page.evaluate("""() => [...document.querySelectorAll('.trick .played')].filter((f) => {
-                const name = f.querySelector('figcaption span:not(.no):not(.win-mark)'); const b = name.getBoundingClientRect();
-                return [0.05, 0.25, 0.5, 0.75, 0.95].some((at) => {  // across the name, not only at its middle
-                  const hit = document.elementFromPoint(b.left + at * b.width, b.top + b.height / 2);
-                  return !(hit && f.querySelector('figcaption').contains(hit)); }); }).map((f) => f.dataset.seat)""")
-            assert covered == [], f"trick captions covered: seats {covered}"
+            # each card's name can be read (a later card covered the name of the seat across the table, a side
+            # seat's chip its own card's name), and no chip covers a card of the trick; a desktop, then a small one
+            for size in (DESKTOP, (1024, 768)):
+                page.set_viewport_size({"width": size[0], "height": size[1]})
+                page.wait_for_timeout(100)
+                assert page.evaluate(TRICK_HIDDEN_JS) == [], f"trick names or cards covered at {size}"
+            page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
             page.click(".hold-note")
             page.wait_for_selector(".hold-note", state="detached", timeout=2000)
             break

@@ -65,8 +65,10 @@ function Trick({ trick, you, n, gather, faded }) {
     const spot = seatSpot(p.seat, you, n);
     const dx = (spot.x - 50) / 42; const dy = (spot.y - 50) / 38;
     const win = trick.winner !== null && trick.winner !== undefined && p.seat === trick.winner;
-    // a card toward a seat across the table has its name above it: below, the next seat's card covered it (5 players)
-    return html`<figure key=${p.seat + ":" + p.card} class=${"played" + (win ? " win" : "") + (dy < -0.2 ? " above" : "")} data-seat=${p.seat}
+    // a card toward a seat across the table has its name above it: below, the next seat's card covered it (5 players);
+    // a side seat's name runs toward the middle, away from that seat's chip (style.css)
+    const where = (dy < -0.2 ? " above" : "") + (dx < -0.8 ? " side-l" : dx > 0.8 ? " side-r" : "");
+    return html`<figure key=${p.seat + ":" + p.card} class=${"played" + (win ? " win" : "") + where} data-seat=${p.seat}
         style=${`left:${50 + 30 * dx}%;top:${50 + 22 * dy}%;z-index:${i + 1}`}>
       <${Face} code=${p.card} />
       <figcaption>${p.seat >= 0 && p.seat !== you ? html`<span class="no">${p.seat + 1}</span>` : null}<span class=${p.seat >= 0 && p.seat !== you ? "full" : ""}>${seatName(p.seat, you)}</span>${win ? html` <span class="win-mark">★ ${trick.complete ? t("wins") : t("leads")}</span>` : null}</figcaption>
