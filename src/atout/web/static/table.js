@@ -124,8 +124,10 @@ async function pump() {
         T.view = null;
         show(f, prev);
       }
+      // Another seat's move stays its step before the next frame is shown, whether that frame is already queued or
+      // comes later: frames 25 ms apart (a server with a short --bot-delay) went by one after the other unpaced.
       const mine = T.seat !== null && f.obs.current_player === T.seat;
-      if (T.queue.length && !mine && !fresh) await wait(PACE.ms("step"));
+      if (!mine && !fresh) await wait(PACE.ms("step"));
     }
   } finally { T.busy = false; }
 }
