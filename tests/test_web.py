@@ -735,3 +735,15 @@ def test_the_deal_panel_says_the_points_in_tricks_and_in_the_ecart() -> None:
     points = Fraction(re.search(r"\u00a0: " + num, total).group(1).replace(",", "."))
     tricks, aside = (Fraction(x.replace(",", ".")) for x in re.search(num + r" dans les plis et " + num, part).groups())
     assert tricks + aside == points and aside > 0, (total, part)
+
+
+def test_a_tarot_table_deals_again_a_deal_everybody_passed(client: TestClient) -> None:
+    """Seed 001, « Les enchères »: a deal everybody passed is void and the next player deals. At a table it does not
+    count among the deals asked for (a one-deal game whose bots and player all passed used to end, nothing
+    played); the table's options and its record say so, and a request cannot turn it off."""
+    t = create(client, game="tarot", players=4, seat=0, seed=11, options={"redeal_void": False})
+    live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+    assert live.state.redeal_void is True and live.options["redeal_void"] is True
+    assert live.state.to_record()["match"] == {"deals": 1, "redeal_void": True}
+    other = create(client, game="triomphe", players=2, seat=0, seed=1)
+    assert "redeal_void" not in client.app.state.hub.tables[other["id"]].options  # type: ignore[attr-defined]

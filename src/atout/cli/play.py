@@ -80,6 +80,8 @@ class Session:
         match: dict[str, Any] = {"deals": args.deals} if args.deals else dict(MATCH_DEFAULTS.get(game_info(args.game).name, {}))
         if args.target:
             match["target"] = args.target
+        if game_info(args.game).name == "tarot":  # a deal everybody passed is dealt again, as at the browser's table
+            match["redeal_void"] = True
         self.state = new_game(args.game, players=args.players, variant=args.variant, seed=self.seed,
                               **self.options, **match)
         self.game = self.state.game_name
@@ -96,7 +98,6 @@ class Session:
         self.records = _records_dir(getattr(args, "records", None))
         self.cursor = 0
         self.undo: list[tuple[GameState, int, Event | None, Any]] = []  # state, cursor, last trick, its points
-        self.finished: list[GameState] = []  # earlier parts of the match (after an all-pass deal, see _continue)
         self.attack_points: Any = None
         self.last_trick: Event | None = None
         self.previous: Event | None = None  # the last bid said (the contract that repeats it is not said again)
@@ -130,7 +131,7 @@ class Session:
         """Say what happened, then one move (a bot's, or the human's turn); False when the match is over."""
         self._narrate()
         if self.state.is_terminal():
-            return self._continue()
+            return False
         seat = self.state.current_player
         assert seat is not None
         if seat != self.me:
@@ -159,10 +160,7 @@ class Session:
         """Say every event the human may see since the last call."""
         events = self.state.events(self.me, self.cursor)
         self.cursor = self.state.event_count
-        offset = sum(len(part.sheet()) for part in self.finished)
         for e in events:
-            if offset and "deal" in e.data:  # deals are numbered over the whole match
-                e = Event(e.kind, e.seat, {**e.data, "deal": e.data["deal"] + offset}, e.to)
             self.show_event(e)
 
     def show_event(self, e: Event) -> None:
@@ -195,7 +193,7 @@ class Session:
             self.attack_points = None
             return
         if e.kind == "match_over":
-            return  # said by _final, with the sheet of every part of the match
+            return  # said by _final, with the match's sheet
         if text:
             style = "bold" if e.kind in ("contract", "called", "partner_revealed", "poignee_shown", "talon_shown",
                                          "redeal", "petit_au_bout", "slam", "concession_refused", "vole_undertaken",
@@ -227,7 +225,7 @@ class Session:
         return line
 
     def _sheet(self) -> None:
-        rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
+        rows = self.state.sheet()
         totals = self._totals()
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
         head = f"{self.lab['sheet']} ({len(rows)}){_punct('colon', self.lang)}".rstrip()
@@ -255,10 +253,7 @@ class Session:
         return list(teams) if isinstance(teams, list | tuple) else None
 
     def _totals(self) -> list[Any]:
-        totals: list[Any] = [0] * self.state.players
-        for part in [*self.finished, self.state]:
-            totals = [t + r for t, r in zip(totals, part.returns(), strict=True)]
-        return totals
+        return list(self.state.returns())
 
     def _final(self, complete: bool) -> None:
         if not complete:
@@ -271,7 +266,7 @@ class Session:
                                           "scores": list(getattr(self.state, "scores", []))})
         by_side = situation.match_result(self.game, totals, self._teams(), self.lang, self.table)
         self.console.print(Text((by_side[0] if by_side else say(event, self.lang, self.table)) or "", style="bold"))
-        rows = [r for part in [*self.finished, self.state] for r in part.sheet()]
+        rows = self.state.sheet()
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
         for line in score_sheet(names, rows, totals, self.lang, self.console.width, self.game):  # fits the terminal (issue 17)
             self.console.print(line, highlight=False)
@@ -282,29 +277,6 @@ class Session:
         for place, seat, total in ranking(totals):
             self.console.print(f"  {ordinal(place, self.lang)} {self.table.seat_name(seat, self.lang)}"
                                f"{_punct('colon', self.lang)}{number(total, self.lang)}")
-
-    # --- an all-pass deal ---------------------------------------------------------------------------
-    def _continue(self) -> bool:
-        """An all-pass deal is void and the next player deals (seed 001): the match goes on.
-
-        The engine counts the void deal among ``deals``; the table plays one more deal instead, as a
-        new part of the match (its own record), so that the player gets the deals he asked for.
-        """
-        last = self.state.log[-1]
-        if not last.note.startswith("all passed"):
-            return False
-        played = sum(1 for part in [*self.finished, self.state] for d in part.log
-                     if d.result is not None and not d.note.startswith("all passed"))
-        if played >= self.wanted_deals:
-            return False
-        self.finished.append(self.state)
-        seed = self.seed + 7919 * len(self.finished)
-        dealer = (last.dealer + 1) % self.state.players
-        self.state = new_game(self.game, players=self.state.players, variant=self.state.variant, seed=seed,
-                              dealer=dealer, deals=self.wanted_deals - played, **self.options)
-        self.cursor = 0
-        self.undo.clear()
-        return True
 
     # --- the human's turn ----------------------------------------------------------------------------
     def _human_turn(self) -> None:
@@ -583,42 +555,34 @@ class Session:
 
     # --- records -----------------------------------------------------------------------------------
     def _save(self) -> None:
-        parts = [*self.finished, self.state]
-        stems = [
-            f"{self.game}-{part.variant}-{part.players}p-seed{self.seed}" + (f"-part{i + 1}" if len(parts) > 1 else "")
-            for i, part in enumerate(parts)
-        ]
-        paths = free_paths(self.records, stems)
-        for part, path in zip(parts, paths, strict=True):
-            path.write_text(dumps(part.to_record()), encoding="utf-8")
-        for path in paths:
-            self.console.print(Text(f"{self.lab['saved']}{_punct('colon', self.lang)}{path}"), soft_wrap=True)
+        state = self.state
+        path = free_path(self.records, f"{self.game}-{state.variant}-{state.players}p-seed{self.seed}")
+        path.write_text(dumps(state.to_record()), encoding="utf-8")
+        self.console.print(Text(f"{self.lab['saved']}{_punct('colon', self.lang)}{path}"), soft_wrap=True)
         # the command alone on its line, whatever the width (the terminal folds it): a command copied from the
         # screen stays whole, with nothing after it (a newcomer read "(pour la revoir)" as part of it)
         said = self.lab["replay"]
         self.console.print(Text(f"{said[:1].upper()}{said[1:]}{_punct('colon', self.lang).rstrip()}", style="dim"))
-        self.console.print(Text(f"atout replay {paths[-1]} --step --lang {self.lang}", style="dim"), soft_wrap=True)
+        self.console.print(Text(f"atout replay {path} --step --lang {self.lang}", style="dim"), soft_wrap=True)
 
 
-def free_paths(folder: Path, stems: list[str]) -> list[Path]:
-    """``folder/stem.json`` for each stem, or ``stem-2.json``, ``-3``…: the first number none of them has yet.
+def free_path(folder: Path, stem: str) -> Path:
+    """``folder/stem.json``, or ``stem-2.json``, ``-3``…: the first that does not exist yet.
 
     A game played again with the same seed keeps the earlier record instead of writing over it.
 
     >>> import tempfile
     >>> d = Path(tempfile.mkdtemp())
-    >>> [p.name for p in free_paths(d, ["a", "b"])]
-    ['a.json', 'b.json']
-    >>> _ = (d / "b.json").write_text("{}")
-    >>> [p.name for p in free_paths(d, ["a", "b"])]
-    ['a-2.json', 'b-2.json']
+    >>> free_path(d, "a").name
+    'a.json'
+    >>> _ = (d / "a.json").write_text("{}")
+    >>> free_path(d, "a").name
+    'a-2.json'
     """
     n = 1
-    while True:
-        paths = [folder / f"{stem}{'' if n == 1 else f'-{n}'}.json" for stem in stems]
-        if not any(path.exists() for path in paths):
-            return paths
+    while (folder / f"{stem}{'' if n == 1 else f'-{n}'}.json").exists():
         n += 1
+    return folder / f"{stem}{'' if n == 1 else f'-{n}'}.json"
 
 
 def _punct(key: str, lang: str) -> str:

@@ -279,8 +279,10 @@ class Hub:
             value = getattr(req, key)
             if value is not None:
                 options[key] = value
-        for key in ("seed", "deal", "dealer", "players", "variant"):
+        for key in ("seed", "deal", "dealer", "players", "variant", "redeal_void"):
             options.pop(key, None)  # creation arguments, not rule options: the server chooses them
+        if req.game == "tarot":  # a deal everybody passed is dealt again, not counted: a 1-deal game is played
+            options["redeal_void"] = True
         if req.seed is not None and is_secret_seed(req.seed):  # Live.seed_chosen tells chosen seeds by their size
             raise ValueError(f"a chosen seed must be below 2**64, not {req.seed}")
         seed = req.seed if req.seed is not None else new_seed()  # 128 secret bits: no seat can work the deal out

@@ -30,12 +30,15 @@ def make(
     deal: Any = None,
     dealer: int | None = None,
     deals: int | None = 1,
+    redeal_void: bool = False,
     **options: Any,
 ) -> TarotState:
-    """Create a Tarot match (see :func:`atout.new_game`): one deal unless ``deals=N``."""
+    """Create a Tarot match (see :func:`atout.new_game`): one deal unless ``deals=N``; with ``redeal_void``, a deal
+    everybody passed is dealt again without counting among them (the tables' matches)."""
     # Options checked by name and type against TarotRules; no cache that could remember a bad call.
     rules = build_rules(TarotRules, "Tarot", options, players=players, variant=variant)
-    return TarotState(rules, seed=seed, deal=deal, dealer=dealer, deals=1 if deals is None else deals)
+    return TarotState(rules, seed=seed, deal=deal, dealer=dealer, deals=1 if deals is None else deals,
+                      redeal_void=redeal_void)
 
 
 def rules_text(lang: str = "fr") -> str:

@@ -23,6 +23,7 @@ class TarotFields(Protocol):
     fft: bool
     log: list[DealLog]
     deals_limit: int
+    redeal_void: bool
     counted: int
     totals4: list[int]
     next_seat: tuple[int, ...]

@@ -65,6 +65,7 @@ class NarrateMixin:
     seed: int
     log: list[DealLog]
     deals_limit: int
+    redeal_void: bool
     given_deals: list[Any]
     apply: Callable[[Action | str], None]
 
@@ -80,7 +81,7 @@ class NarrateMixin:
             twin = object.__new__(type(self))
             twin._narrate = True
             twin.__init__(me.rules, seed=me.seed, deal=[e.deal for e in me.log],  # type: ignore[misc]
-                          dealer=me.log[0].dealer, deals=me.deals_limit)
+                          dealer=me.log[0].dealer, deals=me.deals_limit, redeal_void=me.redeal_void)
             me.__dict__["_twin"] = twin
         twin.given_deals = [e.deal for e in me.log]
         while True:

@@ -164,7 +164,8 @@ def rollout_trace(state: TarotFields, policy: Policy, rng: RolloutRng,
             status, count = mod.run_packed(np.array(pack(game), np.int64), word, code, picks, row)
         rng.state = int(word[0])
         chosen = picks[:count].tolist()
-        if status == 0 and game.counted + 1 >= game.deals_limit:  # the match ends with this deal
+        # the match ends with this deal (unless it may yet be void and dealt again: replayed below to know)
+        if status == 0 and game.counted + 1 >= game.deals_limit and not (game.redeal_void and game.taker < 0):
             totals = game.totals4
             return [quarter_fraction(int(q) + t) for q, t in zip(row, totals, strict=False)], taken + chosen
         # A petit sec redeal, or the match goes on: replay the kernel's moves through the API, then go on.

@@ -91,7 +91,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, PlayMixin, GameState):
         "deals_limit", "debt", "ecart", "_ecart_next", "ecart_trumps", "eldest", "_events", "ex_seat", "fft", "flags",
         "given_deals", "hands", "history", "_lcache", "leader", "led", "_lmask", "log", "_log_actions", "_log_shared",
         "next_seat", "ntricks", "outcome", "pab", "partner", "partner_revealed", "_phase", "piles", "played",
-        "players", "rng", "_rng_shared", "rules", "seed", "shower", "showing", "side", "slam_announced", "_special",
+        "players", "redeal_void", "rng", "_rng_shared", "rules", "seed", "shower", "showing", "side", "slam_announced", "_special",
         "_table_rules", "taker", "talon", "talon_shown", "totals4", "trick", "trick_no", "tricks_won", "variant",
         "win",
     )
@@ -106,6 +106,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, PlayMixin, GameState):
         deal: dict[str, Any] | list[dict[str, Any]] | None = None,
         dealer: int | None = None,
         deals: int = 1,
+        redeal_void: bool = False,
     ) -> None:
         self.rules = rules
         self.variant = rules.variant
@@ -118,6 +119,11 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, PlayMixin, GameState):
         if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
             raise ValueError(f"deals must be a positive integer, not {deals!r}")
         self.deals_limit = deals
+        if not isinstance(redeal_void, bool):
+            raise ValueError(f"redeal_void must be true or false, not {redeal_void!r}")
+        #: A deal everybody passed is dealt again by the next player and does not count towards ``deals`` (the
+        #: tables: a person who asked for one deal gets one played). Off, it counts (simulations, the ladder).
+        self.redeal_void = redeal_void
         if deal is None:
             self.given_deals: list[Any] = []
         elif isinstance(deal, dict):
@@ -260,8 +266,9 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, PlayMixin, GameState):
         if self.taker < 0:
             # Seed 001: "Si tous les joueurs passent, la partie est annulée et le joueur suivant distribue".
             self.log[-1].note = "all passed: void deal"
-            self._emit("redeal", reason="all_passed", last=self.counted + 1 >= self.deals_limit)  # no next deal
-            self._finish_deal([0] * self.players)
+            last = not self.redeal_void and self.counted + 1 >= self.deals_limit  # no next deal
+            self._emit("redeal", reason="all_passed", last=last)
+            self._finish_deal([0] * self.players, counts=not self.redeal_void)
             return
         self.contract = contracts[self.best_bid]
         self.side = [ATTACK if s == self.taker else d for s, d in enumerate(self.side)]  # (shared by clones)
@@ -348,11 +355,11 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, PlayMixin, GameState):
                 self._emit("slam", side=slam, announced=self.slam_announced, variant=self.variant)
         self._finish_deal(row)
 
-    def _finish_deal(self, row4: list[int]) -> None:
+    def _finish_deal(self, row4: list[int], counts: bool = True) -> None:
         entry = self.log[-1]
         entry.result = [quarter_fraction(q) for q in row4]
         self.totals4 = [t + q for t, q in zip(self.totals4, row4, strict=True)]
-        self.counted += 1
+        self.counted += counts
         self._lcache, self._lmask = None, 0
         if self._narrate and self.outcome is not None:
             self._emit("deal_scored", seat=self.taker, **score_components(self, entry.result))
@@ -506,7 +513,7 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, PlayMixin, GameState):
         return out
 
     def match_header(self) -> dict[str, Any]:
-        return {"deals": self.deals_limit}
+        return {"deals": self.deals_limit, **({"redeal_void": True} if self.redeal_void else {})}
 
     def table_rules(self) -> dict[str, Any]:
         """The rules as a record states them, computed once per match and shared by its clones."""

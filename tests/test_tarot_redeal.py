@@ -1,0 +1,65 @@
+"""A deal everybody passed, at the tables: dealt again by the next player, not counted among the match's deals.
+
+Seed 001, « Les enchères »: « Si tous les joueurs passent, la partie est annulée et le joueur suivant
+distribue. » The engine counts such a deal among ``deals`` by default (simulations and the ladder, where a
+board everybody passed is a 0–0 board); ``redeal_void=True`` (the browser's and the terminal's tables) deals
+again without counting it, so that a person who asked for one deal plays one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import atout
+from atout.core.rollout import RolloutRng
+from atout.games.tarot.rollout import api_trace, rollout_trace
+
+
+def _all_pass(g: atout.GameState) -> None:
+    for _ in range(g.players):
+        g.apply("pass")
+
+
+def test_by_default_a_void_deal_counts_and_ends_a_one_deal_match() -> None:
+    g = atout.new_game("tarot", players=4, seed=3, dealer=0)
+    _all_pass(g)
+    assert g.is_terminal() and g.returns() == [0, 0, 0, 0]
+    assert [e.data for e in g.events() if e.kind == "redeal"] == [{"reason": "all_passed", "last": True}]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_with_redeal_void_the_next_player_deals_and_the_deal_does_not_count(players: int) -> None:
+    g = atout.new_game("tarot", players=players, seed=3, dealer=0, deals=1, redeal_void=True)
+    _all_pass(g)
+    _all_pass(g)  # twice: still nothing counted
+    assert not g.is_terminal() and g.phase == "bidding"
+    assert [d.dealer for d in g.log] == [0, 1, 2]  # « le joueur suivant distribue », each time
+    assert [e.data for e in g.events() if e.kind == "redeal"] == [{"reason": "all_passed", "last": False}] * 2
+    g.apply("bid garde" if g.variant == "seed" else "bid garde")
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    assert len(g.log) == 3 and g.to_record()["match"] == {"deals": 1, "redeal_void": True}
+    again = atout.replay(g.to_record())  # the record says so, and replays the same match
+    assert again.returns() == g.returns() and len(again.log) == 3
+
+
+def test_redeal_void_is_true_or_false() -> None:
+    with pytest.raises(ValueError, match="redeal_void must be true or false"):
+        atout.new_game("tarot", players=4, seed=1, redeal_void="yes")
+
+
+def test_the_compiled_rollout_plays_the_same_matches_as_the_api_when_void_deals_are_dealt_again() -> None:
+    """From the bidding, random rollouts pass all round now and then: the kernel's shortcut (the match ends
+    with its deal) must not be taken then; the same returns and choices as the public API's."""
+    g = atout.new_game("tarot", players=4, seed=11, dealer=0, deals=1, redeal_void=True)
+    for _ in range(3):
+        g.apply("pass")  # the last seat's choice decides: its pass voids the deal
+    voids = 0
+    for k in range(60):
+        got = rollout_trace(g, "random", RolloutRng(k))
+        assert got == api_trace(g, "random", RolloutRng(k)), k
+        copy = g.clone()
+        for i in got[1]:
+            copy.apply(copy.legal_actions()[i])
+        voids += len(copy.log) > 1
+    assert voids > 0  # some rollouts did pass all round and were dealt again
