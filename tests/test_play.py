@@ -166,6 +166,7 @@ def test_the_same_seed_played_again_keeps_the_first_record(tmp_path: Path) -> No
     child.sendline("o")
     child.expect(r"Partie enregistrée\u00a0: (\S+)")
     saved = Path(child.match.group(1).strip())
+    child.expect("Une partie de cette graine était déjà enregistrée ici\u00a0: elle est gardée")
     child.expect(pexpect.EOF)
     child.close()
     assert saved.name == "triomphe-classic-2p-seed3-2.json"

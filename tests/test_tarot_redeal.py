@@ -35,7 +35,7 @@ def test_with_redeal_void_the_next_player_deals_and_the_deal_does_not_count(play
     assert not g.is_terminal() and g.phase == "bidding"
     assert [d.dealer for d in g.log] == [0, 1, 2]  # « le joueur suivant distribue », each time
     assert [e.data for e in g.events() if e.kind == "redeal"] == [{"reason": "all_passed", "last": False}] * 2
-    g.apply("bid garde" if g.variant == "seed" else "bid garde")
+    g.apply("bid garde")
     while not g.is_terminal():
         g.apply(g.legal_actions()[0])
     assert len(g.log) == 3 and g.to_record()["match"] == {"deals": 1, "redeal_void": True}

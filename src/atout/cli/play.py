@@ -556,9 +556,12 @@ class Session:
     # --- records -----------------------------------------------------------------------------------
     def _save(self) -> None:
         state = self.state
-        path = free_path(self.records, f"{self.game}-{state.variant}-{state.players}p-seed{self.seed}")
+        stem = f"{self.game}-{state.variant}-{state.players}p-seed{self.seed}"
+        path = free_path(self.records, stem)
         path.write_text(dumps(state.to_record()), encoding="utf-8")
         self.console.print(Text(f"{self.lab['saved']}{_punct('colon', self.lang)}{path}"), soft_wrap=True)
+        if path.stem != stem:  # "…-seed5-2": an earlier game of the seed is there, kept
+            self.console.print(Text(self.lab["saved_beside"], style="dim"))
         # the command alone on its line, whatever the width (the terminal folds it): a command copied from the
         # screen stays whole, with nothing after it (a newcomer read "(pour la revoir)" as part of it)
         said = self.lab["replay"]

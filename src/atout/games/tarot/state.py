@@ -91,9 +91,9 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, PlayMixin, GameState):
         "deals_limit", "debt", "ecart", "_ecart_next", "ecart_trumps", "eldest", "_events", "ex_seat", "fft", "flags",
         "given_deals", "hands", "history", "_lcache", "leader", "led", "_lmask", "log", "_log_actions", "_log_shared",
         "next_seat", "ntricks", "outcome", "pab", "partner", "partner_revealed", "_phase", "piles", "played",
-        "players", "redeal_void", "rng", "_rng_shared", "rules", "seed", "shower", "showing", "side", "slam_announced", "_special",
-        "_table_rules", "taker", "talon", "talon_shown", "totals4", "trick", "trick_no", "tricks_won", "variant",
-        "win",
+        "players", "redeal_void", "rng", "_rng_shared", "rules", "seed", "shower", "showing", "side",
+        "slam_announced", "_special", "_table_rules", "taker", "talon", "talon_shown", "totals4", "trick", "trick_no",
+        "tricks_won", "variant", "win",
     )
     game_name = "tarot"
     #: The seat to act, None when the match is over: a plain attribute (read at every step of a playout).
