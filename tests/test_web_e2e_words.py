@@ -6,6 +6,8 @@ Skipped without Chromium or Playwright, like tests/test_web_e2e.py (a failure in
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 # The guard (skip without Playwright or Chromium; a failure in CI) is tests/test_web_e2e.py's: importing it runs
@@ -17,8 +19,8 @@ TIMEOUT = 20_000  # ms
 
 
 @pytest.mark.parametrize(("lang", "partner", "chips"), [
-    ("fr", "Votre partenaire : Robot moyen 3.", "Jetons — Joueur 1 (vous) : "),  # a bot named by its level (issue 18)
-    ("en", "Your partner: Medium bot 3.", "Chips — Player 1 (you): "),
+    ("fr", "Votre partenaire : Robot moyen 3.", r"Jetons Vous : \d+ · Robot moyen 2 : \d+"),  # a bot named by its level
+    ("en", "Your partner: Medium bot 3.", r"Chips You: \d+ · Medium bot 2: \d+"),
 ])
 def test_the_page_names_the_partner_and_the_chips_at_la_prime_en_societe(browser: Browser, server: Server, lang: str,
                                                                          partner: str, chips: str) -> None:
@@ -34,4 +36,7 @@ def test_the_page_names_the_partner_and_the_chips_at_la_prime_en_societe(browser
     page.click("#create")
     page.wait_for_selector("#your-turn, #over")
     text = " ".join(page.inner_text("#situation").replace("\u202f", " ").replace("\xa0", " ").split())
-    assert partner in text and chips in text, text  # seat 0's partner is seat 2 (teams 0–2, 1–3: D10)
+    assert partner in text, text  # seat 0's partner is seat 2 (teams 0–2, 1–3: D10)
+    # each seat's chips in the side panel's own row, and not said a second time above it
+    facts = " ".join(page.inner_text("#facts").replace("\u202f", " ").replace("\xa0", " ").split())
+    assert re.search(chips, facts) and "Jetons —" not in text and "Chips —" not in text, (facts, text)

@@ -66,7 +66,10 @@ def test_the_stake_pot_chips_and_partner_at_accept_or_decline_terminal(lang: str
 def test_the_stake_pot_chips_and_partner_at_accept_or_decline_web(lang: str) -> None:
     g = _game()
     frame = views.frame(g, 1, lang, {})
-    assert [_plain(x) for x in frame["facts"]] == AT_CALLING[lang]
+    # the chips are the side panel's own row (public ``stacks``), not a sentence above it too (a newcomer read
+    # "Chips — You: 95" and then "Chips: You: 95": the same thing twice)
+    assert [_plain(x) for x in frame["facts"]] == AT_CALLING[lang][:2]
+    assert frame["obs"]["public"]["stacks"] == [98, 100, 100, 100]
     spectator = views.frame(g, None, lang, {})  # a spectator sees the sides, no "your partner"
     sides = {"fr": "Camps : Joueur 1 et Joueur 3 contre Joueur 2 et Joueur 4.",
              "en": "Sides: Player 1 and Player 3 against Player 2 and Player 4."}[lang]
@@ -119,8 +122,7 @@ def test_a_game_without_partners_shows_no_side() -> None:
     g = atout.new_game("prime", players=4, deal=DEAL, dealer=3, seed=2)
     g.apply("bet 2")
     facts = views.frame(g, 1, "en", {})["facts"]
-    assert facts == ["Player 1's bet: 2 chips to accept; in the pot: 2 chips.",
-                     "Chips — Player 1: 98 · Player 2 (you): 100 · Player 3: 100 · Player 4: 100."]
+    assert facts == ["Player 1's bet: 2 chips to accept; in the pot: 2 chips."]
 
 
 @pytest.mark.parametrize(("lang", "word"), [("fr", "Coup"), ("en", "Coup")])

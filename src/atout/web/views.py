@@ -417,7 +417,9 @@ def facts(state: GameState, viewer: int | None, obs: dict[str, Any], lang: str, 
     from atout.present import situation
 
     table = people(state, viewer, lang, meta)
-    out = situation.facts(state.game_name, obs["public"], lang, table)
+    # every seat's chips have their own row in the side panel (``stacks``): a sentence above it said them twice
+    public = {k: v for k, v in obs["public"].items() if k != "stacks"}
+    out = situation.facts(state.game_name, public, lang, table)
     if state.is_terminal() if over is None else over:
         teams = state.observation(0).public.get("teams")
         result = situation.match_result(state.game_name, list(state.returns()),
