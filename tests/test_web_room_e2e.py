@@ -426,6 +426,27 @@ TRICK_HIDDEN_JS = """() => [...document.querySelectorAll('.trick .played')].flat
   return [...(named ? [] : ['name of seat ' + f.dataset.seat]), ...(seen ? [] : ['card of seat ' + f.dataset.seat])]; })"""
 
 
+def test_a_concession_is_asked_again_before_it_is_made(server: Server, browser: Browser) -> None:
+    """Seed 002 §4: before the lead a side may give the game; accepted, the deal ends there. A newcomer's stray
+    click on "Concede", the first button of a deal, ended his match: it is now asked again, "No" focused."""
+    page = in_language(browser, server, "fr", DESKTOP)
+    table_id = create_from_lobby(page, server, "triomphe", 2, seed=5)
+    concede = '#actions button[data-action="concede"]'
+    play_until(page, f"() => !!document.querySelector('{concede}')", 12)
+    n = int(page.get_attribute("#controls", "data-n") or 0)
+    page.click(concede)
+    page.wait_for_selector("#confirm-weighty")
+    question = page.inner_text("#confirm-question").replace("\u00a0", " ").replace("\u202f", " ")
+    assert question.startswith("Vraiment : concéder ? Donner le jeu : si l'autre camp accepte"), question
+    assert page.evaluate("() => document.activeElement.id") == "confirm-no"
+    assert int(page.get_attribute("#controls", "data-n") or 0) == n  # nothing sent
+    page.keyboard.press("Enter")
+    page.wait_for_selector(concede)
+    assert server.app.state.hub.tables[table_id].state.current_player is not None
+    assert int(page.get_attribute("#controls", "data-n") or 0) == n
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_tempo_holds_the_trick_and_shows_one_move_at_a_time(server: Server, browser: Browser) -> None:
     """At the normal tempo a finished trick stays until a click (or about 2 s), bots' moves are shown one by one
     at least the tempo's step apart; the tempo chosen is kept by the browser."""

@@ -57,8 +57,9 @@ COMMANDS = {
 }
 
 
-#: Choices asked again before they are played (the Tarot's slam: +400 or −200 a defender, seed 001's capot).
-WEIGHTY = frozenset({"announce chelem", "announce capot"})
+#: Choices asked again before they are played (the Tarot's slam: +400 or −200 a defender, seed 001's capot; La
+#: Triomphe's concession, seed 002 §4: accepted, it ends the deal, and a newcomer's stray tap ended his match).
+WEIGHTY = frozenset({"announce chelem", "announce capot", "concede"})
 
 
 class Quit(Exception):

@@ -44,8 +44,9 @@ function confirmSelect(f, s) {
 const KEEP_ALL = new Set(["pass_aside"]);
 
 // Choices that commit to much on one tap (Tarot's slam: +400 or −200 a defender): asked again, "No" focused
-// (a newcomer's first tap among the announcements had announced a capot; undo was the only way back).
-const WEIGHTY = new Set(["announce chelem", "announce capot"]);
+// (a newcomer's first tap among the announcements had announced a capot; undo was the only way back); La Triomphe's
+// concession (seed 002 §4: accepted, it ends the deal; a stray click on the first button ended a match).
+const WEIGHTY = new Set(["announce chelem", "announce capot", "concede"]);
 
 function askAgain(f, text, rerender) {
   T.confirming = { n: f.n, text };
