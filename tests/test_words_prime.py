@@ -132,3 +132,30 @@ def test_the_web_sheet_calls_a_prime_deal_a_coup(lang: str, word: str) -> None:
     assert views.frame(_game(), 1, lang, {})["deal_word"] == word
     tarot = atout.new_game("tarot", players=4, seed=1)
     assert views.frame(tarot, 0, lang, {})["deal_word"] == {"fr": "Donne", "en": "Deal"}[lang]
+
+
+@pytest.mark.parametrize(("totals", "fr", "en"), [
+    ([-2, 6, -2, -2], "Fin de la partie : Joueur 2 (vous) gagne 6 jetons.", "Match over: Player 2 (you) wins 6 chips."),
+    ([3, 3, -3, -3], "Fin de la partie : Joueur 1 et Joueur 2 (vous) gagnent 3 jetons chacun.",
+     "Match over: Player 1 and Player 2 (you) win 3 chips each."),
+    ([0, 0, 0, 0], "Fin de la partie : personne ne gagne de jeton.", "Match over: nobody wins a chip."),
+])
+def test_the_end_of_a_prime_match_names_who_won_the_chips(totals: list[int], fr: str, en: str) -> None:
+    """It said only "Fin de la partie." where Tarot names its winner (a newcomer's report); the totals are each
+    seat's chips won or lost (zero-sum, seed 004)."""
+    from atout.core.events import Event
+    from atout.present import Table, say
+
+    event = Event("match_over", data={"totals": totals})
+    assert _plain(say(event, "fr", Table("prime", 4, me=1)) or "") == fr
+    assert _plain(say(event, "en", Table("prime", 4, me=1)) or "") == en
+
+
+def test_the_prime_terminal_help_speaks_of_no_trick() -> None:
+    """La Prime has no tricks: its help names no "dernier pli" and no trick's leader (the common help did)."""
+    from atout.present import phrases
+
+    for lang in ("fr", "en"):
+        text = phrases("prime").section("play_labels", lang)["help"]
+        assert not any(w in text for w in ("pli", "trick", "dernier", "last")), text
+        assert ("indice" if lang == "fr" else "hint") in text

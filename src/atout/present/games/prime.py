@@ -108,9 +108,23 @@ def _received(event: Event, lang: str, table: Table) -> str:
     return _book().say("says", "received", lang, cards=cards)
 
 
+def _match_over(event: Event, lang: str, table: Table) -> str:
+    """The end of the match names who won the most chips, as Tarot's names its winner (it said only "Fin de la
+    partie.")."""
+    from atout.present.cards import join_words
+
+    totals = event.data.get("totals", [])
+    best = max(totals) if totals else 0
+    if best <= 0:  # every stack as it began (zero-sum: nobody above 0 means everybody at 0)
+        return _book().say("says", "match_drawn", lang)
+    winners = [table.seat_name(s, lang) for s, t in enumerate(totals) if t == best]
+    return _book().say("says", "match_over", lang, len(winners), names=join_words(winners, lang),
+                       chips=_chips(int(best), lang))
+
+
 SAYERS = {"cards_dealt": _received, "cards_drawn": _received,
           "show": _say_show, "showdown": _say_showdown, "pass": _say_count, "discard": _say_count, "bet": _say_bet,
-          "consolation": _say_consolation}
+          "consolation": _say_consolation, "match_over": _match_over}
 
 
 def breakdown(event: Event, lang: str, table: Table) -> list[str]:
