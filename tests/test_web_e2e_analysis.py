@@ -47,6 +47,10 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     assert page.locator("#analyse").inner_text() == button
     # a replay: nobody thinks or is online (a newcomer read "Robot … réfléchit…" on a finished game)
     assert page.locator(".turn-cue[data-cue='bot'], .seat .dot.on").count() == 0
+    # the hands as dealt: each hand's 18 cards in one row on a desktop (beside a long name the 18th wrapped alone)
+    rows = page.evaluate("() => [...document.querySelectorAll('.hands .mini-hand')].map((h) => "
+                         "new Set([...h.querySelectorAll('.card')].map((c) => Math.round(c.getBoundingClientRect().top))).size)")
+    assert rows == [1, 1, 1, 1], rows
     page.locator("#analyse").focus()
     page.keyboard.press("ArrowRight")  # the replay moves (and re-renders): the focused button is not replaced
     page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '1'")
