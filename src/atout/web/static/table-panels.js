@@ -18,7 +18,13 @@ function Cards({ cards, cls }) {
   return html`<span class="cards">${cards.map((c, i) => html`<${Face} key=${c + i} code=${c} cls=${cls || "tiny"} />`)}</span>`;
 }
 
-function joinedNodes(nodes) { return nodes.flatMap((n, i) => (i ? [", ", n] : [n])); }
+function joinedNodes(nodes, sep = ", ") { return nodes.flatMap((n, i) => (i ? [sep, n] : [n])); }
+// A list of values: card faces side by side (a comma between two pictures read as a stray mark), else words
+// with commas.
+function listNodes(values, you) {
+  const faces = values.every((x) => typeof x === "string" && isCard(x));
+  return joinedNodes(values.map((x) => valueNode(x, you)), faces ? " " : ", ");
+}
 
 // One value of a fact, as a person reads it: a card face, a seat, a game word (atout.present's labels).
 function valueNode(v, you) {
@@ -26,7 +32,7 @@ function valueNode(v, you) {
   if (typeof v === "string") return SUIT_WORDS[v] ? suitWords(v) : actionLabel(v);
   if (typeof v === "number") return signed(v);
   if (typeof v === "boolean") return v ? "✓" : "—";
-  if (Array.isArray(v)) return html`<span class="cards">${joinedNodes(v.map((x) => valueNode(x, you)))}</span>`;
+  if (Array.isArray(v)) return html`<span class="cards">${listNodes(v, you)}</span>`;
   if (v && typeof v === "object") {
     return html`<span>${joinedNodes(Object.entries(v).filter(([, x]) => x !== null && x !== undefined)
       .map(([k, x]) => html`<span>${k === "seat" ? seatName(x, you) : html`${TEXTS[getLang()][k] || actionLabel(k)}${t("colon")}${valueNode(x, you)}`}</span>`))}</span>`;
@@ -58,9 +64,9 @@ function factValue(key, value, you, players, sides) {
   // One entry per seat (declarations, hands shown): "Joueur 2 : les Rois…", empty seats left out.
   if (Array.isArray(value) && value.length === players && value.every((v) => Array.isArray(v) || v === null)) {
     return html`<div class="per-seat">${value.map((v, s) => (v && v.length
-      ? html`<div key=${s} class="seat-fact">${seatName(s, you)}${t("colon")}${joinedNodes(v.map((x) => valueNode(x, you)))}</div>` : null))}</div>`;
+      ? html`<div key=${s} class="seat-fact">${seatName(s, you)}${t("colon")}${listNodes(v, you)}</div>` : null))}</div>`;
   }
-  if (Array.isArray(value)) return html`<span class="cards">${joinedNodes(value.map((x) => valueNode(x, you)))}</span>`;
+  if (Array.isArray(value)) return html`<span class="cards">${listNodes(value, you)}</span>`;
   if (value && typeof value === "object") return valueNode(value, you);
   return String(value);
 }
