@@ -152,6 +152,7 @@ def test_play_to_the_end_with_legal_moves_only() -> None:
     """Feed the command every legal action in turn until it ends: the final totals are printed."""
     import atout
     from atout.bots import make_bot
+    from atout.cli.play import WEIGHTY
 
     seed = 5
     g = atout.new_game("triomphe", players=2, seed=seed)
@@ -162,6 +163,8 @@ def test_play_to_the_end_with_legal_moves_only() -> None:
         if p == 0:
             a = g.legal_actions()[0]
             human_moves.append(str(a))
+            if str(a) in WEIGHTY:  # the concession is asked again: yes
+                human_moves.append("y")
         else:
             a = bot.act(g.observation(p))
         g.apply(a)
