@@ -34,7 +34,13 @@ def test_with_redeal_void_the_next_player_deals_and_the_deal_does_not_count(play
     _all_pass(g)  # twice: still nothing counted
     assert not g.is_terminal() and g.phase == "bidding"
     assert [d.dealer for d in g.log] == [0, 1, 2]  # « le joueur suivant distribue », each time
-    assert [e.data for e in g.events() if e.kind == "redeal"] == [{"reason": "all_passed", "last": False}] * 2
+    assert [e.data for e in g.events() if e.kind == "redeal"] == [{"reason": "all_passed", "last": False, "again": True}] * 2
+    from atout.present import Table, say  # said so: the void deal does not count (a newcomer read "Donne 2" as used up)
+
+    said = say(next(e for e in g.events() if e.kind == "redeal"), "fr", Table("tarot", players, me=0)) or ""
+    plain = said.replace("\u00a0", " ").replace("\u202f", " ")
+    assert plain == ("Tout le monde passe : la donne est annulée et ne compte pas parmi les donnes de la partie ; "
+                     "le joueur suivant redistribue.")
     g.apply("bid garde")
     while not g.is_terminal():
         g.apply(g.legal_actions()[0])

@@ -231,9 +231,11 @@ def test_whole_game_played_by_clicking(server: Server, browser: Browser, game: s
     totals = page.locator("#deal-totals, #final-total")
     assert totals.count() == 1  # said once: the last deal's panel, or the game's box (it was said in both)
     total = totals.first.inner_text()
-    if any(x < 0 for x in state.returns()):  # a zero-sum score: each gain with its "+" ("Vous −240 · Robot 2 +80")
-        assert all(f" +{float(x):g}".replace(".", "," if lang == "fr" else ".") in total.replace("\u202f", "")
-                   for x in state.returns() if x > 0), total
+    # each seat's total after its name and a colon ("Robot débutant 2 0" read as a name): "Vous : −240 · Robot 2 : +80"
+    assert total.replace("\u00a0", " ").count(" : " if lang == "fr" else ": ") >= state.players, total
+    if any(x < 0 for x in state.returns()):  # a zero-sum score: each gain with its "+"
+        plain = total.replace("\u202f", "").replace("\u00a0", " ")
+        assert all(f" +{float(x):g}".replace(".", "," if lang == "fr" else ".") in plain for x in state.returns() if x > 0), total
     assert not page.errors  # type: ignore[attr-defined]
 
 

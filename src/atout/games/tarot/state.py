@@ -267,7 +267,8 @@ class TarotState(NarrateMixin, AnnoncesMixin, EcartMixin, PlayMixin, GameState):
             # Seed 001: "Si tous les joueurs passent, la partie est annulée et le joueur suivant distribue".
             self.log[-1].note = "all passed: void deal"
             last = not self.redeal_void and self.counted + 1 >= self.deals_limit  # no next deal
-            self._emit("redeal", reason="all_passed", last=last)
+            again = {"again": True} if self.redeal_void else {}  # dealt again, not counted: said so
+            self._emit("redeal", reason="all_passed", last=last, **again)
             self._finish_deal([0] * self.players, counts=not self.redeal_void)
             return
         self.contract = contracts[self.best_bid]

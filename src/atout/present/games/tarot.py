@@ -71,6 +71,8 @@ def _redeal(event: Event, lang: str, table: Table) -> str:
     key = "redeal/" + (reason if reason in ("all_passed", "petit_sec_fft") else "petit_sec")
     if reason == "all_passed" and event.data.get("last"):  # the match's last deal: nobody deals again
         key += "/last"
+    elif reason == "all_passed" and event.data.get("again"):  # a table's: dealt again, not counted
+        key += "/again"
     return _book().say("says", key, lang, who=table.seat_name(event.data.get("holder"), lang))
 
 

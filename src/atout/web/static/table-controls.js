@@ -66,7 +66,7 @@ function Confirming({ text, why, rerender }) {
   const back = () => { T.confirming = null; rerender(); const b = document.querySelector(`#actions [data-action="${text}"]`); if (b) b.focus(); };
   return html`<div class="confirm-weighty" id="confirm-weighty" role="group" aria-labelledby="confirm-question">
     <p id="confirm-question"><strong>${t("confirmWeighty").replace("{what}", lowerFirst(actionLabel(text)))}</strong>${why ? html` <span>${capital(why)}</span>` : null}</p>
-    <button type="button" class="act primary" id="confirm-yes" onClick=${() => { T.confirming = null; act(text); }}>${t("confirmYes")}</button>
+    <button type="button" class="act primary" id="confirm-yes" onClick=${() => { T.confirming = null; act(text); }}>${t("confirmYes").replace("{what}", lowerFirst(actionLabel(text)))}</button>
     <button type="button" class="act" id="confirm-no" onClick=${back}>${t("confirmNo")}</button></div>`;
 }
 
@@ -240,7 +240,7 @@ function Controls({ f, you, rerender }) {
     <${Notation} f=${f} legal=${legal} />` : null}
     <${Tools} f=${f} you=${you} hasTricks=${!!tricks} rerender=${rerender} />
     ${f.over ? html`<div class="panel over-box">
-      ${f.deal_end && (f.deal_end.totals || []).length ? null : html`<p id="final-total">${t("total")}${t("colon")}${f.totals.map((x, s) => `${f.totals.length === f.table.players ? seatName(s, you) : `${t("side")} ${s + 1}`} ${sign(x)}`).join(" · ")}</p>`}
+      ${f.deal_end && (f.deal_end.totals || []).length ? null : html`<p id="final-total">${t("total")}${t("colon")}${f.totals.map((x, s) => `${f.totals.length === f.table.players ? seatName(s, you) : `${t("side")} ${s + 1}`}${t("colon").trimEnd()}\u00a0${sign(x)}`).join(" · ")}</p>`}
       <a href=${`/api/tables/${T.id}/record`} download=${`atout-${T.id}.json`} id="download">${t("download")}</a>
       <a href=${"/r/" + T.id}>${t("replay")}</a> <a href="/">${t("newGame")}</a></div>` : null}
   </section>`;

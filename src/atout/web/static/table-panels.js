@@ -269,7 +269,7 @@ function DealEnd({ f, you, onContinue }) {
     ${(d.talon || []).length ? html`<div class="de-row"><h3>${t("talon")}</h3><${Cards} cards=${d.talon} /></div>` : null}
     ${(d.ecart || []).length ? html`<div class="de-row"><h3>${t("ecart")}</h3><${Cards} cards=${d.ecart} /></div>` : null}
     ${(d.breakdown || []).length ? html`<details open><summary>${t("breakdown")}</summary><ul>${d.breakdown.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul></details>` : null}
-    ${(d.totals || []).length ? html`<p id="deal-totals">${t("total")}${t("colon")}${d.totals.map((x, s) => `${seatName(s, you)} ${totalsSign(d.totals)(x)}`).join(" · ")}</p>` : null}
+    ${(d.totals || []).length ? html`<p id="deal-totals">${t("total")}${t("colon")}${d.totals.map((x, s) => `${seatName(s, you)}${t("colon").trimEnd()}\u00a0${totalsSign(d.totals)(x)}`).join(" · ")}</p>` : null}
     ${mine ? html`<button type="button" class="primary" id="continue" onClick=${onContinue}>${t("continue")}</button>` : null}
     ${waiting.length ? html`<p class="muted" id="waiting-for">${t("waitingFor")} ${waiting.map((s) => seatName(s, you)).join(", ")}${left !== null ? ` · ${t("autoContinue").replace("{n}", left)}` : ""}</p>` : null}
   </section>`;
