@@ -69,3 +69,21 @@ def test_the_compiled_rollout_plays_the_same_matches_as_the_api_when_void_deals_
             copy.apply(copy.legal_actions()[i])
         voids += len(copy.log) > 1
     assert voids > 0  # some rollouts did pass all round and were dealt again
+
+
+def test_both_tables_mark_the_void_deals_row_of_the_sheet() -> None:
+    """The sheet keeps a row of zeros for a deal dealt again; a newcomer read it as a deal played. Both tables
+    mark it: the web frame's ``sheet_void`` (the page writes "annulée" beside its number), the terminal's
+    "Donne 1 (annulée) :"."""
+    from atout.present.sheet import score_sheet, void_rows
+    from atout.web.views import frame
+
+    g = atout.new_game("tarot", players=4, seed=3, dealer=0, deals=1, redeal_void=True)
+    _all_pass(g)
+    g.apply("bid garde")
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    assert void_rows(g) == [0] and len(g.sheet()) == 2
+    assert frame(g, 0, "fr", {})["sheet_void"] == [0]
+    lines = score_sheet(["A", "B", "C", "D"], g.sheet(), g.returns(), "fr", 100, void=void_rows(g))
+    assert "Donne 1 (annulée)" in lines[1] and "annulée" not in lines[2]

@@ -34,7 +34,7 @@ from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
 from atout.present.screen import action_label, card_text, cards_line, hand_lines, in_play_order
-from atout.present.sheet import fit, score_sheet, sheet_line
+from atout.present.sheet import fit, score_sheet, sheet_line, void_rows
 from atout.present.sheet import value as sheet_value
 from atout.present.situation import ordinal
 from atout.present.table_help import GAME_HELP, tarot_help
@@ -269,7 +269,8 @@ class Session:
         self.console.print(Text((by_side[0] if by_side else say(event, self.lang, self.table)) or "", style="bold"))
         rows = self.state.sheet()
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
-        for line in score_sheet(names, rows, totals, self.lang, self.console.width, self.game):  # fits the terminal (issue 17)
+        void = void_rows(self.state)
+        for line in score_sheet(names, rows, totals, self.lang, self.console.width, self.game, void):  # fits (issue 17)
             self.console.print(line, highlight=False)
         if by_side:  # the sides ranked, the winning side first (issue 17)
             for line in by_side[1:]:

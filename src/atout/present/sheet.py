@@ -49,12 +49,19 @@ def sheet_line(head: str, entries: Sequence[str], lang: str, width: int) -> list
 
 
 def score_sheet(names: Sequence[str], rows: Sequence[Sequence[Any]], totals: Sequence[Any], lang: str,
-                width: int, game: str = "common") -> list[str]:
-    """The sheet's lines (deals, then the total), none wider than ``width`` when that can be done."""
+                width: int, game: str = "common", void: Sequence[int] = ()) -> list[str]:
+    """The sheet's lines (deals, then the total), none wider than ``width`` when that can be done; the rows
+    ``void`` (0-based: deals everybody passed, dealt again) say so beside their number.
+
+    >>> score_sheet(["A", "B"], [[0, 0], [3, -3]], [3, -3], "fr", 80, void=[0])[1].split()[:4]
+    ['Donne', '1', '(annulée)', ':']
+    """
     book = phrases(game)
     lab = book.section("play_labels", lang)
     colon = book.t("punct", "colon_end", lang)  # "Donne 1 :", "Deal 1:"
-    heads = [f"{lab['deal']} {i}{colon}" for i in range(1, len(rows) + 1)] + [f"{lab['total']}{colon}"]
+    voided = f" ({lab['void']})"  # "Donne 1 (annulée) :": a row of zeros read as a deal played
+    heads = [f"{lab['deal']} {i}{voided if i - 1 in void else ''}{colon}" for i in range(1, len(rows) + 1)]
+    heads.append(f"{lab['total']}{colon}")
     pad = max(len(h) for h in heads) + 1
     values = [[value(x, lang, game) for x in row] for row in [*rows, totals]]
     shorts = [book.say("play_labels", "seat_short", lang, n=s + 1) for s in range(len(names))]
@@ -106,3 +113,10 @@ def fit(text: str, names: Sequence[str], width: int, indent: str = "  ") -> list
     lines = textwrap.wrap(kept, width=width, subsequent_indent=indent, break_long_words=False,
                           break_on_hyphens=False)
     return [line.replace(_KEEP, " ") for line in lines] or [text]
+
+
+def void_rows(state: Any) -> list[int]:
+    """The score sheet's rows (0-based) of deals everybody passed and dealt again, for both tables to mark them
+    "annulée" (a newcomer read a void deal's row of zeros as a deal played)."""
+    finished = [d for d in state.log if d.result is not None]
+    return [i for i, d in enumerate(finished) if d.note.startswith("all passed")]

@@ -26,6 +26,7 @@ from atout.core.errors import NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, json_number
 from atout.present import catalogs
+from atout.present import sheet as sheet_mod
 from atout.present.screen import in_display_order, in_play_order
 from atout.web import choices, seats
 from atout.web.deal_end import DealEnd
@@ -349,6 +350,7 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
         "moves": moves,
         "labels": labels(shown, obs, moves, lang),
         "sheet": [[json_number(x) for x in row] for row in shown.sheet()],
+        "sheet_void": sheet_mod.void_rows(shown),
         "totals": totals,
         "deal": shown.deal_index,
         "deal_word": str(present.phrases(state.game_name).section("play_labels", lang)["deal"]),  # Prime: "Coup"
@@ -390,7 +392,7 @@ def seating_frame(state: GameState, viewer: int | None, lang: str, table: dict[s
               for s in seats.seats(state, viewer, {"public": {}, "current_player": None}, table, lang)]
     return {
         "type": "state", "n": 0, "you": viewer, "table": table, "obs": obs, "moves": [], "labels": {},
-        "sheet": [], "totals": [0] * state.players, "deal": 0, "dealer": None, "over": False, "narration": [],
+        "sheet": [], "sheet_void": [], "totals": [0] * state.players, "deal": 0, "dealer": None, "over": False, "narration": [],
         "breakdowns": [], "can_undo": False, "names": {}, "examples": [], "hints": {}, "marks": {}, "facts": [],
         "seats": people, "trick": None, "last_trick": None, "sides": None, "winner_side": None, "select": None,
         "explain": {}, "deal_end": None, "shown_by": [], "seating": empty,

@@ -158,7 +158,8 @@ function Sheet({ f, you }) {
         <span class="nm-full">${name}</span><span class="nm-short" aria-hidden="true">${shorts[s]}</span></th>`)}</tr></thead>
       <tbody>${f.sheet.map((row, i) => {
     const lines = (f.breakdowns || [])[i] || [];
-    return html`<tr key=${"r" + i}><td>${i + 1}</td>${row.map((x, j) => html`<td key=${j}>${signed(x)}</td>`)}</tr>
+    const voided = (f.sheet_void || []).includes(i) ? html` <span class="muted">(${t("voidDeal")})</span>` : null;  // dealt again
+    return html`<tr key=${"r" + i}><td>${i + 1}${voided}</td>${row.map((x, j) => html`<td key=${j}>${signed(x)}</td>`)}</tr>
         ${lines.length ? html`<tr key=${"b" + i} class="breakdown"><td colspan=${cols + 1}><details open=${i === f.sheet.length - 1}>
           <summary>${t("breakdown")}</summary><ul>${lines.map((l, k) => html`<li key=${k}>${l}</li>`)}</ul></details></td></tr>` : null}`;
   })}</tbody>
