@@ -75,7 +75,6 @@ class Session:
         self.lab = LABELS[self.lang]
         self.seed = new_seed() if args.seed is None else args.seed
         self.options: dict[str, Any] = dict(getattr(args, "option", []) or [])
-        self.wanted_deals: int = args.deals or 1
         self.target = args.target
         _check_target(args.game, args.target)
         match: dict[str, Any] = {"deals": args.deals} if args.deals else dict(MATCH_DEFAULTS.get(game_info(args.game).name, {}))
@@ -584,10 +583,11 @@ def free_path(folder: Path, stem: str) -> Path:
     >>> free_path(d, "a").name
     'a-2.json'
     """
-    n = 1
-    while (folder / f"{stem}{'' if n == 1 else f'-{n}'}.json").exists():
+    path, n = folder / f"{stem}.json", 1
+    while path.exists():
         n += 1
-    return folder / f"{stem}{'' if n == 1 else f'-{n}'}.json"
+        path = folder / f"{stem}-{n}.json"
+    return path
 
 
 def _punct(key: str, lang: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 from rich.cells import cell_len
 
+from atout.core.protocol import GameState
 from atout.present import number, phrases, signed
 
 
@@ -115,7 +116,7 @@ def fit(text: str, names: Sequence[str], width: int, indent: str = "  ") -> list
     return [line.replace(_KEEP, " ") for line in lines] or [text]
 
 
-def void_rows(state: Any) -> list[int]:
+def void_rows(state: GameState) -> list[int]:
     """The score sheet's rows (0-based) of deals everybody passed and dealt again, for both tables to mark them
     "annulée" (a newcomer read a void deal's row of zeros as a deal played)."""
     finished = [d for d in state.log if d.result is not None]
