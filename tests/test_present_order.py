@@ -127,3 +127,13 @@ def test_prime_and_1637_orders() -> None:
     old = atout.new_game("tarot1637", players=3, seed=1)
     assert in_display_order(["7H", "AH", "KH", "10S", "AS"], old.card_strength) == ["10S", "AS", "KH", "AH", "7H"]
     assert Card.parse("AH").id < Card.parse("7H").id  # the natural order would have shown 7 before 1
+
+
+def test_a_concession_is_offered_after_playing_on() -> None:
+    """Seed 002 §4 (rules D6): before the lead a side may give the game or play on. The engine lists the concession
+    first; the terminal offers it last, so that the first choice (its number 1) never ends the deal."""
+    g = atout.new_game("triomphe", players=2, seed=5)
+    while {str(a) for a in g.legal_actions()} != {"concede", "no_concession"}:
+        g.apply(g.legal_actions()[0])
+    assert [str(a) for a in g.legal_actions()] == ["concede", "no_concession"]
+    assert [str(a) for a in _ordered(g.legal_actions(), g)] == ["no_concession", "concede"]

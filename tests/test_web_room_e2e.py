@@ -430,12 +430,15 @@ TRICK_HIDDEN_JS = """() => [...document.querySelectorAll('.trick .played')].flat
 
 def test_a_concession_is_asked_again_before_it_is_made(server: Server, browser: Browser) -> None:
     """Seed 002 §4: before the lead a side may give the game; accepted, the deal ends there. A newcomer's stray
-    click on "Concede", the first button of a deal, ended his match: it is now asked again, "No" focused."""
+    click on "Concede", the first button of a deal, ended his match: it is now offered last and asked again, "No"
+    focused."""
     page = in_language(browser, server, "fr", DESKTOP)
     table_id = create_from_lobby(page, server, "triomphe", 2, seed=5)
     concede = '#actions button[data-action="concede"]'
     play_until(page, f"() => !!document.querySelector('{concede}')", 12)
     n = int(page.get_attribute("#controls", "data-n") or 0)
+    buttons = page.eval_on_selector_all("#actions button", "(bs) => bs.map((b) => b.dataset.action)")
+    assert buttons[-1] == "concede" and "no_concession" in buttons, buttons  # offered last, not first
     page.click(concede)
     page.wait_for_selector("#confirm-weighty")
     question = page.inner_text("#confirm-question").replace("\u00a0", " ").replace("\u202f", " ")

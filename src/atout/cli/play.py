@@ -660,8 +660,9 @@ def _word(game: str, word: str, lang: str) -> str:
 
 def _ordered(legal: list[Action], state: GameState) -> list[Action]:
     """Bids in rank order (weakest first, then 'pass'); cards played in the hand's order (the game's own: K Q J A
-    10 … at La Triomphe); other actions as the game lists them."""
-    legal = in_play_order(legal, state.card_strength)
+    10 … at La Triomphe); other actions as the game lists them, a weighty one (a concession, a slam) last, so that
+    the first choice offered is never the one that ends the deal."""
+    legal = sorted(in_play_order(legal, state.card_strength), key=lambda a: str(a) in WEIGHTY)
     contracts = list(getattr(state.rules, "contracts", ()))
     if not contracts or not any(a.kind == "bid" for a in legal):
         return legal

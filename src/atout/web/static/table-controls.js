@@ -186,7 +186,9 @@ function Controls({ f, you, rerender }) {
   // what the selection does, in words: the tail its actions share ("ces cartes seront remplacées ; …")
   const selWhy = sel ? tail(explain[legal.find((x) => sel.joined && x.startsWith(sel.joined + " ")) || ""]) : "";
   const zeroOk = sel && KEEP_ALL.has(sel.kind);
-  const rest = [...loose.filter((x) => !early.includes(x)), ...g.buttons].filter((x) => !selectCards.has(x));
+  // a weighty choice (a concession, a slam) comes last: a newcomer's stray click on the first button conceded a deal
+  const rest = [...loose.filter((x) => !early.includes(x)), ...g.buttons].filter((x) => !selectCards.has(x))
+    .sort((a, b) => Number(WEIGHTY.has(a)) - Number(WEIGHTY.has(b)));
 
   const banner = f.over ? html`<div class="banner over" id="over">${t("over")}</div>`
     : f.deal_end ? html`<div class="banner">${t("dealEnded")}</div>`
