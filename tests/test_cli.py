@@ -152,7 +152,7 @@ def test_play_to_the_end_with_legal_moves_only() -> None:
     """Feed the command every legal action in turn until it ends: the final totals are printed."""
     import atout
     from atout.bots import make_bot
-    from atout.cli.play import WEIGHTY
+    from atout.cli.play_words import WEIGHTY
 
     seed = 5
     g = atout.new_game("triomphe", players=2, seed=seed)

@@ -151,7 +151,7 @@ def test_mistigri_plays_complete_tours_by_default(tmp_path: Path, monkeypatch: p
 
 def test_many_discards_are_said_once() -> None:
     """Mistigri's draw (1 to 5 cards, seed 003) offers 31 sets of cards: the table says the verb once."""
-    from atout.cli.play import _summary
+    from atout.cli.play_words import choice_labels as _summary
     from atout.core.actions import Action
 
     hand = ["QS", "AH", "7D", "9D", "JC"]

@@ -8,9 +8,10 @@ read from the engine.
 
 from __future__ import annotations
 
-from atout.cli.play import ordinal, ranking
+from atout.cli.play_words import ranking
 from atout.core.events import Event
 from atout.present import Table, breakdown, say
+from atout.present.situation import ordinal
 
 
 def _seed_five_failed_pousse() -> Event:

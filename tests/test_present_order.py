@@ -14,7 +14,7 @@ import random
 import pytest
 
 import atout
-from atout.cli.play import _ordered
+from atout.cli.play_words import ordered as _ordered
 from atout.core.cards import Card
 from atout.core.protocol import GameState
 from atout.present.screen import hand_text, in_display_order

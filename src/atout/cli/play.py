@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -22,6 +21,7 @@ from rich.text import Text
 
 from atout.bots.base import Bot, make_bot
 from atout.cli.play_options import _check_target, _records_dir, _speed
+from atout.cli.play_words import WEIGHTY, choice_labels, free_path, game_word, ordered, punct, ranking, variant_title
 from atout.cli.said import refusal
 from atout.core.actions import Action
 from atout.core.errors import IllegalAction, NotationError, clip
@@ -33,7 +33,7 @@ from atout.present.cards import fold
 from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
-from atout.present.screen import action_label, card_text, cards_line, hand_lines, in_play_order
+from atout.present.screen import action_label, card_text, cards_line, hand_lines
 from atout.present.sheet import fit, score_sheet, sheet_line, void_rows
 from atout.present.sheet import value as sheet_value
 from atout.present.situation import ordinal
@@ -57,9 +57,6 @@ COMMANDS = {
 }
 
 
-#: Choices asked again before they are played (the Tarot's slam: +400 or −200 a defender, seed 001's capot; La
-#: Triomphe's concession, seed 002 §4: accepted, it ends the deal, and a newcomer's stray tap ended his match).
-WEIGHTY = frozenset({"announce chelem", "announce capot", "concede"})
 
 
 class Quit(Exception):
@@ -108,8 +105,8 @@ class Session:
         info = game_info(self.game)
         title = phrases(self.game).section("play", self.lang).get("title", info.title)
         players = phrases("common").say("units", "players", self.lang, self.state.players, n=self.state.players)
-        self.console.rule(f"[bold]{title}[/] — {_variant(self.game, self.state.variant, self.lang)}{_punct('comma', self.lang)}"
-                          f"{players}")
+        variant = variant_title(self.game, self.state.variant, self.lang)
+        self.console.rule(f"[bold]{title}[/] — {variant}{punct('comma', self.lang)}{players}")
         self.console.print(f"{lab['seed']} {self.seed}", justify="center", soft_wrap=True)  # whole: up to 39 digits
         code = 0
         try:
@@ -204,7 +201,7 @@ class Session:
         """The trick's cards after their players' names and a colon (``Joueur 4 : 10``: a trump's bare number
         read as part of the name), cut between players at the terminal's width, never inside one."""
         width = self.console.width if not self.console.soft_wrap else 10_000
-        colon = _punct("colon", self.lang)
+        colon = punct("colon", self.lang)
         line = Text("   ")
         used = 3
         for seat, code in zip(seats, cards, strict=False):
@@ -228,8 +225,8 @@ class Session:
         rows = self.state.sheet()
         totals = self._totals()
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
-        head = f"{self.lab['sheet']} ({len(rows)}){_punct('colon', self.lang)}".rstrip()
-        colon = _punct("colon", self.lang).rstrip() + "\u00a0"  # "Joueur 2 : 0": a bare "Joueur 2 0" read as one number
+        head = f"{self.lab['sheet']} ({len(rows)}){punct('colon', self.lang)}".rstrip()
+        colon = punct("colon", self.lang).rstrip() + "\u00a0"  # "Joueur 2 : 0": a bare "Joueur 2 0" read as one number
         entries = [f"{name}{colon}{sheet_value(t, self.lang, self.game)}" for name, t in zip(names, totals, strict=True)]
         for i, line in enumerate(sheet_line(head, entries, self.lang, self.console.width)):  # cut between players
             text = Text(line)
@@ -277,7 +274,7 @@ class Session:
             return
         for place, seat, total in ranking(totals):
             self.console.print(f"  {ordinal(place, self.lang)} {self.table.seat_name(seat, self.lang)}"
-                               f"{_punct('colon', self.lang)}{number(total, self.lang)}")
+                               f"{punct('colon', self.lang)}{number(total, self.lang)}")
 
     # --- the human's turn ----------------------------------------------------------------------------
     def _human_turn(self) -> None:
@@ -306,7 +303,7 @@ class Session:
             try:
                 if self._poignee(text, obs, legal):
                     return
-                action = interpret(text, _ordered(legal, state), self.lang, self.game)
+                action = interpret(text, ordered(legal, state), self.lang, self.game)
                 if str(action) in WEIGHTY and not self._confirm_weighty(action):
                     continue
                 self._apply_typed(action)
@@ -314,7 +311,7 @@ class Session:
             except InputProblem as exc:
                 self.console.print(f"[yellow]{exc}[/]")
             except (IllegalAction, NotationError) as exc:
-                text = f"{lab['refused']}{_punct('colon', self.lang)}{say_error(exc, self.lang, self.game)}"
+                text = f"{lab['refused']}{punct('colon', self.lang)}{say_error(exc, self.lang, self.game)}"
                 if self.game == "tarot" and str(getattr(exc, "code", "")).startswith("poignee"):
                     held = sum(1 for c in obs.hand if c.is_trump or c.is_excuse)  # the Excuse counts (seed 001 §7)
                     text += phrases("common").say("play_labels", "poignee_held", self.lang, held, n=held)
@@ -379,7 +376,7 @@ class Session:
             action = bot.act(obs)
             label = (poignee.advice(action, obs, self.lang) if self.game == "tarot" else None) \
                 or action_label(action, self.lang, self.game)  # a poignée: the whole show, not one trump
-            self.console.print(f"[cyan]{lab['hint']}{_punct('colon', self.lang)}{label}"
+            self.console.print(f"[cyan]{lab['hint']}{punct('colon', self.lang)}{label}"
                                f" — {why(action, obs, self.lang, self.game, self.state.card_strength)}[/]")
         elif key in COMMANDS["undo"]:
             self.undo.pop()  # the position now
@@ -395,7 +392,7 @@ class Session:
                 self.console.print(lab["no_last"])
             else:
                 d = self.last_trick.data
-                self.console.print(f"{lab['last']}{_punct('colon', self.lang)}{say(self.last_trick, self.lang, self.table)}")
+                self.console.print(f"{lab['last']}{punct('colon', self.lang)}{say(self.last_trick, self.lang, self.table)}")
                 self.console.print(self._trick_line(d.get("seats", []), d.get("cards", []), d.get("leader")))
         elif key in COMMANDS["rules"]:
             self.console.print(Markdown(game_info(self.game).rules_text(self.lang)))
@@ -444,12 +441,12 @@ class Session:
         tricks = pub.get("tricks") or []
         if obs.phase == "play":
             leader = pub.get("leader")
-            head = f"{lab['trick']} {len(tricks) + 1} — {lab['lead']}{_punct('colon', lang)}"
+            head = f"{lab['trick']} {len(tricks) + 1} — {lab['lead']}{punct('colon', lang)}"
             console.print(head + self.table.seat_name(leader, lang))
             if trick:
                 console.print(self._trick_line([s for s, _ in trick], [c for _, c in trick], leader))
         width = None if console.soft_wrap else console.width  # a file or a pipe: one line
-        for line in hand_lines(Text(f"{lab['hand']}{_punct('colon', lang)}", style="bold"), [c.code for c in obs.hand],
+        for line in hand_lines(Text(f"{lab['hand']}{punct('colon', lang)}", style="bold"), [c.code for c in obs.hand],
                                lang, self.game, width, self.state.card_strength):
             console.print(line, soft_wrap=True)
         if obs.phase == "ecart":
@@ -469,15 +466,15 @@ class Session:
         note = notes.get(f"{obs.phase}/{variant}", notes.get(obs.phase)) if self.game == "tarot" else None
         if note:
             console.print(Text(note, style="yellow"))
-        console.print(Text(str(lab["turn"]) + _punct("exclaim", lang), style="bold reverse"))
+        console.print(Text(str(lab["turn"]) + punct("exclaim", lang), style="bold reverse"))
         self._choices(obs)
 
     def _facts(self, pub: dict[str, Any]) -> list[Text]:
         lab, lang, name = self.lab, self.lang, self.table.seat_name
-        col, comma = _punct("colon", lang), _punct("comma", lang)
+        col, comma = punct("colon", lang), punct("comma", lang)
         out: list[Text] = []
         if pub.get("contract"):
-            book_contract = _word(self.game, pub["contract"], lang)
+            book_contract = game_word(self.game, pub["contract"], lang)
             line = Text(f"{lab['contract']}{col}{book_contract}{comma}{lab['taker']} {name(pub.get('taker'), lang)}")
             if pub.get("called"):
                 line.append(f"{comma}{lab['called']} ")
@@ -488,19 +485,19 @@ class Session:
                     line.append(f" ({lab['alone']})")
             out.append(line)
         elif pub.get("bids"):
-            bids = comma.join(f"{name(s, lang)} {_word(self.game, w, lang)}" for s, w in pub["bids"])
+            bids = comma.join(f"{name(s, lang)} {game_word(self.game, w, lang)}" for s, w in pub["bids"])
             out.append(Text(f"{lab['bids']}{col}{bids}"))
         if pub.get("talon"):  # as the journal said it: "3♠ 4♥ 7♦, atouts 2 13"
             out.append(Text(f"{lab['talon']}{col}").append_text(cards_line(pub["talon"], lang, self.game)))
         for ann in pub.get("announcements") or []:
             if ann.get("cards"):
-                line = Text(f"{lab['poignees']}{col}{name(ann['seat'], lang)} {_word(self.game, ann['kind'], lang)} ")
+                line = Text(f"{lab['poignees']}{col}{name(ann['seat'], lang)} {game_word(self.game, ann['kind'], lang)} ")
                 for c in ann["cards"]:
                     line.append_text(card_text(c, lang, self.game))
                     line.append(" ")
                 out.append(line)
         if pub.get("turnup") or pub.get("trump"):
-            line = Text(f"{lab['trump']}{col}{_word(self.game, pub.get('trump') or '', lang)}")
+            line = Text(f"{lab['trump']}{col}{game_word(self.game, pub.get('trump') or '', lang)}")
             if pub.get("turnup"):
                 line.append(f" ({lab['turnup']} ")
                 line.append_text(card_text(pub["turnup"], lang, self.game))
@@ -511,7 +508,7 @@ class Session:
             if d.get("attack_tricks") is not None:
                 text = f"{lab['tricks']}{col}{lab['attack']} {d['attack_tricks']} – {lab['defence']} {d['defence_tricks']}"
                 if self.attack_points is not None:
-                    text += f"{_punct('semicolon', lang)}{lab['attack_points']} {number(self.attack_points, lang)}"
+                    text += f"{punct('semicolon', lang)}{lab['attack_points']} {number(self.attack_points, lang)}"
                 out.append(Text(text))
             elif "side_tricks" in d:
                 out.append(Text(f"{lab['tricks']}{col}" + self._by_side(d["side_tricks"], pub)))
@@ -526,11 +523,11 @@ class Session:
         from atout.present.games.triomphe import side_name
 
         sides = pub.get("sides") or list(range(len(values)))
-        col = _punct("colon", self.lang)
+        col = punct("colon", self.lang)
         return " – ".join(f"{side_name(i, sides, self.lang, self.table)}{col}{v}" for i, v in enumerate(values))
 
     def _choices(self, obs: Observation, full: bool = False) -> None:
-        legal = _ordered(list(obs.legal_actions), self.state)
+        legal = ordered(list(obs.legal_actions), self.state)
         if obs.phase == "ecart" and not full:
             return
         hint = None
@@ -542,12 +539,12 @@ class Session:
             summary = [x for x in summary if x]
             hint = poignee.hint(obs, self.lang)
         else:
-            summary = _summary(legal, self.lang, self.game)
+            summary = choice_labels(legal, self.lang, self.game)
         if len(summary) > 16 and not full:
             if hint:  # the FFT poignée at one's first card, among eighteen cards: still said
                 self.console.print(Text(hint, style="dim"))
             return
-        line = f"{self.lab['choices']}{_punct('colon', self.lang)}{' · '.join(summary)}"
+        line = f"{self.lab['choices']}{punct('colon', self.lang)}{' · '.join(summary)}"
         width = 10**6 if self.console.soft_wrap else self.console.width  # a file or a pipe: one line, as before
         for part in fit(line, summary, width, "  "):  # a narrow terminal breaks between choices, never inside one
             self.console.print(Text(part, style="dim"), soft_wrap=True)
@@ -560,119 +557,14 @@ class Session:
         stem = f"{self.game}-{state.variant}-{state.players}p-seed{self.seed}"
         path = free_path(self.records, stem)
         path.write_text(dumps(state.to_record()), encoding="utf-8")
-        self.console.print(Text(f"{self.lab['saved']}{_punct('colon', self.lang)}{path}"), soft_wrap=True)
+        self.console.print(Text(f"{self.lab['saved']}{punct('colon', self.lang)}{path}"), soft_wrap=True)
         if path.stem != stem:  # "…-seed5-2": an earlier game of the seed is there, kept
             self.console.print(Text(self.lab["saved_beside"], style="dim"))
         # the command alone on its line, whatever the width (the terminal folds it): a command copied from the
         # screen stays whole, with nothing after it (a newcomer read "(pour la revoir)" as part of it)
         said = self.lab["replay"]
-        self.console.print(Text(f"{said[:1].upper()}{said[1:]}{_punct('colon', self.lang).rstrip()}", style="dim"))
+        self.console.print(Text(f"{said[:1].upper()}{said[1:]}{punct('colon', self.lang).rstrip()}", style="dim"))
         self.console.print(Text(f"atout replay {path} --step --lang {self.lang}", style="dim"), soft_wrap=True)
-
-
-def free_path(folder: Path, stem: str) -> Path:
-    """``folder/stem.json``, or ``stem-2.json``, ``-3``…: the first that does not exist yet.
-
-    A game played again with the same seed keeps the earlier record instead of writing over it.
-
-    >>> import tempfile
-    >>> d = Path(tempfile.mkdtemp())
-    >>> free_path(d, "a").name
-    'a.json'
-    >>> _ = (d / "a.json").write_text("{}")
-    >>> free_path(d, "a").name
-    'a-2.json'
-    """
-    path, n = folder / f"{stem}.json", 1
-    while path.exists():
-        n += 1
-        path = folder / f"{stem}-{n}.json"
-    return path
-
-
-def _punct(key: str, lang: str) -> str:
-    """Punctuation as the language spaces it (the catalog's ``punct``): `` : `` in French, ``: `` in English."""
-    return phrases("common").t("punct", key, lang)
-
-
-def ranking(totals: list[Any]) -> list[tuple[int, int, Any]]:
-    """(place, seat, total) from the best total down; equal totals share a place.
-
-    >>> ranking([-216, 72, 72, 72])
-    [(1, 1, 72), (1, 2, 72), (1, 3, 72), (4, 0, -216)]
-    """
-    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
-    out: list[tuple[int, int, Any]] = []
-    for i, seat in enumerate(order):
-        place = out[-1][0] if out and totals[seat] == out[-1][2] else i + 1
-        out.append((place, seat, totals[seat]))
-    return out
-
-
-def _summary(legal: list[Action], lang: str, game: str) -> list[str]:
-    """The choices as labels; a verb offered with many sets of cards (Mistigri's 31 écarts) is said once:
-    ``écarter CARTES (1 à 5 cartes)``, not every combination (issue 7)."""
-    by_kind: dict[str, list[Action]] = {}
-    for a in legal:
-        by_kind.setdefault(a.kind, []).append(a)
-    out: list[str] = []
-    done: set[str] = set()
-    for a in legal:
-        group = by_kind[a.kind]
-        counts = {len([x for x in b.args if _is_card(x)]) for b in group}
-        if a.kind == "play" or len(group) <= 6 or not counts - {0}:
-            out.append(action_label(a, lang, game))
-            continue
-        if a.kind in done:
-            continue
-        done.add(a.kind)
-        verb = action_label(Action(a.kind, ()), lang, game)
-        low, high = min(counts), max(counts)
-        book = phrases("common")
-        word = book.t("play_labels", "cards_word", lang, high)
-        span = book.say("play_labels", "cards_span", lang, high, low=low, high=high) if low != high else \
-            book.say("units", "cards", lang, low, n=low)
-        out.append(f"{verb} {word} ({span})")
-    return out
-
-
-def _is_card(word: str) -> bool:
-    from atout.core.cards import Card
-
-    try:
-        Card.parse(word)
-    except NotationError:
-        return False
-    return True
-
-
-def _variant(game: str, variant: str, lang: str) -> str:
-    """A variant's name in the table's language: its title in the present module's VARIANTS, else its word."""
-
-    titles = getattr(phrases(game).module, "VARIANTS", {}).get(lang, {})
-    return titles[variant][0] if variant in titles else _word(game, variant, lang)
-
-
-def _word(game: str, word: str, lang: str) -> str:
-
-    return phrases(game).word(word, lang)
-
-
-def _ordered(legal: list[Action], state: GameState) -> list[Action]:
-    """Bids in rank order (weakest first, then 'pass'); cards played in the hand's order (the game's own: K Q J A
-    10 … at La Triomphe); other actions as the game lists them, a weighty one (a concession, a slam) last, so that
-    the first choice offered is never the one that ends the deal."""
-    legal = sorted(in_play_order(legal, state.card_strength), key=lambda a: str(a) in WEIGHTY)
-    contracts = list(getattr(state.rules, "contracts", ()))
-    if not contracts or not any(a.kind == "bid" for a in legal):
-        return legal
-
-    def key(a: Action) -> tuple[int, int]:
-        if a.kind == "bid" and a.args and a.args[0] in contracts:
-            return (0, contracts.index(a.args[0]))
-        return (1, 0)
-
-    return sorted(legal, key=key)
 
 
 def play(console: Console, args: argparse.Namespace) -> int:
