@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from atout.core.actions import Action
-from atout.core.errors import NotationError
+from atout.core.cards import is_card
 from atout.core.protocol import GameState
 from atout.present import phrases
 from atout.present.screen import action_label, in_play_order
@@ -81,16 +81,6 @@ def choice_labels(legal: list[Action], lang: str, game: str) -> list[str]:
             book.say("units", "cards", lang, low, n=low)
         out.append(f"{verb} {word} ({span})")
     return out
-
-
-def is_card(word: str) -> bool:
-    from atout.core.cards import Card
-
-    try:
-        Card.parse(word)
-    except NotationError:
-        return False
-    return True
 
 
 def variant_title(game: str, variant: str, lang: str) -> str:

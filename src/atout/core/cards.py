@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 from typing import Final
 
 from atout.core.errors import NotationError, clip
@@ -288,6 +289,21 @@ for _c in _CARDS[:PLAIN_CARDS]:
 def card(code: str) -> Card:
     """Shorthand for :meth:`Card.parse`."""
     return Card.parse(code)
+
+
+@functools.lru_cache(maxsize=8192)
+def is_card(word: str) -> bool:
+    """True when ``word`` parses as a card (an action's word: a card, or a verb or option). Cached: every web
+    frame asks it of every word it shows.
+
+    >>> is_card("10h"), is_card("pass")
+    (True, False)
+    """
+    try:
+        Card.parse(word)
+    except NotationError:
+        return False
+    return True
 
 
 def cards(text: str | list[str] | tuple[str, ...]) -> list[Card]:

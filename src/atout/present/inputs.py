@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 
 from atout.core.actions import Action
-from atout.core.cards import Card
+from atout.core.cards import Card, is_card
 from atout.core.errors import NotationError
 from atout.present import LANGS, catalogs, phrases
 from atout.present.cards import ALL_CARDS, fold, parse_card, short
@@ -37,14 +37,6 @@ def _pack(game: str) -> int:
     module = phrases(game).module
     pack = getattr(module, "PACK", ALL_CARDS)
     return int(pack)
-
-
-def _is_card_arg(word: str) -> bool:
-    try:
-        Card.parse(word)
-    except NotationError:
-        return False
-    return True
 
 
 def _cards_in(tokens: list[str], pack: int) -> list[str] | None:
@@ -147,7 +139,7 @@ def interpret(text: str, legal: Sequence[Action], lang: str = "fr", game: str = 
     # Bare cards: the only verb of the moment that takes cards.
     cards = _cards_in(tokens, pack)
     if cards:
-        kinds = sorted({a.kind for a in legal if a.args and all(_is_card_arg(x) for x in a.args)})
+        kinds = sorted({a.kind for a in legal if a.args and all(is_card(x) for x in a.args)})
         if len(kinds) == 1:
             return _choose([Action(kinds[0], tuple(cards))], legal)
         if not kinds:
@@ -181,7 +173,7 @@ def _rank_reading(tokens: list[str], legal: Sequence[Action], lang: str, game: s
     rank = ranks.get(tokens[0])
     if rank is None or rank.isdigit():
         return None
-    plays = [a for a in legal if a.kind == "play" and len(a.args) == 1 and _is_card_arg(a.args[0])]
+    plays = [a for a in legal if a.kind == "play" and len(a.args) == 1 and is_card(a.args[0])]
     same = [a for a in plays if not Card.parse(a.args[0]).is_trump and a.args[0][:-1] == rank]
     if len(same) == 1:
         return same[0]
@@ -200,7 +192,7 @@ def _joined(candidates: list[Action], game: str) -> list[Action]:
     known = {k for lang in LANGS for k in book.words[lang]}
     out = []
     for a in candidates:
-        words = [x for x in a.args if not _is_card_arg(x)]
+        words = [x for x in a.args if not is_card(x)]
         if len(words) > 1 and a.args[: len(words)] == tuple(words) and "_".join(words) in known:
             out.append(Action(a.kind, ("_".join(words), *a.args[len(words):])))
     return out

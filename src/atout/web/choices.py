@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.core.cards import Card
-from atout.core.errors import NotationError
+from atout.core.cards import is_card
 from atout.core.protocol import GameState
 from atout.present import catalogs, short
 
@@ -37,22 +36,14 @@ def _word(key: str, lang: str, **params: Any) -> str:
     return text.format(**params) if params else text
 
 
-def _is_card(tok: str) -> bool:
-    try:
-        Card.parse(tok)
-    except NotationError:
-        return False
-    return True
-
-
 def _verb(action: str) -> tuple[str, list[str]]:
     """An action's verb (one or two words) and its card arguments: ``announce poignee T2`` -> ('announce poignee', ['T2'])."""
     words = action.split()
     i = 0
-    while i < len(words) and not _is_card(words[i]):
+    while i < len(words) and not is_card(words[i]):
         i += 1
     cards = words[i:]
-    if not all(_is_card(c) for c in cards):
+    if not all(is_card(c) for c in cards):
         return action, []
     return " ".join(words[:i]), cards
 

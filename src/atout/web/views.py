@@ -21,7 +21,7 @@ from typing import Any
 
 from atout import present
 from atout.core.actions import parse_action
-from atout.core.cards import Card
+from atout.core.cards import Card, is_card
 from atout.core.errors import NotationError
 from atout.core.events import Event
 from atout.core.protocol import GameState, json_number
@@ -131,16 +131,6 @@ def _scored(events: Sequence[Event], viewer: int | None, said: Said) -> list[int
     return found
 
 
-@lru_cache(maxsize=8192)
-def _is_card(text: str) -> bool:
-    """True when ``text`` is a card code (cached: every frame asks it of every word it shows)."""
-    try:
-        Card.parse(text)
-    except NotationError:
-        return False
-    return True
-
-
 _HIDDEN = re.compile(r"(.*\S)\s*\((\d+) hidden\)")
 
 
@@ -171,7 +161,7 @@ def _label(game: str, text: str, lang: str) -> str:
         return public[text]
     out: list[str] = []
     for tok in text.split():
-        if _is_card(tok):
+        if is_card(tok):
             card = Card.parse(tok)
             name = present.card_name(card, lang) if card.is_trump else present.short(tok, lang)
             out.append(name[:1].lower() + name[1:] if out and card.is_trump else name)
@@ -196,11 +186,11 @@ def _strings(value: Any, depth: int = 0) -> set[str]:
 def labels(state: GameState, obs: dict[str, Any], moves: list[dict[str, Any]], lang: str) -> dict[str, str]:
     """Labels for the words a frame shows: legal actions, moves, the phase, public words (contract…)."""
     words = set(obs["legal_actions"]) | {m["action"] for m in moves} | {obs["phase"]}
-    words |= {w for w in _strings(obs["public"]) if not _is_card(w)}
+    words |= {w for w in _strings(obs["public"]) if not is_card(w)}
     book = present.phrases(state.game_name)
     glossed = book.words[lang]  # a choice's own words: "petite/choice"
     chosen = {tok for a in obs["legal_actions"] for tok in a.split()[1:2] if f"{tok}/choice" in glossed}  # of "bid petite"
-    words |= {tok for a in obs["legal_actions"] for tok in a.split()[:2] if not _is_card(tok)}
+    words |= {tok for a in obs["legal_actions"] for tok in a.split()[:2] if not is_card(tok)}
     out = {}
     for w in sorted(words):
         try:
@@ -280,7 +270,7 @@ def card_names_in(value: Any, pack_name: str | None, lang: str) -> dict[str, str
 @lru_cache(maxsize=16384)
 def _cards_of(text: str) -> tuple[str, ...]:
     """The card codes among the words of ``text`` (cached: a frame's strings recur from move to move)."""
-    return tuple(tok for tok in text.split() if _is_card(tok))
+    return tuple(tok for tok in text.split() if is_card(tok))
 
 
 @lru_cache(maxsize=8192)
