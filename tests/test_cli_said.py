@@ -72,6 +72,9 @@ def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["simulate", "tarot", "--deals", "2", "--bots", "nope", "--lang", "fr"], "pas de robot « nope » pour tarot"),
     (["tournament", "tarot", "--bots", "x,heuristic", "--deals", "2", "--seed", "1", "--lang", "fr"],
      "pas de robot « x » pour tarot"),
+    # a thousand worker processes took gigabytes in seconds (an attacker's report): 1 to 64
+    (["tournament", "tarot", "--bots", "random,beginner", "--deals", "2", "--seed", "1", "--jobs", "100000",
+      "--lang", "fr"], "--jobs va de 1 à 64, pas 100000"),
 ])
 def test_a_french_command_refuses_in_french(argv: list[str], french: str, capsys: pytest.CaptureFixture[str]) -> None:
     line = refusal(argv, capsys)

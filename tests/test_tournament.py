@@ -109,6 +109,27 @@ def test_same_result_on_one_process_and_on_several() -> None:
     assert pooled.backend == "processes(2)"
 
 
+def test_jobs_are_bounded_and_never_more_than_the_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An attacker's ``--jobs 100000`` for 2 boards started 1,383 processes in 10 s: jobs run from 1 to
+    ``MAX_JOBS`` (64), and a pool never has more workers than batches of boards to give them."""
+    import atout.sim.tournament as tournament
+
+    for jobs in (0, tournament.MAX_JOBS + 1):
+        with pytest.raises(ValueError, match="jobs must be from 1 to 64"):
+            run_tournament(SPEC, jobs=jobs)
+    started: list[int] = []
+    real = tournament.ProcessPoolExecutor
+
+    def counting(max_workers: int, **kw: object) -> object:
+        started.append(max_workers)
+        return real(max_workers=max_workers, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "ProcessPoolExecutor", counting)
+    two = TournamentSpec("triomphe", ("heuristic", "random"), deals=2, seed=11, players=4)
+    assert run_tournament(two, jobs=tournament.MAX_JOBS).boards == run_tournament(two).boards
+    assert started == [2]
+
+
 def test_a_dead_worker_has_its_boards_re_run(tmp_path: Path) -> None:
     local = run_tournament(SPEC)
     marker = tmp_path / "crash"

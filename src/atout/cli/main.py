@@ -288,14 +288,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _check_args(args: argparse.Namespace) -> None:
     """What a command line may be refused for before any game is made, by its flag's name: ``--deals`` and
-    ``--target`` within the engine's bounds (``MAX_DEALS``, ``MAX_TARGET``), the bots of ``--bot``/``--bots``
-    among the game's (two at least for a tournament; ppo's weights readable), ``simulate --records`` a folder,
-    ``replay --json`` alone (the narration and the analysis are for a person)."""
+    ``--target`` within the engine's bounds (``MAX_DEALS``, ``MAX_TARGET``), ``--jobs`` within ``MAX_JOBS``,
+    the bots of ``--bot``/``--bots`` among the game's (two at least for a tournament; ppo's weights readable),
+    ``simulate --records`` a folder, ``replay --json`` alone (the narration and the analysis are for a person)."""
     from atout.bots.base import bot_names
     from atout.core.protocol import MAX_DEALS, MAX_TARGET
+    from atout.sim.tournament import MAX_JOBS
 
     for flag, value, high in (("--deals", getattr(args, "deals", None), MAX_DEALS),
-                              ("--target", getattr(args, "target", None), MAX_TARGET)):
+                              ("--target", getattr(args, "target", None), MAX_TARGET),
+                              ("--jobs", getattr(args, "jobs", None), MAX_JOBS)):
         if value is not None and value > high:
             raise refusal("flag_range", flag=flag, low=1, high=high, value=value)
     named = [b.strip() for b in (getattr(args, "bots", None) or "").split(",") if b.strip()]

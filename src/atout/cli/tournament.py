@@ -46,7 +46,8 @@ def add_parser(sub: Any, positive: Any, seed: Any, option: Any) -> None:
     p.add_argument("--variant", help="rules variant")
     p.add_argument("-o", "--option", type=option, action="append", default=[], metavar="KEY=VALUE",
                    help="rule option KEY=VALUE, repeatable")
-    p.add_argument("--jobs", type=positive, default=1, help="local worker processes (default 1)")
+    p.add_argument("--jobs", type=positive, default=1,
+                   help="local worker processes, 1 to 64 (default 1; never more than the batches of boards)")
     p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                    help="run on a Ray cluster (its address; none: a local Ray); needs 'atout[ray]'")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")

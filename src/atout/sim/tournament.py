@@ -42,6 +42,9 @@ RETRIES = 3
 #: Elo scale: a 75% expected score is about 191 points (the chess convention, 400 * log10(3)).
 ELO_SCALE = 400.0
 ELO_BASE = 1500.0
+#: The most worker processes a local tournament starts (``--jobs``): each loads the engine and its compiled
+#: code, so a thousand of them exhaust a machine's memory; more processes than cores gains nothing.
+MAX_JOBS = 64
 
 
 def derive_seed(*parts: int) -> int:
@@ -279,6 +282,8 @@ def run_tournament(
     played, and the report is the one a single run would give.
     """
     spec.check()
+    if not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs must be from 1 to {MAX_JOBS}, not {jobs}")
     first = len(done)
     if first > spec.deals:
         raise ValueError(f"{first} boards are already played: deals must be at least that, not {spec.deals}")
@@ -314,7 +319,7 @@ def _run_processes(spec: TournamentSpec, jobs: int, on_board: Callable[[int], No
         if not pending:
             break
         lost: list[list[int]] = []
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(pending)), initializer=_ignore_sigint)
         try:
             futures = [(batch, pool.submit(_play_batch, spec, batch)) for batch in pending]
             for batch, fut in futures:
