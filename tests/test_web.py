@@ -740,8 +740,13 @@ def test_the_deal_panel_says_the_points_in_tricks_and_in_the_ecart() -> None:
 def test_a_tarot_table_deals_again_a_deal_everybody_passed(client: TestClient) -> None:
     """Seed 001, « Les enchères »: a deal everybody passed is void and the next player deals. At a table it does not
     count among the deals asked for (a one-deal game whose bots and player all passed used to end, nothing
-    played); the table's options and its record say so, and a request cannot turn it off."""
-    t = create(client, game="tarot", players=4, seat=0, seed=11, options={"redeal_void": False})
+    played); the table's options and its record say so, and a request cannot turn it off: the option is refused
+    (it was dropped silently, and its creator would think it applied)."""
+    for value in (False, True, "yes", None):
+        r = client.post("/api/tables?lang=en", json={"game": "tarot", "options": {"redeal_void": value}})
+        assert r.status_code == 422 and r.json()["error"] == "malformed", r.json()
+        assert "options.redeal_void" in r.json()["message"], r.json()
+    t = create(client, game="tarot", players=4, seat=0, seed=11)
     live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
     assert live.state.redeal_void is True and live.options["redeal_void"] is True
     assert live.state.to_record()["match"] == {"deals": 1, "redeal_void": True}

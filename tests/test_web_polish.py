@@ -93,6 +93,11 @@ FORGED = [
      "Requête refusée : options.seed — ce n'est pas une option de règle ; un numéro de donne choisi va dans le champ "
      "« seed » (montré à tous).",
      "Request refused: options.seed — not a rule option; a chosen deal number goes in the field “seed” (shown to all)."),
+    ({"game": "triomphe", "options": {"redeal_void": False}}, "malformed",  # once dropped silently
+     "Requête refusée : options.redeal_void — ce n'est pas une option de règle ; à une table en ligne de Tarot, une "
+     "donne où tout le monde passe est toujours redistribuée.",
+     "Request refused: options.redeal_void — not a rule option; at an online Tarot table a deal everybody passes is "
+     "always dealt again."),
     ({"game": "tarot", "extra": 1}, "malformed", "Requête refusée : extra — champ inconnu.",
      "Request refused: extra — unknown field."),
     ({"game": "tarot", "name": "Robot moyen 2"}, "malformed",

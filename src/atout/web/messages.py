@@ -240,6 +240,7 @@ CREATION_ARGS = {
     "players": "use the top-level 'players' field",
     "variant": "use the top-level 'variant' field",
     "scores": "a web match starts at 0",
+    "redeal_void": "at a web Tarot table a deal everybody passes is always dealt again",
 }
 
 
