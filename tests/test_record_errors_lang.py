@@ -203,6 +203,17 @@ CASES: list[tuple[str, dict[str, Any], str, dict[str, Any], str, str]] = [
      "The record states a final result but the match is not over."),
     ("seed a string", {**record("triomphe", 2, TRIOMPHE), "seed": "x"}, "bad_field", {"field": "seed"},
      "Le champ «\u00a0seed\u00a0» de l'enregistrement est mal formé.", "The record's field 'seed' is malformed."),
+    ("a match setting also in options (an attacker's upload: Python's 'multiple values for keyword' was said)",
+     {**record("triomphe", 2, TRIOMPHE, match={"deals": 1}), "options": {"deals": 1}},
+     "misplaced_option", {"key": "deals", "place": "match"},
+     "L'option «\u00a0deals\u00a0» de l'enregistrement n'est pas une option de règle\u00a0: elle va dans son champ "
+     "«\u00a0match\u00a0».",
+     "The record's option 'deals' is not a rule option: it belongs in its field 'match'."),
+    ("a seed among the options", {**record("triomphe", 2, TRIOMPHE), "options": {"seed": 4}},
+     "misplaced_option", {"key": "seed", "place": "seed"},
+     "L'option «\u00a0seed\u00a0» de l'enregistrement n'est pas une option de règle\u00a0: elle va dans son champ "
+     "«\u00a0seed\u00a0».",
+     "The record's option 'seed' is not a rule option: it belongs in its field 'seed'."),
     ("a move out of turn (seed 002 §4: eldest, seat 1, speaks first)",
      record("triomphe", 2, TRIOMPHE, actions=[{"seat": 0, "action": "no_concession"}]),
      "wrong_turn", {"index": 0, "deal": 0, "number": 0, "action": "no_concession", "seat": 0, "expected": 1},

@@ -78,6 +78,12 @@ def validate(record: Any) -> dict[str, Any]:
     for key in ("options", "match"):
         if not isinstance(record.get(key, {}), dict):
             raise RecordError(f"field {key!r} must be an object", "bad_field", {"field": key})
+    for key in record.get("options", {}):  # given twice, Python's own "multiple values for keyword" was said
+        place = "match" if key in record.get("match", {}) else key if key in ("seed", "deal", "dealer", "variant") \
+            else None
+        if place:
+            raise RecordError(f"options.{clip(key)}: not a rule option; it belongs in the record's {place!r}",
+                              "misplaced_option", {"key": _cut(key), "place": place})
     seed = record.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(f"field 'seed' must be an integer or null, not {clip(seed)}", "bad_field", {"field": "seed"})
