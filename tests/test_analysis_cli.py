@@ -87,6 +87,14 @@ def test_a_plot_folder_that_cannot_be_written_and_a_deal_out_of_range_are_said_b
     out = run("replay", str(PAB), "--analyse", "--plot", str(missing / "x.png"))
     assert (out.returncode, out.stdout) == (2, "")  # no deal analysed first (attack 3: minutes with --tricks 7)
     assert out.stderr.strip() == f"--plot\u00a0: impossible d'écrire dans le dossier {missing}"
+    out = run("replay", str(PAB), "--analyse", "--plot", str(tmp_path))  # an attacker's: refused after the work
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.strip() == f"--plot\u00a0: {tmp_path} est un dossier\u202f; donnez un fichier, par exemple " \
+                                 f"{tmp_path}/analyse.png"
+    out = run("replay", str(PAB), "--analyse", "--plot", str(tmp_path / "x.txt"), "--lang", "en")
+    assert (out.returncode, out.stdout) == (2, "")  # a PNG was written into x.txt
+    assert out.stderr.strip() == f"--plot: the chart is a PNG image, its name ends in .png, not “{tmp_path / 'x.txt'}”"
+    assert not (tmp_path / "x.txt").exists()
     out = run("replay", str(RECORDS / "tarot" / "fft_petit_sec_redeal.json"), "--analyse", "--deal", "0")
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr.strip() == "donne 0\u00a0: choisissez une donne de 1 à 2"  # the range, not "only 2"

@@ -47,6 +47,10 @@ def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | 
         except ImportError:
             return _refuse(word("no_plot", lang))
         folder = os.path.dirname(os.path.abspath(plot))
+        if os.path.isdir(plot):  # said now: it failed after the whole analysis, in Python's English
+            return _refuse(word("plot_is_dir", lang, path=plot.rstrip("/\\") or plot))
+        if not plot.lower().endswith(".png"):  # a PNG written into "x.txt" surprised its reader
+            return _refuse(word("plot_png", lang, path=plot))
         if not os.path.isdir(folder) or not os.access(folder, os.W_OK):  # said now, not after minutes of analysis
             return _refuse(word("plot_dir", lang, dir=folder))
     try:
@@ -85,7 +89,10 @@ def run(console: Console, file: str, lang: str, tricks: int | None, deal: int | 
             for part in _wrapped(console, line):
                 console.print(part, highlight=False, markup=False, soft_wrap=True)
     if plot is not None and found:
-        draw(found, plot, lang)
+        try:
+            draw(found, plot, lang)
+        except OSError:  # the folder changed under the analysis (removed, made read-only): one line, exit 2
+            return _refuse(word("plot_write", lang, path=plot))
         console.print(word("plot_written", lang, path=plot), highlight=False, markup=False)
     return 0
 

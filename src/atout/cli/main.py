@@ -211,7 +211,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--deal", type=_whole, default=None, metavar="K",
                    help="with --analyse: only deal K, 1 to the deals of the record (default: every deal)")
     p.add_argument("--plot", default=None, metavar="FILE.png",
-                   help="with --analyse: write a PNG chart of the value card by card (needs atout[plot], Matplotlib)")
+                   help="with --analyse: write a PNG chart of the value card by card, a file whose name ends in .png "
+                        "(needs atout[plot], Matplotlib)")
 
     p = sub.add_parser("rules", help="print a game's rules summary")
     p.add_argument("game", help="game name")
