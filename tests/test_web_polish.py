@@ -190,6 +190,15 @@ def test_websocket_refusals_are_said_in_the_hellos_language(client: Any) -> None
         ("malformed", "Message refusé : act.seat — champ inconnu."),
         ("too_large", "Message trop long : 4096 octets au plus."),
     ]
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:  # a message refused whole: no "— —" for a field
+        ws.send_json({"type": "hello", "lang": "en"})
+        assert ws.receive_json()["type"] == "welcome"
+        for bad, said in (({"type": "nope"}, "Message refused: unknown message type."),
+                          ([], "Message refused: a JSON object is expected.")):
+            ws.send_json(bad)
+            while (msg := ws.receive_json())["type"] != "error":
+                pass
+            assert (msg["code"], msg["message"]) == ("malformed", said)
     with client.websocket_connect("/ws/nosuch?lang=en") as ws:  # before any hello: the socket's ?lang=
         assert ws.receive_json() == {"type": "error", "code": "no_table", "message": "There is no table “nosuch”."}
     with client.websocket_connect(f"/ws/{t['id']}?lang=fr") as ws:
@@ -205,3 +214,35 @@ def test_the_middlewares_refusals_are_said_in_the_requests_language(client: Any)
     r = client.post("/api/tables?lang=en", json={"game": "tarot"}, headers={"origin": "https://evil.example"})
     assert r.status_code == 403 and r.json()["error"] == "cross_site"
     assert r.json()["message"] == "A request sent by another site is refused."
+
+
+def test_an_attackers_bodies_are_said_plainly(client: Any) -> None:
+    """An attacker's report: a number of 5,000 digits got "Requête refusée." and nothing more, an unreadable body
+    named a field "0" (a character's position), a Tarot table "to 500" got "these settings", an unknown list
+    status answered no table, and refused tables spent the address's table tokens."""
+    json_type = {"content-type": "application/json"}
+    r = client.post("/api/tables?lang=fr", content='{"game": "tarot", "players": ' + "9" * 5000 + "}", headers=json_type)
+    assert r.status_code == 400 and r.json()["error"] == "malformed"
+    assert plain(r.json()["message"]) == ("Requête refusée : son corps ne peut pas être lu (un nombre trop long, ou un "
+                                          "JSON trop imbriqué).")
+    r = client.post("/api/tables?lang=en", content=b"\xff\xfe{}", headers=json_type)
+    assert r.status_code == 422 and (r.json()["field"], r.json()["message"]) == ("", "Request refused: unreadable JSON.")
+    r = client.post("/api/tables?lang=fr", json={"game": "tarot", "target": 500})
+    assert r.status_code == 400 and r.json()["error"] == "bad_table"
+    assert plain(r.json()["message"]) == "Tarot ne se joue pas jusqu'à un score : « target » ne vaut que pour La Triomphe."
+    r = client.get("/api/tables?status=bogus&lang=en")
+    assert r.status_code == 422
+    assert (r.json()["field"], r.json()["message"]) == ("status", "Request refused: status — unknown value.")
+    assert client.get("/api/tables?status=over&source=uploaded").status_code == 200
+
+
+def test_a_refused_table_gives_its_tokens_back() -> None:
+    from fastapi.testclient import TestClient
+
+    from atout.web import create_app
+    from atout.web.app import TABLE_BURST
+
+    with TestClient(create_app("sqlite://", bot_delay=0, http_rate=1000.0, table_rate=0.001)) as c:
+        for _ in range(3 * int(TABLE_BURST)):  # refused by the game: nothing made, nothing spent
+            assert c.post("/api/tables", json={"game": "tarot", "variant": "zz", "fill": False}).status_code == 400
+        assert c.post("/api/tables", json={"game": "tarot", "fill": False}).status_code == 200

@@ -12,13 +12,14 @@ True
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import secrets
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from importlib.resources import files
-from typing import Annotated, Any, cast
+from typing import Annotated, Any, Literal, cast
 from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Query, Request
@@ -215,8 +216,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         if exc.status_code == 400:
             log_refusal(code, f"{request.method} {request.url.path}: {exc.detail}")
         lang = refusals.lang_of(request.query_params.get("lang"))
-        return refusals.error(exc.status_code, code, lang, key=code if code != "malformed" else "http_error",
-                              english=str(exc.detail), headers=getattr(exc, "headers", None))
+        key = code if code != "malformed" else "unreadable_body" if "parsing the body" in str(exc.detail) \
+            else "http_error"  # FastAPI's words for a number of 5,000 digits or JSON nested too deep to parse
+        return refusals.error(exc.status_code, code, lang, key=key, english=str(exc.detail),
+                              headers=getattr(exc, "headers", None))
 
     def _charge(host: str) -> None:
         """A refused request spends one of its address's tokens for requests that create things."""
@@ -343,6 +346,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         except TableUnavailable as exc:  # the database is down: nothing was created
             return _error(503, "db_unavailable", lang, english=str(exc))
         except (AtoutError, ValueError, TypeError) as exc:
+            # nothing was made: its tokens are given back (14 refusals held an attacker's address back, and would
+            # a person trying options in the lobby)
+            host = client_key(request.client.host) if request.client else "?"
+            table_buckets[host].give_back(table_cost(body))
             return _refused_table(body, lang, exc)
         return {"id": live.id, "seat": body.seat, "token": token, "url": f"/t/{live.id}", "table": live.meta()}
 
@@ -354,7 +361,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
             info = game_info(body.game)
             allowed = info.player_counts[(body.variant or info.default_variant).lower()]
             n = body.players or (info.default_players if info.default_players in allowed else allowed[0])
-            if body.level not in LEVELS:
+            if body.target is not None and "target" not in inspect.signature(info.factory).parameters:
+                said = refusals.say("no_target", lang, title=info.title, games=refusals.listed(
+                    [g.title for g in list_games() if "target" in inspect.signature(g.factory).parameters], lang))
+            elif body.level not in LEVELS:
                 said = refusals.say("bad_level", lang, level=body.level[:20], levels=", ".join(LEVELS))
             elif body.seed is not None and is_secret_seed(body.seed):
                 said = refusals.say("bad_seed", lang)
@@ -364,11 +374,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
                              "reason": reason, "lang": lang, "english": str(exc)}, status_code=400)
 
     @app.get("/api/tables")
-    async def tables(status: str = "open", lang: str = "fr", source: str = "played") -> list[dict[str, Any]]:
+    async def tables(status: Literal["open", "playing", "over"] = "open", lang: str = "fr",
+                     source: Literal["played", "uploaded"] = "played") -> list[dict[str, Any]]:
         """The lobby's lists: each table's game, its seats' names, when it last moved, and once over its winners.
-        Played games by default; uploaded records only when asked (``source=uploaded``), never mixed in."""
-        if status not in ("open", "playing", "over") or source not in ("played", "uploaded"):
-            return []
+        Played games by default; uploaded records only when asked (``source=uploaded``), never mixed in. Another
+        ``status`` or ``source`` is refused (422, naming the field and its values), not answered with no table."""
         lang = lang if lang in present.LANGS else "fr"
         rows = await asyncio.to_thread(store.list_tables, status, 50, source)
         seats = await asyncio.to_thread(store.seats_of, [t.id for t in rows])

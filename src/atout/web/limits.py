@@ -117,6 +117,10 @@ class Bucket:
         self.take(0)
         self.tokens -= cost
 
+    def give_back(self, cost: float) -> None:
+        """Return ``cost`` tokens spent on something refused before it was made (a table the game refuses)."""
+        self.tokens = min(self.burst, self.tokens + cost)
+
     def wait(self, cost: float = 1) -> float:
         """Seconds until ``cost`` tokens are saved."""
         return max(0.0, (cost - self.tokens) / self.rate)

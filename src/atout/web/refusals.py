@@ -121,8 +121,9 @@ def say_invalid(error: Mapping[str, Any], skip: tuple[str, ...], lang: str, key:
 
     from atout.web.messages import Refused
 
-    where = ".".join(str(p) for p in error.get("loc", ()) if p not in skip)
     kind = str(error.get("type", ""))
+    # a JSON error's location is a character's position, not a field ("0 — JSON illisible" read as a field "0")
+    where = "" if kind == "json_invalid" else ".".join(str(p) for p in error.get("loc", ()) if p not in skip)
     ctx = {k: v for k, v in (error.get("ctx") or {}).items() if k != "error"}
     exc = (error.get("ctx") or {}).get("error")
     value = error.get("input")
@@ -138,7 +139,9 @@ def say_invalid(error: Mapping[str, Any], skip: tuple[str, ...], lang: str, key:
         why = say(f"why_{kind}" if kind in WHY else "why_other", lang, **ctx)
     if isinstance(exc, Refused) and exc.code.startswith("name_"):  # a nickname typed in the lobby: said as a person reads it
         return where, say("refused_name", lang, why=why)
-    return where, say(key, lang, where=where or "—", why=why)
+    if not where:  # the whole body or message: "Message refusé : un objet JSON est attendu.", not "— —"
+        return where, say(f"{key}_whole", lang, why=why)
+    return where, say(key, lang, where=where, why=why)
 
 
 def json_params(params: dict[str, object]) -> dict[str, object]:
