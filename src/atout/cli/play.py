@@ -34,7 +34,7 @@ from atout.present.catalogs import Section
 from atout.present.hints import why
 from atout.present.inputs import InputProblem, interpret
 from atout.present.screen import action_label, card_text, cards_line, hand_lines
-from atout.present.sheet import fit, score_sheet, sheet_line, void_rows
+from atout.present.sheet import fit, score_sheet, sheet_line, sheet_totals, void_rows
 from atout.present.sheet import value as sheet_value
 from atout.present.situation import ordinal
 from atout.present.table_help import GAME_HELP, tarot_help
@@ -223,7 +223,7 @@ class Session:
 
     def _sheet(self) -> None:
         rows = self.state.sheet()
-        totals = self._totals()
+        totals = sheet_totals(self.state)  # the rows' sums: a coup's stake already in the pool is not a score yet
         names = [self.table.seat_name(s, self.lang) for s in range(self.state.players)]
         head = f"{self.lab['sheet']} ({len(rows)}){punct('colon', self.lang)}".rstrip()
         colon = punct("colon", self.lang).rstrip() + "\u00a0"  # "Joueur 2 : 0": a bare "Joueur 2 0" read as one number

@@ -20,7 +20,7 @@ from typing import Any
 
 from rich.cells import cell_len
 
-from atout.core.protocol import GameState
+from atout.core.protocol import GameState, Score
 from atout.present import number, phrases, signed
 
 
@@ -121,3 +121,19 @@ def void_rows(state: GameState) -> list[int]:
     "annulée" (a newcomer read a void deal's row of zeros as a deal played)."""
     finished = [d for d in state.log if d.result is not None]
     return [i for i, d in enumerate(finished) if d.note.startswith("all passed")]
+
+
+def sheet_totals(state: GameState) -> list[Score]:
+    """The sheet's total row: each seat's sum of the rows written, as both tables show under them.
+
+    Not ``returns()``: in the middle of a deal those count chips already staked (Mistigri's dealer puts his
+    stake in the pool when the coup starts; the 1637 tarot pays its declarations at once), so a newcomer read
+    "Player 3: −12" under rows summing to −6.
+
+    >>> import atout
+    >>> g = atout.new_game("mistigri", players=4, seed=4)
+    >>> g.returns(), sheet_totals(g)
+    ([0, -6, 0, 0], [0, 0, 0, 0])
+    """
+    rows = state.sheet()
+    return [sum((row[s] for row in rows), 0) for s in range(state.players)]

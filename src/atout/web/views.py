@@ -341,6 +341,7 @@ def frame(state: GameState, viewer: int | None, lang: str, table: dict[str, Any]
         "labels": labels(shown, obs, moves, lang),
         "sheet": [[json_number(x) for x in row] for row in shown.sheet()],
         "sheet_void": sheet_mod.void_rows(shown),
+        "sheet_totals": [json_number(x) for x in sheet_mod.sheet_totals(shown)],  # under the rows: their sums
         "totals": totals,
         "deal": shown.deal_index,
         "deal_word": str(present.phrases(state.game_name).section("play_labels", lang)["deal"]),  # Prime: "Coup"
@@ -382,7 +383,8 @@ def seating_frame(state: GameState, viewer: int | None, lang: str, table: dict[s
               for s in seats.seats(state, viewer, {"public": {}, "current_player": None}, table, lang)]
     return {
         "type": "state", "n": 0, "you": viewer, "table": table, "obs": obs, "moves": [], "labels": {},
-        "sheet": [], "sheet_void": [], "totals": [0] * state.players, "deal": 0, "dealer": None, "over": False, "narration": [],
+        "sheet": [], "sheet_void": [], "sheet_totals": [0] * state.players, "totals": [0] * state.players, "deal": 0,
+        "dealer": None, "over": False, "narration": [],
         "breakdowns": [], "can_undo": False, "names": {}, "examples": [], "hints": {}, "marks": {}, "facts": [],
         "seats": people, "trick": None, "last_trick": None, "sides": None, "winner_side": None, "select": None,
         "explain": {}, "deal_end": None, "shown_by": [], "seating": empty,

@@ -163,7 +163,7 @@ function Sheet({ f, you }) {
         ${lines.length ? html`<tr key=${"b" + i} class="breakdown"><td colspan=${cols + 1}><details open=${i === f.sheet.length - 1}>
           <summary>${t("breakdown")}</summary><ul>${lines.map((l, k) => html`<li key=${k}>${l}</li>`)}</ul></details></td></tr>` : null}`;
   })}</tbody>
-      <tfoot><tr class="totals"><th scope="row">${t("total")}</th>${f.totals.map((x, j) => html`<th key=${j}>${signed(x)}</th>`)}</tr></tfoot>
+      <tfoot><tr class="totals"><th scope="row">${t("total")}</th>${(f.sheet_totals || f.totals).map((x, j) => html`<th key=${j}>${signed(x)}</th>`)}</tr></tfoot>
     </table></div>
     ${sides ? html`<table class="sheet sides" id="sides"><caption>${t("bySide")}</caption><tbody>
       ${sides.map((sd, i) => html`<tr key=${i} class=${(sd.you ? "mine" : "") + (winner === i ? " winner" : "")}>
