@@ -125,10 +125,11 @@ def test_a_game_without_partners_shows_no_side() -> None:
     assert facts == ["Player 1's bet: 2 chips to accept; in the pot: 2 chips."]
 
 
-@pytest.mark.parametrize(("lang", "word"), [("fr", "Coup"), ("en", "Coup")])
+@pytest.mark.parametrize(("lang", "word"), [("fr", "Coup"), ("en", "Deal")])
 def test_the_web_sheet_calls_a_prime_deal_a_coup(lang: str, word: str) -> None:
     """La Prime's deals are coups on the web score sheet too, as on the terminal's (issue 17: "Donne 1" vs
-    "Fin du coup"); a Tarot deal stays a "Donne"/"Deal"."""
+    "Fin du coup"); in English a deal throughout (a newcomer read "End of coup 1" as French left untranslated);
+    a Tarot deal stays a "Donne"/"Deal"."""
     assert views.frame(_game(), 1, lang, {})["deal_word"] == word
     tarot = atout.new_game("tarot", players=4, seed=1)
     assert views.frame(tarot, 0, lang, {})["deal_word"] == {"fr": "Donne", "en": "Deal"}[lang]

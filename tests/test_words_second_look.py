@@ -115,10 +115,11 @@ def test_scores_take_the_true_minus_sign(lang: str, tmp_path: Path) -> None:
     assert "\u2212" not in json.dumps(record, ensure_ascii=False)
 
 
-@pytest.mark.parametrize(("lang", "deal", "other"), [("fr", "Coup", "Donne"), ("en", "Coup", "Deal")])
+@pytest.mark.parametrize(("lang", "deal", "other"), [("fr", "Coup", "Donne"), ("en", "Deal", "Coup")])
 def test_la_prime_says_coup_throughout(lang: str, deal: str, other: str, tmp_path: Path) -> None:
-    """Point 12: one word for a deal of La Prime, the coup, in the header, the narration and the sheet; point 14:
-    the sheet after a coup writes a gain with its plus sign."""
+    """Point 12: one word for a deal of La Prime, the coup (in English the deal: a newcomer read "coup" as French
+    left untranslated), in the header, the narration and the sheet; point 14: the sheet after a coup writes a
+    gain with its plus sign."""
     text = _play("prime", lang, 4, "societe", 5, 2, 120, tmp_path)
     assert not re.search(rf"\b{other}\b", text), [line for line in text.splitlines() if other in line][:5]
     assert re.search(rf"^\s*{deal} 1\b", text, re.M) and re.search(rf"^\s*{deal} 2\s?:", text, re.M)
