@@ -544,6 +544,14 @@ def test_showdown_breakdown_names_each_hand() -> None:
     text = "\n".join(breakdown(scored, "en", Table("prime", 4)))
     assert "a point of 36" in text and "a point of 45" in text and "the fifty-five" in text
     assert "Player 3 wins 5 from each of the 2 others: +10" in text
+    # which cards make each point (7♦ 21 + 5♦ 15 = 36; 6♣ 18 + 4♣ 14 + 3♣ 13 = 45), and why the 55 won over the
+    # best point, 45 (seed 004: "On gagne par le point, par la Prime, par le 55. ou par le flux", weakest first)
+    assert "a point of 36 (5 of Diamonds and 7 of Diamonds)" in text
+    assert "a point of 45 (3 of Clubs, 4 of Clubs and 6 of Clubs)" in text
+    assert "(the fifty-five beats a point, whatever the sums: the flux, then the fifty-five, then the prime, then " \
+           "the point)" in text
+    fr = "\n".join(breakdown(scored, "fr", Table("prime", 4))).replace("\u00a0", " ").replace("\u202f", " ")
+    assert "(le cinquante-cinq bat un point, quelles que soient les sommes : le flux, puis le cinquante-cinq" in fr
 
 
 # --- the command line -------------------------------------------------------------------------------------

@@ -160,3 +160,18 @@ def test_the_prime_terminal_help_speaks_of_no_trick() -> None:
         text = phrases("prime").section("play_labels", lang)["help"]
         assert not any(w in text for w in ("pli", "trick", "dernier", "last")), text
         assert ("indice" if lang == "fr" else "hint") in text
+
+
+def test_sides_level_share_their_place_ex_aequo() -> None:
+    """Two sides level at the end of a ``societe`` match (seed 004: "personne ne gagne ni perd" on a tie) were
+    both listed "1er", read as a mistake: a shared place says so, "1er ex aequo" / "1st (tied)"."""
+    from atout.present import Table
+    from atout.present.games.prime import match_result
+
+    for lang, tied in (("fr", "1er ex aequo"), ("en", "1st (tied)")):
+        lines = match_result([3, -1, -3, 1], [0, 1, 0, 1], lang, Table("prime", 4))
+        assert lines is not None
+        ranked = [_plain(x) for x in lines[1:]]
+        assert len(ranked) == 2 and all(x.startswith(tied) for x in ranked), ranked
+        lines = match_result([3, -1, 3, 1], [0, 1, 0, 1], lang, Table("prime", 4))
+        assert lines is not None and not any("ex aequo" in x or "tied" in x for x in lines)

@@ -273,7 +273,8 @@ class Session:
                 self.console.print("  " + line)
             return
         for place, seat, total in ranking(totals):
-            self.console.print(f"  {ordinal(place, self.lang)} {self.table.seat_name(seat, self.lang)}"
+            tied = list(totals).count(total) > 1
+            self.console.print(f"  {ordinal(place, self.lang, tied)} {self.table.seat_name(seat, self.lang)}"
                                f"{punct('colon', self.lang)}{number(total, self.lang)}")
 
     # --- the human's turn ----------------------------------------------------------------------------

@@ -40,12 +40,14 @@ def match_result(game: str, totals: list[Any], teams: list[int] | None, lang: st
     return hook(totals, teams, lang, table) if callable(hook) else None
 
 
-def ordinal(place: int, lang: str) -> str:
-    """``1er``, ``2e`` in French; ``1st``, ``2nd``, ``3rd``, ``4th`` in English (the catalog's ``ordinal`` keys).
+def ordinal(place: int, lang: str, tied: bool = False) -> str:
+    """``1er``, ``2e`` in French; ``1st``, ``2nd``, ``3rd``, ``4th`` in English (the catalog's ``ordinal`` keys);
+    ``tied``: a place shared, ``1er ex aequo``, ``1st (tied)`` (two "1er" in a row read as a mistake).
 
-    >>> ordinal(1, "fr"), ordinal(2, "fr"), ordinal(3, "en")
-    ('1er', '2e', '3rd')
+    >>> ordinal(1, "fr"), ordinal(2, "fr"), ordinal(3, "en"), ordinal(1, "fr", tied=True)
+    ('1er', '2e', '3rd', '1er ex aequo')
     """
     words = phrases("common").section("play_labels", lang)
     keys = [f"ordinal/{place}"] + ([] if 11 <= place % 100 <= 13 else [f"ordinal/last{place % 10}"]) + ["ordinal"]
-    return next(words[k] for k in keys if k in words).format(n=place)
+    said = next(words[k] for k in keys if k in words).format(n=place)
+    return words["ordinal_tied"].format(place=said) if tied else said

@@ -89,6 +89,21 @@ def evaluate_ids(hand: tuple[int, int, int, int] | list[int]) -> HandValue:
     return HandValue(Category.POINT, max(sums[s] for s in range(4) if counts[s] >= 2))
 
 
+def point_cards(hand: Iterable[str]) -> list[str]:
+    """The cards that make a point: those of the suit whose two or three cards sum highest (seed 004, "deux ou
+    trois cartes ensemble de la même espèce"), in the hand's order; the first such suit on a tie.
+
+    >>> point_cards(["2H", "KS", "7H", "5C"])
+    ['2H', '7H']
+    """
+    codes = list(hand)
+    by_suit: dict[str, list[str]] = {}
+    for code in codes:
+        by_suit.setdefault(code[-1], []).append(code)
+    groups = [g for g in by_suit.values() if len(g) >= 2]
+    return max(groups, key=lambda g: sum(card_value(c) for c in g)) if groups else []
+
+
 def evaluate(hand: Iterable[Card | str] | str) -> HandValue:
     """The class and value of a four-card hand (cards, codes, or one string of codes).
 

@@ -13,10 +13,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from atout.core.events import Event
 from atout.core.packs import PRIME40
+from atout.games.prime.evaluate import point_cards
 from atout.present.catalogs import PairSection, Section
 
 if TYPE_CHECKING:
@@ -61,13 +63,39 @@ def _say_consolation(event: Event, lang: str, table: Table) -> str:
                        chips=_chips(event.data["total"], lang))
 
 
-def _hand(h: dict[str, Any], lang: str) -> str:
-    """'une prime de 70' / 'a point of 36' (the 55 has no value to add)."""
+def _hand(h: dict[str, Any], lang: str, which: bool = False) -> str:
+    """'une prime de 70' / 'a point of 36' (the 55 has no value to add); ``which``: a point names the cards that
+    make it, 'a point of 33 (the 2 and the 7 of Hearts)' (a newcomer saw four cards and could not find the 33)."""
+    from atout.present import card_names
+
     category = h["category"]
     a = _book().t("a", category, lang)
     if category == "cinquante_cinq":
         return a
+    made = point_cards(h.get("cards", [])) if which and category == "point" else []
+    if made and len(made) < len(h.get("cards", [])):
+        return _book().say("a", "point_made_of", lang, hand=a, value=h["value"], cards=card_names(made, lang))
     return _book().say("a", "with_value", lang, hand=a, value=h["value"])
+
+
+#: The classes of hands from the strongest (seed 004: the flux, the cinquante-cinq, the prime, the point).
+ORDER = ("flux", "cinquante_cinq", "prime", "point")
+
+
+def _why_won(d: Mapping[str, Any], lang: str) -> str | None:
+    """Why the winner's hand beat the best of the others: its class, whatever the sums, or, in the same class,
+    the higher sum (a newcomer saw a prime of 44 beat a point of 25 and looked for the rule)."""
+    hands = {h["seat"]: h for h in d.get("hands", [])}
+    win = hands.get(d.get("winner"))
+    others = [h for s, h in hands.items() if s != d.get("winner")]
+    if win is None or not others:
+        return None
+    best = min(others, key=lambda h: (ORDER.index(h["category"]), -h["value"]))
+    book = _book()
+    if best["category"] != win["category"]:
+        return book.say("breakdown", "beats_class", lang, win=book.t("a", win["category"], lang),
+                        lose=book.t("a", best["category"], lang))
+    return book.say("breakdown", "beats_value", lang, hand=book.t("a", win["category"], lang))
 
 
 def _say_show(event: Event, lang: str, table: Table) -> str:
@@ -159,11 +187,15 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
         if d.get("shown_early") is not None:
             lines.append(say("shown_early", who=name(d["shown_early"])))
         for h in d["hands"]:
-            lines.append(say("hand", who=name(h["seat"]), cards=card_names(h["cards"], lang), hand=_hand(h, lang)))
+            lines.append(say("hand", who=name(h["seat"]), cards=card_names(h["cards"], lang),
+                             hand=_hand(h, lang, which=True)))
         others = len(d["participants"]) - 1
         if d.get("winner") is not None:
             won = number(stake * others, lang)
             lines.append(say("wins", others, who=name(d["winner"]), stake=stake, others=others, won=won))
+            why = _why_won(d, lang)
+            if why:
+                lines.append(why)
         else:
             lines.append(say("tie", seats=comma.join(name(s) for s in d.get("tie", []))))
     lines.append(say("row", row=comma.join(f"{name(s)} {signed(v, lang)}"
@@ -257,7 +289,7 @@ def match_result(totals: list[Any], teams: list[int] | None, lang: str, table: T
     for rank, i in enumerate(order):
         if rank and sums[i] != sums[order[rank - 1]]:
             place = rank + 1
-        lines.append(book.say("situation", "place", lang, place=ordinal(place, lang), names=names[i],
+        lines.append(book.say("situation", "place", lang, place=ordinal(place, lang, sums.count(sums[i]) > 1), names=names[i],
                               total=_signed(sums[i], lang)))
     return lines
 

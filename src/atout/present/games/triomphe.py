@@ -123,7 +123,7 @@ def match_result(totals: list[Any], teams: list[int] | None, lang: str, table: T
     for rank, i in enumerate(order):
         if rank and scores[i] != scores[order[rank - 1]]:
             place = rank + 1
-        lines.append(_book().say("says", "side_place", lang, place=ordinal(place, lang),
+        lines.append(_book().say("says", "side_place", lang, place=ordinal(place, lang, scores.count(scores[i]) > 1),
                                  names=side_name(sides[i], list(teams), lang, table), total=number(scores[i], lang)))
     return lines
 
