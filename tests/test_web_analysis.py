@@ -108,10 +108,41 @@ def test_the_replay_says_whether_the_deal_shown_can_be_analysed(client: TestClie
     for n in (0, 2, 4):
         frame = client.get(f"/api/tables/{void}/replay", params={"n": n}).json()
         assert frame["played"] is False, (n, frame["deal"])
+    assert frame["next_played"] is None  # no later deal to go to either
     played = upload(client, PAB)
     total = client.get(f"/api/tables/{played}/replay", params={"n": 0}).json()["total"]
     for n in (0, 5, total):  # before its first card too: the button asks about the deal shown, played later
         assert client.get(f"/api/tables/{played}/replay", params={"n": n}).json()["played"] is True
+
+
+def void_then_played() -> dict[str, Any]:
+    """A finished 4-player Tarot record whose deal 1 everybody passed and whose deal 2 was played (seed 001,
+    « Les enchères »: dealt again, the tables' ``redeal_void``), from the first seed of beginners that gives it."""
+    import atout
+    from atout.bots import make_bot
+
+    for seed in range(60):
+        g = atout.new_game("tarot", players=4, seed=seed, redeal_void=True)
+        bots = [make_bot("tarot", "beginner", seed=seed * 10 + s) for s in range(4)]
+        while not g.is_terminal():
+            p = g.current_player
+            assert p is not None
+            g.apply(bots[p].act(g.observation(p)))
+        if len(g.log) == 2 and g.log[0].note.startswith("all passed"):
+            return g.to_record()
+    raise AssertionError("no seed whose first deal everybody passed")
+
+
+def test_a_void_first_deal_names_the_deal_played_after_it(client: TestClient, tmp_path: Path) -> None:
+    """A newcomer's replay opened on deal 1, everybody passed, and said only "nothing to analyse": the frame names
+    the next deal played, for the page to say where to go (``next_played``, 0-based)."""
+    path = tmp_path / "void-then-played.json"
+    path.write_text(json.dumps(void_then_played()), encoding="utf-8")
+    table = upload(client, path)
+    frame = client.get(f"/api/tables/{table}/replay", params={"n": 0}).json()
+    assert (frame["deal"], frame["played"], frame["next_played"]) == (0, False, 1)
+    last = client.get(f"/api/tables/{table}/replay", params={"n": frame["total"]}).json()
+    assert (last["deal"], last["played"], last["next_played"]) == (1, True, None)
 
 
 def test_past_its_share_an_address_gets_429_with_retry_after(client: TestClient) -> None:

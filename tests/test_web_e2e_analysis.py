@@ -7,6 +7,7 @@ Skipped without Chromium or Playwright, like tests/test_web_e2e.py (a failure in
 
 from __future__ import annotations
 
+import json
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -139,6 +140,30 @@ def test_the_replay_draws_the_deals_value_and_each_cards_cost(browser: Browser, 
     page.locator("body").press("Home")
     page.wait_for_function("document.getElementById('r-count').textContent.split(' ')[1] === '0'")
     assert errors == []
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", "Aucune carte n'a été jouée dans cette donne : rien à analyser. La donne 2 a été jouée : avancez jusqu'à "
+           "elle (Suivant ▶) pour l'analyser."),
+    ("en", "No card was played in this deal: nothing to analyse. Deal 2 was played: move on to it (Next ▶) to "
+           "analyse it."),
+])
+def test_a_void_first_deal_says_where_the_played_deal_is(browser: Browser, server: Server, lang: str, said: str) -> None:
+    """A newcomer's replay opened on deal 1, everybody passed, with no analysis and no word of where to go."""
+    from test_web_analysis import void_then_played
+
+    r = httpx.post(server.url + "/api/records", content=json.dumps(void_then_played()).encode(),
+                   headers={"content-type": "application/json"}, timeout=60)
+    assert r.status_code == 200, r.text
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('atout.lang', '{lang}')")
+    page.goto(server.url + r.json()["url"])
+    page.wait_for_selector("#analysis-none")
+    assert page.inner_text("#analysis-none").replace("\u00a0", " ").replace("\u202f", " ") == said
+    page.locator("body").press("End")  # the played deal, at its end: the analysis is offered
+    page.wait_for_selector("#analyse")
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -145,6 +145,8 @@ def replay_view(key: str, text: str, n: int, lang: str, meta: dict[str, Any], bu
         out = {**view, "n": n, "total": len(actions)}
         if state.game_name == "tarot":  # the analysis is Tarot's: whether it can be asked of the deal shown
             out["played"] = view.get("deal", 0) in played
+            later = [d for d in played if d > view.get("deal", 0)]  # where to go instead (the first deal may be void)
+            out["next_played"] = min(later) if later else None
         return out
     except (AtoutError, ValueError, TypeError) as exc:  # a stored record the engine now refuses
         code, params = refusal(exc)

@@ -18,10 +18,11 @@ function analysisButton() {
   if (box.dataset.deal) return;  // an analysis is shown: it stays until asked for another deal
   const frame = (typeof T !== "undefined" && T.frame) || {};
   if (frame.played === false) {  // everybody passed, or the deal was annulled: no button that only says why not
-    if (!box.querySelector("#analysis-none") || box.dataset.lang !== getLang()) {
-      box.replaceChildren(el("p", { id: "analysis-none", class: "muted" }, t("nothingToAnalyse")));
-      box.dataset.lang = getLang();
-    }
+    // a newcomer's replay opened on a deal everybody passed: the deal played next is named, and how to get there
+    const later = typeof frame.next_played === "number" ? " " + t("analyseLater").replace("{n}", frame.next_played + 1) : "";
+    const said = t("nothingToAnalyse") + later;
+    const none = box.querySelector("#analysis-none");
+    if (!none || none.textContent !== said) box.replaceChildren(el("p", { id: "analysis-none", class: "muted" }, said));
     return;
   }
   const shown = box.querySelector("#analyse");
