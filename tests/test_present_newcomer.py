@@ -331,3 +331,16 @@ def test_la_triomphe_trick_counts_say_whose_they_are() -> None:
                 assert f"{won[side]} {words}" in line and f"{won[1 - side]} " in line, line
             seen += 1
     assert seen > 40
+
+
+def test_1637_your_own_declarations_say_vous() -> None:
+    """seed 000 n. 24-27 (the declarations and "qui n'a le sien"): a newcomer read "Vous écartez le 4 d'épées"
+    then "Joueur 1 (vous) déclare qui n'a le sien"; the reader's own declaration now says "Vous", as his moves do."""
+    me = Table("tarot1637", 3, me=0)
+    sien = Event("marques", seat=0, data={"reason": "declaration", "item": "qui_n_a_le_sien", "payer": 2, "value": 1,
+                                          "cards": [], "row": [2, 0, -2]})
+    assert say(sien, "fr", me).replace("\u202f", " ").replace("\u00a0", " ") == \
+        "Vous déclarez qui n'a le sien : Joueur 3 vous paie une marque."
+    assert say(sien, "en", me) == "You hold two of Monde, Mat and Bagat: Player 3, who has none, pays you one marque."
+    other = say(sien, "fr", Table("tarot1637", 3, me=1)).replace("\u202f", " ").replace("\u00a0", " ")
+    assert other == "Joueur 1 déclare qui n'a le sien : Joueur 3 lui paie une marque."

@@ -103,7 +103,10 @@ def _payment(d: dict[str, Any], seat: int | None, lang: str, table: Table) -> st
     if reason == "cards":
         pts = d.get("points", [])
         fields["points"] = book.t("lists", "comma", lang).join(f"{table.seat_name(s, lang)} {p}" for s, p in enumerate(pts))
-    text = _PAYMENTS[lang][reason].format(**fields)
+    book_of = _PAYMENTS[lang]
+    if seat is not None and seat == table.me and f"{reason}/you" in book_of:  # "Vous déclarez", as "Vous jouez"
+        reason = f"{reason}/you"
+    text = book_of[reason].format(**fields)
     return text[:1].upper() + text[1:]
 
 
