@@ -78,7 +78,7 @@ def test_undo_rewinds_the_trick_count_and_the_end_ranks_by_score(tmp_path: Path)
     text = "".join(screen)
     names = re.search(r"^ +Joueur 1 \(vous\) +Joueur 2 +Joueur 3 +Joueur 4\s*$", text, re.M)
     assert names, text[-1500:]
-    ranks = re.findall(r"^  (\d+)(?:er|e) Joueur (\d)[^:]*: ([+\u2212-]?[\d,]+)\r?$", text, re.M)
+    ranks = re.findall(r"^  (\d+)(?:er|e)(?: ex aequo)? Joueur (\d)[^:]*: ([+\u2212-]?[\d,]+)\r?$", text, re.M)
     assert len(ranks) == 4 and ranks[0][0] == "1", ranks
     scores = [float(s.replace(",", ".").replace("\u2212", "-")) for _, _, s in ranks]
     assert scores == sorted(scores, reverse=True)
@@ -158,8 +158,8 @@ def test_many_discards_are_said_once() -> None:
     legal = [Action.parse("play_hand"), Action.parse("take_fille")]
     for mask in range(1, 32):
         legal.append(Action("draw", tuple(c for i, c in enumerate(hand) if mask >> i & 1)))
-    assert _summary(legal, "fr", "mistigri") == ["jouer", "fille", "écarter CARTES (1 à 5 cartes)"]
-    assert _summary(legal, "en", "mistigri") == ["play hand", "fille", "discard CARDS (1 to 5 cards)"]
+    assert _summary(legal, "fr", "mistigri") == ["jouer", "prendre la fille", "écarter CARTES (1 à 5 cartes)"]
+    assert _summary(legal, "en", "mistigri") == ["play hand", "take the fille", "discard CARDS (1 to 5 cards)"]
     few = [Action.parse("pass"), Action.parse("pass AD"), Action.parse("pass 5D"), Action.parse("pass AD 5D")]
     assert _summary(few, "fr", "prime") == ["passer", "passer A♦", "passer 5♦", "passer A♦ 5♦"]
 

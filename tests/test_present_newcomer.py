@@ -344,3 +344,22 @@ def test_1637_your_own_declarations_say_vous() -> None:
     assert say(sien, "en", me) == "You hold two of Monde, Mat and Bagat: Player 3, who has none, pays you one marque."
     other = say(sien, "fr", Table("tarot1637", 3, me=1)).replace("\u202f", " ").replace("\u00a0", " ")
     assert other == "Joueur 1 déclare qui n'a le sien : Joueur 3 lui paie une marque."
+
+
+def test_mistigri_pool_and_fille_read_plainly() -> None:
+    """seed 003 (« le donneur doit avoir mis six jetons au jeu »; « prendre la fille »): a newcomer read "Au jeu : 6 =
+    6 jetons" and "Possible : jouer · fille" (fille unexplained). One part is said once; the sum only when there
+    are several; the choice names what it does."""
+    from atout.core.actions import Action
+    from atout.present.screen import action_label
+
+    table = Table("mistigri", 4)
+    first = Event("coup_started", seat=1, data={"deal": 0, "pool": 6, "stake": 6, "betes": [0, 0, 0, 0], "carry": 0,
+                                                 "noce": True})
+    said = say(first, "fr", table).replace("\u202f", " ").replace("\u00a0", " ")
+    assert "Au jeu : 6 jetons." in said and "6 = 6" not in said, said
+    later = Event("coup_started", seat=2, data={"deal": 1, "pool": 18, "stake": 6, "betes": [6, 0, 0, 6], "carry": 0,
+                                                 "noce": False})
+    assert "Pool: 6 + 6 + 6 = 18 chips." in say(later, "en", table)
+    assert action_label(Action("take_fille", ()), "fr", "mistigri") == "prendre la fille"
+    assert action_label(Action("take_fille", ()), "en", "mistigri") == "take the fille"

@@ -54,7 +54,7 @@ def _coup_started(event: Event, lang: str, table: Table) -> str:
     parts += [str(b) for b in d["betes"] if b]
     if d["carry"]:
         parts.append(str(d["carry"]))
-    made = " + ".join(parts) or "0"
+    made = " + ".join(parts) + " = " if len(parts) > 1 else ""  # "6 + 6 = 12 jetons"; one part alone, "6 jetons"
     stake = book.say("says", "stake", lang, chips=_chips(d["stake"], lang)) if d["stake"] else book.t("says", "no_stake", lang)
     noce = book.t("says", "noce" if d["noce"] else "betes_in_pool", lang)
     return book.say("says", "coup_started", lang, coup=d["deal"] + 1, who=_seat(table, event.seat, lang), stake=stake,
