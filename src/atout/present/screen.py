@@ -131,11 +131,19 @@ def hand_lines(head: Text, codes: Sequence[str], lang: str, game: str | None, wi
 
     >>> [t.plain for t in hand_lines(Text("Joueur 1 : "), ["KS", "2S", "KH", "3H", "2H"], "fr", "tarot", 24)]
     ['Joueur 1 : ♠ R 2', '    ♥ R 3 2']
+    >>> [t.plain for t in hand_lines(Text("Main : "), ["KS", "2S", "T16", "T4", "EX"], "fr", "tarot", 24)]
+    ['Main : ♠ R 2', '    Atouts 16 4  │  Excuse']
     """
     line = head.copy()
     out: list[Text] = []
     placed = False
-    for group in _group_texts(codes, lang, game, strength):
+    groups = _group_texts(codes, lang, game, strength)
+    if "EX" in codes and len(groups) > 1:  # the Excuse stays beside the trumps: alone on a line it read as lost
+        glued = groups[-2].copy()
+        glued.append(GROUP_GAP, style="dim")
+        glued.append_text(groups[-1])
+        groups[-2:] = [glued]
+    for group in groups:
         if placed and width is not None and line.cell_len + len(GROUP_GAP) + group.cell_len > width:
             out.append(line)
             line, placed = Text(" " * indent), False
