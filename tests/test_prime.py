@@ -109,6 +109,13 @@ def test_prime7_partnerships_score_per_team() -> None:
     assert g.returns() == [-2, 6, -2, -2]
     assert isinstance(g, PrimeState) and g.team_returns() == [-4, 4]  # team AC -4, team BD +4
     assert [e for e in g.events() if e.kind == "deal_scored"][-1].data["teams"] == [-4, 4]
+    # B's partner D called and paid B: the breakdown says partners play their own hands (a newcomer's partner
+    # "took his chip" and he looked for the rule)
+    from atout.present import Table, breakdown
+
+    scored = [e for e in g.events() if e.kind == "deal_scored"][-1]
+    assert "  (each plays his own hand, even against his partner: what two partners pay each other cancels out in " \
+           "their side)" in breakdown(scored, "en", Table("prime", 4))
 
 
 def test_prime1_flux_beats_55_at_the_table() -> None:

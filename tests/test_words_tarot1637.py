@@ -37,9 +37,9 @@ def _plain(text: str) -> str:
 
 
 LEFT = {"fr": ["Il reste {n} cartes à écarter, une à la fois ; ni Tarot ni triomphe.",  # "encore" before the
-               "Il reste 1 carte à écarter, une à la fois ; ni Tarot ni triomphe."],  # first read oddly
+               "Il reste 1 carte à écarter ; ni Tarot ni triomphe."],  # first read oddly
         "en": ["{n} cards left to lay aside, one at a time; no Tarot, no trump.",
-               "1 card left to lay aside, one at a time; no Tarot, no trump."]}
+               "1 card left to lay aside; no Tarot, no trump."]}
 
 
 def _left(lang: str, n: int) -> str:

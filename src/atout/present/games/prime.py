@@ -204,6 +204,9 @@ def breakdown(event: Event, lang: str, table: Table) -> list[str]:
         a, b = (signed(v, lang) for v in d["teams"])
         lines.append(say("teams", first=join_words([name(0), name(2)], lang), a=a,
                          second=join_words([name(1), name(3)], lang), b=b))
+        winner = d.get("winner")  # rules D10: individual play, team scoring (a newcomer's partner took his chip)
+        if winner is not None and (winner + 2) % 4 in d.get("participants", []):
+            lines.append(say("partners_cancel"))
     return lines
 
 

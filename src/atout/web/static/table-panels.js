@@ -267,7 +267,7 @@ function DealEnd({ f, you, onContinue }) {
       ${unplayed.map((h, s) => (h && h.length ? html`<div key=${s} class="de-hand" data-seat=${s}><span class="who">${seatName(s, you)}</span><${Cards} cards=${h} /></div>` : null))}</div>` : null}
     ${(d.hands || []).some((h) => h && h.length) ? html`<div class="de-row"><h3>${d.hands_title || t("hands")}</h3>
       ${d.hands.map((h, s) => (h && h.length ? html`<div key=${s} class="de-hand"><span class="who">${seatName(s, you)}</span><${Cards} cards=${h} /></div>` : null))}</div>` : null}
-    ${(d.talon || []).length ? html`<div class="de-row"><h3>${t("talon")}</h3><${Cards} cards=${d.talon} /></div>` : null}
+    ${(d.talon || []).length ? html`<div class="de-row"><h3>${t((f.table || {}).game === "tarot" ? "talon" : "stock")}</h3><${Cards} cards=${d.talon} /></div>` : null}
     ${(d.ecart || []).length ? html`<div class="de-row"><h3>${t("ecart")}</h3><${Cards} cards=${d.ecart} /></div>` : null}
     ${(d.breakdown || []).length ? html`<details open><summary>${t("breakdown")}</summary><ul>${d.breakdown.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul></details>` : null}
     ${(d.totals || []).length ? html`<p id="deal-totals">${t("total")}${t("colon")}${d.totals.map((x, s) => `${seatName(s, you)}${t("colon").trimEnd()}\u00a0${totalsSign(d.totals)(x)}`).join(" · ")}</p>` : null}
