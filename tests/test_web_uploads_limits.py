@@ -205,6 +205,8 @@ def test_positions_stepped_forward_back_or_jumped_are_the_truncated_records(game
         at = max(0, min(n, total))
         played = got.pop("played", None)  # Tarot's: whether the deal shown can be analysed (its own tests)
         assert (played is not None) == (game == "tarot"), (game, played)
+        assert ("next_played" in got) == (game == "tarot"), game  # and where the next played deal is
+        got.pop("next_played", None)
         assert got == {**full_view(replay(truncated(rec, at)), "fr", {}), "n": at, "total": total}, (game, n)
 
 
