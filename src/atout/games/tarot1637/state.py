@@ -47,6 +47,8 @@ _BAN = "seed 000: 'sans toutesfois qu'il soit loysible d'escarter aucun des sept
 #: The forced discard of a hand of Tarots and triomphes only: not in the seed, the spec's decision D4.
 _FORCED = "tarot-1637.md D4: a player who holds nothing else lays aside his lowest trumps II-XX, face up"
 _NO_REVOKE = "seed 000: 'il n'est non plus permis de renoncer a ce ieu'"
+#: The discard's rule, quoted where it is refused (a bare "[texte 000]" meant nothing to a newcomer).
+_DISCARDS = "seed 000: 'Cette vne, & ses quatre de plus que les vingt estant pour faire les escarts'"
 
 
 def codes_in_order(cards: list[int]) -> list[str]:
@@ -294,7 +296,7 @@ class Tarot1637State(PhasedState):
         assert seat is not None
         if action.kind != "discard" or len(action.args) != 1:
             raise IllegalAction(f"{action}: lay aside one card at a time ('discard CARD'), seed 000 §5",
-                                code="expected_discard", params={"cite": SEED_CITE})
+                                code="expected_discard", params={"cite": _DISCARDS})
         card = Card.parse(action.args[0])
         hand = self.hands[seat]
         if not hand >> card.id & 1:
