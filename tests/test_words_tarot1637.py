@@ -158,3 +158,16 @@ def test_the_help_names_the_italian_suits(lang: str, suits: str, modern: str, tm
     assert session.run() == 0
     screen = " ".join(console.file.getvalue().split())
     assert suits in screen and modern not in screen
+
+
+def test_the_discard_refusal_quotes_the_rule() -> None:
+    """seed 000 (« Cette vne, & ses quatre de plus que les vingt estant pour faire les escarts »): a newcomer who
+    typed the hint's own form was told "[texte 000]" and nothing more; the refusal now quotes the rule."""
+    from atout.core.errors import IllegalAction
+    from atout.present import say_error
+
+    g = atout.new_game("tarot1637", players=3, seed=3)
+    with pytest.raises(IllegalAction) as exc:
+        g.apply("pass")
+    said = _plain(say_error(exc.value, "fr", "tarot1637"))
+    assert said.endswith("[texte 000 : « Cette vne, & ses quatre de plus que les vingt estant pour faire les escarts »]")
