@@ -203,11 +203,18 @@ def _court(pack: Pack, card: Card, lang: str, suit: int, italian: bool, colour: 
             + _text(60, 148, name, 15, colour, family=SERIF, max_width=56))
 
 
+def _title(pack: Pack, card: Card, lang: str) -> str:
+    """The title band's words: the pack's name for the card, capitalised on a Marseille-type pack as its printed
+    titles are (the 1637 pack's "le Bagat" and "the Mat" read odd beside "Le Pape" and "The Moon")."""
+    name = pack.trump_name(card, lang)
+    return name[:1].upper() + name[1:] if pack.style.roman else name
+
+
 def _trump(pack: Pack, card: Card, lang: str) -> str:
     number = card.trump_number
     assert number is not None
     numeral = pack.style.trump_numeral(number)
-    name = pack.trump_name(card, lang)
+    name = _title(pack, card, lang)
     corner = _text(18, 24, numeral, 18, INK, max_width=28)
     medallion = (
         f'<circle cx="60" cy="78" r="36" fill="{PARCHMENT}" stroke="#7a1f2b" stroke-width="2"/>'
@@ -234,7 +241,7 @@ def _cartouche(name: str, fallback: str) -> str:
 
 
 def _excuse(pack: Pack, card: Card, lang: str) -> str:
-    name = pack.trump_name(card, lang)
+    name = _title(pack, card, lang)
     corner = star(17, 20, 10, "#7a1f2b")
     return (
         _top_corners(corner)
