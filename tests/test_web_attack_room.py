@@ -239,3 +239,25 @@ def test_n3_a_friends_prime_is_not_dealt_before_its_seats_are_taken_and_a_guest_
             assert f["seating"] == [1, 2] and f["obs"]["hand"] == [] and f["obs"]["legal_actions"] == []
         assert client.post(f"/api/tables/{t['id']}/join", json={"name": "Émile"}).json()["seat"] == 1
         assert [s["name"] for s in client.get(f"/api/tables/{t['id']}").json()["seats"]] == ["Hôte", "Émile", ""]
+
+
+def test_prime_hands_at_the_deal_end_are_not_called_as_dealt() -> None:
+    """La Prime deals two cards and completes the callers' hands to four (seed 004): the deal-end panel showed the
+    four under "Mains telles que distribuées" (a newcomer's report). Hands holding cards received since say so."""
+    from atout.web.deal_end import DealEnd, ended_view
+
+    for seed in range(40):
+        g = atout.new_game("prime", players=3, seed=seed, deals=2)
+        while True:
+            before, text = g.clone(), str(g.legal_actions()[0])
+            g.apply(text)
+            if len(g.log) == 2:
+                break
+        view = ended_view(before, text)
+        assert view is not None
+        table = {"seats": [{"kind": "human", "name": "Zoé"}] + [{"kind": "bot"}] * 2, "level": "medium"}
+        panel = DealEnd(deal=0, view=view, humans={0}).describe(0, "fr", table)
+        if any(len(h) == 4 for h in panel["hands"]):
+            assert panel["hands_title"] == "Les mains, cartes reçues après la donne comprises"
+            return
+    raise AssertionError("no deal of La Prime shown at four cards")

@@ -96,7 +96,7 @@ class DealEnd:
         deal = view.log[-1].deal if isinstance(view.log[-1].deal, dict) else {}
         if view.game_name in SHOWN_ECART:  # the écart is counted for the taker: laid on the table at the count
             public |= {c for _, a in view.log[-1].actions if a.startswith("discard ") for c in a.split()[1:]}
-        hands = []
+        hands, received = [], False
         for s in range(view.players):
             start = (deal.get("hands") or [[]] * view.players)[s] if isinstance(deal.get("hands"), list) else []
             held = [c.code for c in view.observation(s).hand]  # the cards still in the hand at the deal's end
@@ -106,6 +106,7 @@ class DealEnd:
             # taken or drawn since the deal; not the Tarot's chien, shown as the talon and the écart
             since = [c for c in played + held if c in shown and c not in start] if view.game_name not in SHOWN_ECART else []
             hands.append(dealt + since)
+            received = received or bool(since)
         talon = [c for c in deal.get("talon") or [] if isinstance(c, str) and c in public]
         ecart = [c for s, a in view.log[-1].actions if a.startswith("discard ") for c in a.split()[1:] if c in public]
         obs = view.observation(viewer).to_json() if viewer is not None else {"public": _common(view)}
@@ -132,7 +133,8 @@ class DealEnd:
             "row": [json_number(x) for x in (view.log[-1].result or [])],
             "totals": [json_number(x) for x in view.returns()], "waiting": self.waiting,
             "waiting_names": names, "deadline": None if self.final else self.deadline,
-            "hands_title": seats.word("deal_end_hands_dealt", lang),
+            # cards drawn or taken since the deal (La Prime's completion, Mistigri's draw) are in the hands shown
+            "hands_title": seats.word("deal_end_hands_received" if received else "deal_end_hands_dealt", lang),
             "title": seats.word("match_end_title" if self.final else "deal_end_title", lang, n=self.deal + 1),
             "continue": seats.word("deal_end_continue", lang),
         }
