@@ -363,3 +363,11 @@ def test_mistigri_pool_and_fille_read_plainly() -> None:
     assert "Pool: 6 + 6 + 6 = 18 chips." in say(later, "en", table)
     assert action_label(Action("take_fille", ()), "fr", "mistigri") == "prendre la fille"
     assert action_label(Action("take_fille", ()), "en", "mistigri") == "take the fille"
+
+
+def test_mistigri_cards_received_take_their_articles() -> None:
+    """A newcomer read "You receive 10 of Hearts, Jack of Diamonds and 8 of Hearts." (La Prime says "the …")."""
+    event = Event("cards_received", seat=0, data={"cards": ["10H", "JD", "8H"]})
+    assert say(event, "en", Table("mistigri", 4, me=0)) == \
+        "You receive the 10 of Hearts, the Jack of Diamonds and the 8 of Hearts."
+    assert say(event, "fr", Table("mistigri", 4, me=0)) == "Vous recevez le 10 de cœur, le Valet de carreau et le 8 de cœur."
