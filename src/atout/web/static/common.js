@@ -50,6 +50,8 @@ function signed(x) {
 }
 
 // A gain written with its "+", as the score sheet writes it: "+80", "−240", "0".
+// "Donne terminée", or "Coup terminé" where the game calls its deals coups (La Prime, Mistigri: "Fin du coup 1" below)
+function dealEndedWords(f) { return f.deal_word && f.deal_word !== t("deal") ? t("coupEnded") : t("dealEnded"); }
 function plusSigned(x) { return (typeof x === "number" && x > 0 ? "+" : "") + signed(x); }
 
 // How a list of totals is written: each gain with its "+" where one of them is a loss (a zero-sum score,

@@ -191,7 +191,7 @@ function Controls({ f, you, rerender }) {
     .sort((a, b) => Number(WEIGHTY.has(a)) - Number(WEIGHTY.has(b)));
 
   const banner = f.over ? html`<div class="banner over" id="over">${t("over")}</div>`
-    : f.deal_end ? html`<div class="banner">${t("dealEnded")}</div>`
+    : f.deal_end ? html`<div class="banner">${dealEndedWords(f)}</div>`
       : Array.isArray(f.seating) && f.seating.length ? html`<div class="banner" id="seating-banner">${t("phase_seating")}</div>`
         : you !== null && you !== undefined && turn === you ? html`<div class="banner turn" id="your-turn">${t("turn")}${
           f.obs.phase && f.obs.phase !== "play" && t("phase_" + f.obs.phase) !== "phase_" + f.obs.phase

@@ -74,7 +74,7 @@ function factValue(key, value, you, players, sides) {
 // What is happening, in words ("Le jeu de la carte", "Les enchères"), never the phase's verb ("Jouer").
 function phaseWords(f) {
   if (f.over) return t("over");
-  if (f.deal_end) return t("dealEnded");
+  if (f.deal_end) return dealEndedWords(f);
   const key = "phase_" + (f.obs.phase || "");
   return t(key) !== key ? t(key) : actionLabel(f.obs.phase);
 }
