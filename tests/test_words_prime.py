@@ -83,9 +83,9 @@ def _plain(text: str) -> str:
 # PRIME-7's end: B wins 2 from A, C and D: A −2, B +6, C −2, D −2; side B–D +4, side A–C −4.
 AT_THE_END = {
     "fr": ["Fin de la partie : Joueur 2 et Joueur 4 gagnent, +4 jetons pour leur camp.",
-           "1er Joueur 2 et Joueur 4 : +4", "2e Joueur 1 (vous) et Joueur 3 : −4"],
+           "1er — Joueur 2 et Joueur 4 : +4", "2e — Joueur 1 (vous) et Joueur 3 : −4"],
     "en": ["End of the match: Player 2 and Player 4 win, +4 chips for their side.",
-           "1st Player 2 and Player 4: +4", "2nd Player 1 (you) and Player 3: −4"],
+           "1st — Player 2 and Player 4: +4", "2nd — Player 1 (you) and Player 3: −4"],
 }
 
 

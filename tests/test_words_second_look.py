@@ -130,9 +130,9 @@ def test_la_prime_says_coup_throughout(lang: str, deal: str, other: str, tmp_pat
 
 @pytest.mark.parametrize(("lang", "won", "first", "second"), [
     ("fr", "Fin de la partie\u00a0: le camp de Joueur 2 et Joueur 4 gagne avec 1 point, contre 0.",
-     "1er Joueur 2 et Joueur 4\u00a0: 1", "2e Joueur 1 (vous) et Joueur 3\u00a0: 0"),
+     "1er — Joueur 2 et Joueur 4\u00a0: 1", "2e — Joueur 1 (vous) et Joueur 3\u00a0: 0"),
     ("en", "End of the match: the side of Player 2 and Player 4 wins with 1 point, against 0.",
-     "1st Player 2 and Player 4: 1", "2nd Player 1 (you) and Player 3: 0")])
+     "1st — Player 2 and Player 4: 1", "2nd — Player 1 (you) and Player 3: 0")])
 def test_triomphe_end_names_the_winning_side_and_ranks_sides(lang: str, won: str, first: str, second: str,
                                                              tmp_path: Path) -> None:
     """Point 4: La Triomphe at four (seed 7, one deal): Player 2 and Player 4 take three tricks, one point
@@ -140,7 +140,7 @@ def test_triomphe_end_names_the_winning_side_and_ranks_sides(lang: str, won: str
     text = _play("triomphe", lang, 4, None, 7, None, 120, tmp_path)
     lines = [line.strip() for line in text.splitlines()]
     assert won in lines and first in lines and second in lines, lines[-12:]
-    assert not any(re.match(r"(?:1er|1st|3e|3rd) (?:Joueur|Player) \d\D*: \d$", line) for line in lines)
+    assert not any(re.match(r"(?:1er|1st|3e|3rd) (?:— )?(?:Joueur|Player) \d\D*: \d$", line) for line in lines)
     state = atout.new_game("triomphe", players=4, seed=7)
     while not state.is_terminal():
         state.apply(state.legal_actions()[0])
