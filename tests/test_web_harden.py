@@ -25,8 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from atout.web import create_app, replays
-from atout.web import hub as hub_module
+from atout.web import create_app, fanout, replays
 from atout.web.botpool import FairPool
 from atout.web.replays import Replays, Running
 from test_web_restart import free_port, httpx, ws_client
@@ -244,7 +243,7 @@ def test_warm_loads_the_solver_in_the_analyses_worker(monkeypatch: pytest.Monkey
 def test_resyncs_of_a_current_socket_get_one_full_frame_then_one_late(monkeypatch: pytest.MonkeyPatch) -> None:
     from fastapi.testclient import TestClient
 
-    monkeypatch.setattr(hub_module, "RESYNC_EVERY", 1.0)
+    monkeypatch.setattr(fanout, "RESYNC_EVERY", 1.0)
     with TestClient(create_app("sqlite://", bot_delay=0)) as client:
         t = client.post("/api/tables", json={"game": "triomphe", "players": 2, "seat": 0, "seed": 8}).json()
         with client.websocket_connect(f"/ws/{t['id']}") as ws:

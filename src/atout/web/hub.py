@@ -33,7 +33,7 @@ from atout.core.actions import parse_action
 from atout.core.errors import IllegalAction
 from atout.core.protocol import GameState, json_number, new_game
 from atout.core.rng import is_secret_seed, new_seed
-from atout.web import botloop, deadlines, ending, loading
+from atout.web import botloop, deadlines, ending, fanout, loading
 from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_name and friends, as before)
     CHEAP_BOTS,
     LEVELS,
@@ -49,12 +49,9 @@ from atout.web.botpool import (  # noqa: F401  (re-exported: atout.web.hub.bot_n
     think,
 )
 from atout.web.deal_end import CONTINUE_TIMEOUT
-from atout.web.deltas import Sent, text_for
-from atout.web.limits import log_refusal
 from atout.web.live import (  # noqa: F401  (re-exported: atout.web.hub.Live and friends, as before)
     DB_RETRY,
     OUTBOX,
-    RESYNC_EVERY,
     Conn,
     Live,
     NameTaken,
@@ -67,7 +64,6 @@ from atout.web.live import (  # noqa: F401  (re-exported: atout.web.hub.Live and
 from atout.web.loading import IDLE_UNLOAD
 from atout.web.messages import CreateTable, fold
 from atout.web.store import Behind, SeatTaken, Store
-from atout.web.views import frame, seating_frame
 
 if TYPE_CHECKING:
     from atout.web.cluster import Cluster
@@ -505,6 +501,7 @@ class Hub:
         self.kick_bots(live)
 
     def detach(self, live: Live, conn: Conn) -> None:
+        """A connection closed: the others hear it; a finished table nobody watches goes to the LRU cache."""
         if conn in live.conns:
             live.conns.remove(conn)
             live.touched = time.monotonic()
@@ -543,67 +540,15 @@ class Hub:
         live.touched = time.monotonic()
         live.version += 1  # a new state of the table: its frames are built again
         deadlines.arm(self, live)  # a new turn starts its clock (atout.web.deadlines)
-        meta = live.meta()
-        for conn in list(live.conns):
-            sent = self._sent(live, conn.seat, conn.lang, meta)
-            text = text_for(sent, conn.deltas, conn.seq)
-            if text is None:
-                continue
-            conn.seq = sent.seq
-            if not conn.send(text):
-                log_refusal("too_slow", f"table {live.id}: dropping a connection too slow to read its frames")
-                live.conns.remove(conn)
-        live.book.keep({(c.seat, c.lang) for c in live.conns})
-
-    def _sent(self, live: Live, seat: int | None, lang: str, meta: dict[str, Any] | None = None) -> Sent:
-        """The frame of the table's current state for ``seat`` in ``lang``, built once per broadcast (a ``Sent``)."""
-        key = (seat, lang)
-        sent = live.book.last.get(key)
-        if sent is None or sent.at != live.version:
-            meta = meta or live.meta()
-            if live.seating:
-                built = {**seating_frame(live.state, seat, lang, meta, live.seating), "turn_deadline": None}
-            else:
-                built = frame(live.state, seat, lang, meta, live.can_undo(seat), live.said, live.ended)
-                built["turn_deadline"] = deadlines.deadline(live, self.move_timeout)  # unix seconds, or None
-            sent = live.book.update(key, built, live.version)
-        return sent
-
-    def frame_text(self, live: Live, seat: int | None, lang: str, meta: dict[str, Any] | None = None) -> str:
-        """The encoded full frame of the table's current state for ``seat`` in ``lang`` (with its number ``seq``)."""
-        return self._sent(live, seat, lang, meta).full()
+        fanout.send_all(live, self.move_timeout)
 
     def resync(self, live: Live, conn: Conn) -> None:
-        """A client that missed a frame (or could not apply a delta) asks for a full one: it gets it, numbered.
-
-        While a move is being committed, the state in memory is not yet shown: the full frame goes out
-        with the broadcast that follows the commit. A socket whose last frame is the current one gets one
-        full frame per ``RESYNC_EVERY`` seconds, the others late, as one (attack 3, finding 4: 17 bytes asked
-        for 82 KB, ten times a second on each socket).
-        """
-        if live.pending:
-            conn.seq = None
-            return
-        sent = self._sent(live, conn.seat, conn.lang)
-        wait = conn.resync_at - time.monotonic()
-        if conn.seq == sent.seq and wait > 0:
-            if conn.resync_due is None:
-                conn.resync_due = asyncio.get_running_loop().call_later(wait, self._resync_late, live, conn)
-            return
-        conn.resync_at = time.monotonic() + RESYNC_EVERY
-        conn.seq = sent.seq
-        conn.send(sent.full())
+        """A client asks for a full frame again: it gets one, at most one per ``RESYNC_EVERY`` (atout.web.fanout)."""
+        fanout.resync(live, conn, self.move_timeout)
 
     def unload_idle(self, idle: float = IDLE_UNLOAD) -> list[str]:
         """Drop from memory the tables nobody uses, untouched for ``idle`` seconds (atout.web.loading.unload_idle)."""
         return loading.unload_idle(self.tables, idle)
-
-    def _resync_late(self, live: Live, conn: Conn) -> None:
-        """The resync a socket asked for too soon after the last one, answered now (if it is still connected)."""
-        conn.resync_due = None
-        if conn in live.conns:
-            conn.resync_at = 0.0
-            self.resync(live, conn)
 
     def expire(self, idle: float) -> list[str]:
         """Abandoned tables expire: not finished, nobody connected, no move nor seat taken for ``idle`` seconds.
