@@ -5,6 +5,10 @@ otherwise (:func:`atout.analysis.solver.python_kernel`). Every rule mirrors one 
 :class:`atout.games.tarot.state.TarotState` (``_play_mask``/``legal_play_mask``, ``_end_trick``,
 ``_settle_excuse``, ``_petit_au_bout``) and is checked against it by brute force (tests/test_solver.py).
 
+One module on purpose, although longer than the house's ~600 lines: numba's cache checks only the source
+file of the function it compiled (a documented limitation of its cache invalidation), so a kernel split over
+two files could keep running a stale copy of a function from the other file after an edit.
+
 Encoding:
 
 * a hand is two words: ``hp`` the plain cards (card id 0..55 is bit ``id``), ``ht`` the trumps (id 56..76
