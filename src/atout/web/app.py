@@ -17,7 +17,6 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
-from functools import lru_cache
 from importlib.resources import files
 from typing import Annotated, Any, Literal, cast
 from urllib.parse import parse_qs
@@ -46,6 +45,7 @@ from atout.web.lobby_options import option_fields
 from atout.web.messages import MAX_RECORD, CreateTable, JoinTable
 from atout.web.replays import BUDGET, MAX_RECORD_DEALS, Busy, Replays, Running, warm
 from atout.web.replays import stop as stop_replays
+from atout.web.rules import rules_data
 from atout.web.seats import seat_name
 from atout.web.socket_routes import MAX_SOCKETS, MAX_SPECTATORS, WS_RATE
 from atout.web.sockets import SEND_TIMEOUT, Abortable
@@ -324,7 +324,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
         if game not in {g.name for g in list_games()}:
             return _error(404, "no_game", lang, game=game[:40], games=refusals.listed([g.name for g in list_games()], lang))
         try:
-            return _rules(game, lang, players, variant)
+            return rules_data(game, lang, players, variant)
         except (AtoutError, ValueError, TypeError) as exc:
             _, said = refusals.setup_refusal(game, variant, players, {}, lang, str(exc))
             return JSONResponse({"error": "bad_rules", "message": said, "lang": lang, "english": str(exc)}, status_code=400)
@@ -574,14 +574,6 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.7, http_rate: flo
     app.include_router(socket_routes.router(hub, max_spectators=max_spectators, max_sockets=max_sockets,
                                             ws_rate=ws_rate, send_timeout=send_timeout))  # the tables' WebSockets
     return app
-
-
-@lru_cache(maxsize=256)
-def _rules(game: str, lang: str, players: int | None, variant: str | None) -> dict[str, Any]:
-    """atout.web.rules.rules_data, kept: it is the same for every table of a game, size and variant."""
-    from atout.web.rules import rules_data
-
-    return rules_data(game, lang, players, variant)
 
 
 class _Over:

@@ -8,6 +8,7 @@ the 1637 orders), and the game's rules summary in the table's language.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from atout import present
@@ -17,6 +18,7 @@ from atout.core.protocol import game_info, new_game
 from atout.present import catalogs
 
 
+@lru_cache(maxsize=256)  # the same for every table of a game, size and variant: built once
 def rules_data(game: str, lang: str, players: int | None = None, variant: str | None = None) -> dict[str, Any]:
     """``{"card_order": [{"suit", "cards", "names"}], "trump_order": [...], "trump_names": [...], "excuse": str|None,
     "summary": markdown}`` for ``game`` (its default table when ``players``/``variant`` are None).
