@@ -168,3 +168,13 @@ def test_bad_arguments() -> None:
         BatchEnv("triomphe", 2, obs="compact")
     with pytest.raises(ValueError, match="reset"):
         BatchEnv("tarot", 2).step([0, 0])
+
+
+@pytest.mark.parametrize("game", ["tarot", "triomphe"])  # the kernel path and the generic one
+def test_redealt_before_the_first_step_is_all_false(game: str) -> None:
+    # A researcher asked redealt() right after reset(): an AttributeError. No table has started a new deal by a
+    # step yet, so every entry is False, before reset() too.
+    env = BatchEnv(game, 3, track=True)
+    assert env.redealt().tolist() == [False] * 3
+    env.reset()
+    assert env.redealt().tolist() == [False] * 3

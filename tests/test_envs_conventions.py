@@ -121,6 +121,34 @@ def test_gymnasium_illegal_action_ends_the_episode_or_raises() -> None:
     assert levels.unwrapped.opponent_names == ["beginner", "heuristic", "search"]
 
 
+def test_gymnasium_refusals_say_what_is_allowed() -> None:
+    # A researcher's findings: a level was accepted but not listed among the choices; "game=" under another
+    # game's id quietly built that game; Prime's max_stake above the fixed space's 10 failed later with a bare
+    # KeyError ('bet 11'). Each is now refused when the environment is made, saying what is allowed.
+    gymnasium = pytest.importorskip("gymnasium", reason="pip install 'atout[rl]'")
+    import atout.envs.gym  # noqa: F401
+
+    with pytest.raises(ValueError, match="or a level: easy, medium, hard, expert"):
+        gymnasium.make("atout/Triomphe-v0", players=2, opponents="nobody")
+    with pytest.raises(ValueError, match="this id plays tarot: pass no game="):
+        gymnasium.make("atout/Tarot-v0", game="prime")
+    with pytest.raises(ValueError, match="max_stake=20 needs actions outside the fixed action space, which holds "
+                                         "max_stake up to 10"):
+        gymnasium.make("atout/Prime-v0", max_stake=20)
+    env = gymnasium.make("atout/Prime-v0", max_stake=10)  # the space's own bound is accepted
+    assert env.reset(seed=1)[0]["action_mask"].any()
+
+
+def test_pettingzoo_and_batch_refuse_options_outside_the_space() -> None:
+    pytest.importorskip("pettingzoo", reason="pip install 'atout[rl]'")
+    from atout.envs.batch import BatchEnv
+    from atout.envs.pettingzoo import env
+
+    for make in (lambda: env("prime", max_stake=11), lambda: BatchEnv("prime", 2, max_stake=11)):
+        with pytest.raises(ValueError, match="max_stake=11 needs actions outside"):
+            make()
+
+
 # --- OpenSpiel ----------------------------------------------------------------------------------------
 SPIEL = [("tarot", {"players": 4, "variant": "fft"}), ("tarot", {"players": 3}), ("triomphe", {"players": 6}),
          ("tarot1637", {"players": 2}), ("mistigri", {"players": 3}), ("prime", {"players": 4, "variant": "societe"})]
@@ -193,6 +221,54 @@ def test_openspiel_resampled_worlds_keep_the_voids() -> None:
         assert world.information_state_string(viewer) == state.information_state_string(viewer)
         for seat, suit in others:
             assert not any(c.id // 14 == suit and c.id < 56 for c in world.st.observation(seat).hand)
+
+
+def test_openspiel_mistigri_worlds_are_drawn_in_the_coup_being_played() -> None:
+    # Seed 003 §2: a Mistigri match is several coups, each after the first starting from the pool of bêtes and
+    # the chips won before (public). A world resampled for the seat to play, in any coup, is in that coup and
+    # looks the same to it: information state string and tensor, legal actions. (A researcher's ISMCTS failed
+    # its own assertion from the second coup on: the worlds were dealt as a first coup, "deal 0".)
+    pyspiel = pytest.importorskip("pyspiel", reason="pip install 'atout[rl]'")
+    import atout.envs.openspiel  # noqa: F401
+
+    later = 0
+    for seed in (1, 2):
+        game = pyspiel.load_game("python_atout_mistigri", {"players": 4, "seed": seed})
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            world = state.resample_from_infostate(seat, None)
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
+            assert world.legal_actions() == state.legal_actions()
+            assert world.st.observation(seat).public["stacks"] == state.st.observation(seat).public["stacks"]
+            later += state.st.deal_index > 0
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert later > 20, "coups after the first must be covered"
+
+
+def test_openspiel_information_state_string_names_the_cards() -> None:
+    # A person reading an information state sees the hand as card codes, not as a bitmask's integer.
+    pyspiel = pytest.importorskip("pyspiel", reason="pip install 'atout[rl]'")
+    import atout.envs.openspiel  # noqa: F401
+
+    state = pyspiel.load_game("python_atout_triomphe", {"players": 2, "seed": 4}).new_initial_state()
+    seat = state.current_player()
+    text = state.information_state_string(seat)
+    assert text.split("|")[1] == " ".join(c.code for c in state.st.observation(seat).hand), text
+
+
+def test_openspiel_parameters_out_of_range_are_refused() -> None:
+    # scale divides the returns (0 divided by zero: a ZeroDivisionError); seed is an OpenSpiel integer (32-bit).
+    pyspiel = pytest.importorskip("pyspiel", reason="pip install 'atout[rl]'")
+    import atout.envs.openspiel  # noqa: F401
+
+    for params, said in (({"scale": 0.0}, "scale is a number above 0"), ({"scale": float("nan")}, "scale is"),
+                         ({"seed": -1}, "seed is a whole number from 0 to 2\\*\\*31 - 1")):
+        with pytest.raises(ValueError, match=said):
+            pyspiel.load_game("python_atout_tarot", params)
+    assert pyspiel.load_game("python_atout_tarot", {"seed": 2**31 - 1, "scale": 0.5}).new_initial_state()
 
 
 def test_a_mistigri_draw_is_a_subset_of_hand_slots() -> None:

@@ -246,7 +246,7 @@ def test_prime_search_keeps_the_heuristic_choice_unless_clearly_beaten() -> None
 
 # --- Mistigri (seed 003 / mistigri.md). Its coups after the first start from a pool of bêtes (no coup de
 # noce), which ``new_game`` cannot deal, so its worlds are rebuilt by ``atout.bots.search.mistigri.rebuild``
-# (the shared ``sample_world`` only rebuilds first coups): its twin-world and no-peeking tests are here.
+# (registered with its sampler: the shared ``sample_world`` uses it): its twin-world and no-peeking tests are here.
 MISTIGRI_CASES = [(3, 0), (4, 0), (5, 0), (4, 1), (5, 1)]  # players, cascaret_trump_second
 
 

@@ -76,6 +76,7 @@ class BatchEnv:
         self.variant: str = getattr(probe, "variant", variant or info.default_variant)
         self.options = options
         self.spec = _spec(self.game, self.players, self.variant)
+        self.spec.check(options)  # Prime's max_stake above 10: no index for 'bet 11'
         self.num_actions: int = int(self.spec.num_actions)
         self.kernel = self.game == "tarot" and not (set(options) - {"capot_value", "count_method"})
         if obs == "compact" and not self.kernel:
@@ -88,6 +89,7 @@ class BatchEnv:
         self._step_all = TB.step_all_parallel if parallel else TB.step_all
         self.seat = np.zeros(n, np.int64)
         self._started = False
+        self._redealt = np.zeros(self.n, np.bool_)
         if self.kernel:
             self._init_kernel(probe)
         else:
@@ -130,6 +132,7 @@ class BatchEnv:
     def reset(self) -> tuple[np.ndarray, np.ndarray]:
         """Deal every table; ``(obs, mask)`` of the seat to act at each."""
         self._started = True
+        self._redealt = np.zeros(self.n, np.bool_)  # no step yet: redealt() is all False until the first
         if not self.kernel:
             self._states = [self._new_state() for _ in range(self.n)]
             return self._generic_out()

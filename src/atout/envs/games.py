@@ -198,7 +198,8 @@ def prime(players: int, variant: str) -> Config:
 
     return Config("prime", PRIME_PACK, blocks, ("opening", "calling", "first_discard", "second_discard", "show", "over"),
                   seat_verbs=("pass", "discard"), card_fields=("shown",), score_field="stacks", score_scale=100.0, history=40,
-                  extras=extras, extras_size=3 + players * (2 + len(PRIME_STATUS) + 2), hand_size=4)
+                  extras=extras, extras_size=3 + players * (2 + len(PRIME_STATUS) + 2), hand_size=4,
+                  option_limits=(("max_stake", PRIME_MAX_STAKE),))
 
 
 CONFIGS: dict[str, Callable[[int, str], Config]] = {

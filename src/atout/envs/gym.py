@@ -11,7 +11,7 @@ Importing this module registers ``atout/Tarot-v0``, ``atout/Triomphe-v0``, ``ato
 
 The agent's seat is ``seat`` (0 by default); ``opponents`` names an atout bot (any of
 ``atout.bots.base.bot_names(game)``: 'random', 'heuristic', 'search'…, or a table level: 'easy', 'medium',
-'hard', 'expert') or one per other seat. The reward is the
+'hard', 'expert', 'master') or one per other seat. The reward is the
 change of the agent's match returns. A match that ends before the agent's first move is dealt again.
 An action outside the mask ends the episode with ``illegal_reward`` (``illegal="raise"`` raises instead).
 """
@@ -53,7 +53,10 @@ class AtoutEnv(gymnasium.Env[Any, Any]):
         if len(names) != n - 1:
             raise ValueError(f"opponents: one bot name or {n - 1} of them, not {len(names)}")
         for name in names:
-            make_bot(self.table.game, name)  # refuse an unknown bot now, naming the known ones
+            try:
+                make_bot(self.table.game, name)  # refuse an unknown bot now, naming the known ones and the levels
+            except ValueError as exc:
+                raise ValueError(f"{exc}; or a level: {', '.join(LEVELS)}") from None
         if illegal not in ("terminate", "raise"):
             raise ValueError(f"illegal is 'terminate' or 'raise', not {illegal!r}")
         if render_mode not in (None, "ansi"):
@@ -118,13 +121,45 @@ class AtoutEnv(gymnasium.Env[Any, Any]):
         return f"{state.game_name} {state.phase}; " + "; ".join(f"{s}: {a}" for s, a in state.log[-1].actions[-6:])
 
 
+class _OneGame(AtoutEnv):
+    """The environment of one registered id: its game is the id's. A ``game=`` argument is refused rather than
+    quietly building another game under this id."""
+
+    game_name = ""
+
+    def __init__(self, players: int | None = None, variant: str | None = None, **kwargs: Any) -> None:
+        if "game" in kwargs:
+            ids = ", ".join(f"atout/{title}-v0" for title in GAMES)
+            raise ValueError(f"this id plays {self.game_name}: pass no game= (each game has its own id: {ids})")
+        super().__init__(self.game_name, players, variant, **kwargs)
+
+
+class TarotEnv(_OneGame):
+    game_name = "tarot"
+
+
+class TriompheEnv(_OneGame):
+    game_name = "triomphe"
+
+
+class Tarot1637Env(_OneGame):
+    game_name = "tarot1637"
+
+
+class MistigriEnv(_OneGame):
+    game_name = "mistigri"
+
+
+class PrimeEnv(_OneGame):
+    game_name = "prime"
+
+
 def register() -> None:
     """Register the five ``atout/<Game>-v0`` ids with Gymnasium (done on import; idempotent)."""
-    for title, game in GAMES.items():
+    for title in GAMES:
         env_id = f"atout/{title}-v0"
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point="atout.envs.gym:AtoutEnv", kwargs={"game": game},
-                               disable_env_checker=True)
+            gymnasium.register(id=env_id, entry_point=f"atout.envs.gym:{title}Env", disable_env_checker=True)
 
 
 register()

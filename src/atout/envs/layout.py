@@ -52,6 +52,8 @@ class Config:
     extras_size: int = 0
     #: The hand's size at the deal (the scale of the hand-size features).
     hand_size: int = 18
+    #: Rule options the fixed action space bounds, with the highest value it holds (Prime's bets: ``max_stake`` ≤ 10).
+    option_limits: tuple[tuple[str, int], ...] = ()
 
 
 def hand_block_args(size: int, empty: bool) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ voids and shown cards respected) with the game's own generator.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -27,6 +28,7 @@ import pyspiel
 
 from atout.bots.search import sample_world
 from atout.core.actions import Action
+from atout.core.cardset import codes
 from atout.core.protocol import GameState, game_info, new_game
 from atout.envs.spec import GameSpec, spec
 
@@ -36,6 +38,8 @@ GAMES = ("tarot", "triomphe", "tarot1637", "mistigri", "prime")
 MAX_LENGTH = {"tarot": 200, "triomphe": 60, "tarot1637": 120, "mistigri": 2500, "prime": 60}
 #: Bound of a centred return before scaling (every game's stakes are far below it).
 MAX_UTILITY = 1e6
+#: Largest ``scale`` parameter (returns divided by more than this would all read 0).
+MAX_SCALE = 1e6
 
 
 def _game_type(game: str) -> Any:
@@ -72,12 +76,17 @@ class AtoutSpielGame(pyspiel.Game):
         self.spec: GameSpec = spec(self.atout_name, players, variant)
         self.players, self.variant = players, variant
         self.scale = float(params.get("scale", 1.0))
+        if not math.isfinite(self.scale) or not 0 < self.scale <= MAX_SCALE:
+            raise ValueError(f"scale is a number above 0 and at most {MAX_SCALE:g} (returns are divided by it), "
+                             f"not {params.get('scale')!r}")
         bound = MAX_UTILITY / self.scale
         game_info_ = pyspiel.GameInfo(
             num_distinct_actions=self.spec.num_actions, max_chance_outcomes=0, num_players=players,
             min_utility=-bound, max_utility=bound, utility_sum=0.0, max_game_length=MAX_LENGTH[self.atout_name])
         super().__init__(_game_type(self.atout_name), game_info_, params)
         self.seed = int(params.get("seed", 0))
+        if not 0 <= self.seed < 2**31:  # (OpenSpiel's integer parameters are 32-bit)
+            raise ValueError(f"seed is a whole number from 0 to 2**31 - 1, not {self.seed}")
         self.deals = random.Random(self.seed)  # the seeds of the matches after the first
         self.next_seed = self.seed
         self.rng = random.Random(self.seed + 1)  # the worlds of resample_from_infostate
@@ -203,11 +212,13 @@ class AtoutSpielState(pyspiel.State):
         return [(x - mean) / self._game.scale for x in r]
 
     def information_state_string(self, player: int | None = None) -> str:
-        """What ``player`` knows: its seat, its hand now and the deal's history as it saw it."""
+        """What ``player`` knows: its seat, its hand now (card codes), the deal's history as it saw it and the
+        deal's number (0-based): ``"0|7H QS T21|((3, 'pass'),)|deal 0"``."""
         seat = self.current_player() if player is None else player
         st = self.st
         hands = getattr(st, "hands", None)
-        hand = hands[seat] if isinstance(hands, list | tuple) else tuple(c.id for c in st.observation(seat).hand)
+        mine = hands[seat] if isinstance(hands, list | tuple) and isinstance(hands[seat], int) else None
+        hand = " ".join(codes(mine) if mine is not None else [c.code for c in st.observation(seat).hand])
         return f"{seat}|{hand}|{st.seen_history(seat)}|deal {st.deal_index}"
 
     def observation_string(self, player: int | None = None) -> str:

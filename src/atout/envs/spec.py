@@ -134,6 +134,20 @@ class GameSpec:
             return []
         return [c.id for c in state.observation(seat).hand]
 
+    def check(self, options: Mapping[str, Any]) -> None:
+        """Refuse, before any deal, a rule option whose value needs actions the fixed space has not (ValueError).
+
+        >>> spec("prime").check({"max_stake": 20})
+        Traceback (most recent call last):
+        ...
+        ValueError: prime: max_stake=20 needs actions outside the fixed action space, which holds max_stake up to 10
+        """
+        for name, highest in self.config.option_limits:
+            value = options.get(name)
+            if isinstance(value, int) and not isinstance(value, bool) and value > highest:
+                raise ValueError(f"{self.game}: {name}={value} needs actions outside the fixed action space, "
+                                 f"which holds {name} up to {highest}")
+
     def legal_mask(self, state: GameState) -> np.ndarray:
         """The legal actions of the seat to move as a bool vector (all False when the game is over)."""
         mask = np.zeros(self.num_actions, dtype=bool)

@@ -48,6 +48,7 @@ class Table:
 
     def __init__(self, game: str, players: int | None = None, variant: str | None = None, **options: Any) -> None:
         self.spec: GameSpec = spec(game, players, variant)
+        self.spec.check(options)  # Prime's max_stake above 10: no index for 'bet 11'
         self.game, self.players, self.variant = self.spec.game, self.spec.players, self.spec.variant
         self.options = options
         self.state: GameState = self._create(0)

@@ -37,11 +37,17 @@ from atout.core.protocol import GameState, Observation, new_game
 #: (as ``new_game(deal=...)`` takes it) and texts for the history's hidden actions by index; None to retry.
 Sampler = Callable[[Observation, random.Random], tuple[dict[str, Any], dict[int, str]] | None]
 SAMPLERS: dict[str, Sampler] = {}
+#: A game's own rebuild of a sampled deal into a world, where :func:`rebuild` (a new game replaying the deal's
+#: history) is not enough: Mistigri's coups after the first start from a public pool and stacks.
+Rebuild = Callable[[Observation, dict[str, Any], dict[int, str], int], GameState | None]
+REBUILDS: dict[str, Rebuild] = {}
 
 
-def register_sampler(game: str, sampler: Sampler) -> None:
-    """Let the search bot play ``game`` (see the module docstring)."""
+def register_sampler(game: str, sampler: Sampler, own_rebuild: Rebuild | None = None) -> None:
+    """Let the search bot play ``game`` (see the module docstring); ``own_rebuild`` replaces :func:`rebuild`."""
     SAMPLERS[game] = sampler
+    if own_rebuild is not None:
+        REBUILDS[game] = own_rebuild
 
 
 @dataclass(frozen=True)
@@ -100,15 +106,18 @@ _PARSED: tuple[Any, list[Action | str]] = (None, [])  # the last history parsed 
 
 
 def sample_world(obs: Observation, rng: random.Random, tries: int = 12) -> GameState | None:
-    """A rebuilt world consistent with ``obs`` (a few samples tried), or None."""
+    """A rebuilt world consistent with ``obs`` (a few samples tried), or None: the game's sampler proposes a deal,
+    its rebuild (:data:`REBUILDS`, else :func:`rebuild`) replays it; the bots, ISMCTS and OpenSpiel's
+    ``resample_from_infostate`` all draw their worlds here."""
     sampler = SAMPLERS.get(obs.game)
     if sampler is None:
         return None
+    build = REBUILDS.get(obs.game, rebuild)
     for _ in range(tries):
         proposal = sampler(obs, rng)
         if proposal is None:
             continue
-        world = rebuild(obs, proposal[0], proposal[1], rng.getrandbits(32))
+        world = build(obs, proposal[0], proposal[1], rng.getrandbits(32))
         if world is not None:
             return world
     return None
@@ -141,16 +150,12 @@ def cautious_choice(base: Action, candidates: list[Action], scores: list[list[fl
 
 
 def paired_scores(obs: Observation, rng: random.Random, budget: Budget, candidates: list[Action],
-                  playout: Callable[[GameState], float],
-                  world_of: Callable[[Observation, random.Random, int], GameState | None] | None = None,
-                  ) -> list[list[float]]:
+                  playout: Callable[[GameState], float]) -> list[list[float]]:
     """Every candidate played out in the same sampled worlds: ``scores[i][w]`` for candidate ``i`` in world ``w``
-    (a world that could not be dealt is skipped for all), ready for :func:`cautious_choice`. ``world_of``
-    deals a world (default :func:`sample_world`; a game with its own rebuild passes its own)."""
-    deal = sample_world if world_of is None else world_of
+    (a world that could not be dealt is skipped for all), ready for :func:`cautious_choice`."""
     scores: list[list[float]] = [[] for _ in candidates]
     for _ in range(budget.worlds):
-        world = deal(obs, rng, budget.tries)
+        world = sample_world(obs, rng, budget.tries)
         if world is None:
             continue
         for i, action in enumerate(candidates):

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from atout.bots.base import Bot, make_bot, register_bot
-from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, paired_scores, register_sampler
+from atout.bots.search import BUDGETS, Budget, SearchBot, cautious_choice, paired_scores, register_sampler, sample_world
 from atout.bots.search.worlds import assign, codes_mask, plays_in_history
 from atout.core.actions import Action
 from atout.core.cards import Card
@@ -212,17 +212,6 @@ def rebuild(obs: Observation, deal: dict[str, Any], fills: dict[int, str], seed:
     return state
 
 
-def sample_world(obs: Observation, rng: random.Random, tries: int = 12) -> GameState | None:
-    """A rebuilt world consistent with ``obs`` (a few samples tried), or None."""
-    for _ in range(tries):
-        proposal = sample(obs, rng)
-        if proposal is not None:
-            world = rebuild(obs, proposal[0], proposal[1], rng.getrandbits(32))
-            if world is not None:
-                return world
-    return None
-
-
 def _weakness(card: int, trump: int) -> tuple[int, int]:
     is_trump = trump_mask(trump) >> card & 1
     return (is_trump, STRENGTH[card] + (10 if card == MISTIGRI else 0))
@@ -259,8 +248,7 @@ class MistigriSearch(SearchBot):
         cands = candidates(obs, legal, base)
         players = int(obs.rules["players"])
         policies = [make_bot("mistigri", self.policy_name, seed=self.rng.getrandbits(32)) for _ in range(players)]
-        scores = paired_scores(obs, self.rng, self.budget, cands, lambda sim: coup_playout(sim, obs.seat, policies),
-                               sample_world)
+        scores = paired_scores(obs, self.rng, self.budget, cands, lambda sim: coup_playout(sim, obs.seat, policies))
         return cautious_choice(base, cands, scores, self.MARGIN)
 
 
@@ -284,7 +272,7 @@ def _search_factory(budget: Budget) -> Any:
     return lambda seed: MistigriSearch(seed, "mistigri", budget)
 
 
-register_sampler("mistigri", sample)
+register_sampler("mistigri", sample, rebuild)
 for _name, _budget in BUDGETS.items():
     register_bot("mistigri", _name, _search_factory(_budget))
 
