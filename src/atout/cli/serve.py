@@ -162,6 +162,14 @@ def workers(n: int, run: Callable[[], None]) -> None:
         spawn()
 
 
+class _Stop(Exception):
+    """SIGTERM, raised again by uvicorn once it has shut down."""
+
+
+def _stopped(_sig: int, _frame: object) -> None:
+    raise _Stop
+
+
 def serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted; returns the exit code."""
     import uvicorn
@@ -223,7 +231,13 @@ def serve(args: argparse.Namespace) -> int:
             uvicorn.Server(config).run(sockets=[sock])
 
         if args.workers == 1:
-            run(app)
+            # uvicorn shuts down gracefully on Ctrl+C or SIGTERM, then raises the signal again: either is the
+            # expected way to stop the server, said as such (not "error: interrupted"), the lock released.
+            signal.signal(signal.SIGTERM, _stopped)
+            try:
+                run(app)
+            except (KeyboardInterrupt, _Stop):
+                print("atout: server stopped", flush=True)
         else:
             app.state.hub.store.engine.dispose()  # no connection shared with the forked workers
             workers(args.workers, lambda: run(make_app()))
