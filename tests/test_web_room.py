@@ -100,20 +100,53 @@ def test_a_deal_end_waits_for_continue_survives_a_restart_and_shows_nothing_of_t
             assert msg["code"] == "no_deal_end"
 
 
+def until(ws: Any, ok: Any) -> dict[str, Any]:
+    for f in states(ws):
+        if ok(f):
+            return f
+    raise AssertionError("no such frame")
+
+
 def test_a_person_who_does_not_continue_is_continued_for_at_the_deadline() -> None:
+    # Two people at La Triomphe: seat 0 says "continue", seat 1 does not; at the deadline the server goes on
+    # for seat 1, as the other person waits.
+    with TestClient(create_app("sqlite://", bot_delay=0, continue_timeout=0.3)) as client:
+        t = client.post("/api/tables", json={"game": "triomphe", "players": 2, "seat": 0, "seed": 3, "deals": 3,
+                                             "fill": False}).json()
+        other = client.post(f"/api/tables/{t['id']}/join", json={"seat": 1}).json()
+        with client.websocket_connect(f"/ws/{t['id']}") as wa, client.websocket_connect(f"/ws/{t['id']}") as wb:
+            wa.send_json({"type": "hello", "token": t["token"], "lang": "en"})
+            wb.send_json({"type": "hello", "token": other["token"], "lang": "en"})
+            fa = until(wa, lambda f: f["obs"]["current_player"] is not None)
+            while not fa["deal_end"]:
+                n, seat = fa["n"], fa["obs"]["current_player"]
+                ws, f = (wa, fa) if seat == 0 else (wb, until(wb, lambda g, n=n: g["n"] >= n))
+                ws.send_json({"type": "act", "action": f["obs"]["legal_actions"][0], "n": n})
+                fa = until(wa, lambda g, n=n: g["n"] > n)
+            assert fa["deal_end"]["waiting"] == [0, 1] and fa["deal_end"]["deadline"] > time.time() - 1
+            wa.send_json({"type": "continue"})
+            assert until(wa, lambda f: f["deal_end"] is None)["deal"] == 1  # nothing from seat 1: gone on for it
+        kinds = [(h.kind, h.action) for h in client.app.state.store.history(t["id"])]  # type: ignore[attr-defined]
+        assert ("continue", "timeout") in kinds
+
+
+def test_a_person_alone_with_bots_is_never_hurried_past_a_deal_end() -> None:
+    # Nobody else waits: the deal's end has no deadline and stays until the person continues (a newcomer playing
+    # by keyboard came back to the next deal, "goes on by itself in 56 s" having passed unseen).
     with TestClient(create_app("sqlite://", bot_delay=0, continue_timeout=0.3)) as client:
         t = client.post("/api/tables", json={"game": "triomphe", "players": 4, "seat": 0, "seed": 3, "deals": 3}).json()
         with client.websocket_connect(f"/ws/{t['id']}") as ws:
             ws.send_json({"type": "hello", "token": t["token"], "lang": "en"})
             ws.receive_json()
             end = to_first_deal_end(ws)
-            assert end["deal_end"]["deadline"] > time.time() - 1
-            for f in states(ws):  # nothing sent: the server goes on by itself
-                if f["deal_end"] is None:
-                    assert f["deal"] == 1
-                    break
+            assert end["deal_end"]["waiting"] == [0] and end["deal_end"]["deadline"] is None
+            time.sleep(1.0)  # three deadlines' worth
+            live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+            assert live.ended is not None and live.ended.deal == 0
+            ws.send_json({"type": "continue"})
+            assert until(ws, lambda f: f["deal_end"] is None)["deal"] == 1
         kinds = [(h.kind, h.action) for h in client.app.state.store.history(t["id"])]  # type: ignore[attr-defined]
-        assert ("continue", "timeout") in kinds
+        assert ("continue", "timeout") not in kinds
 
 
 def test_bots_only_tables_never_wait_and_continue_is_a_strict_message() -> None:
@@ -168,7 +201,11 @@ def test_tarot_at_five_never_shows_the_called_partner_before_the_king_is_played(
                 f = frame(g, viewer, "fr", {})
                 if public.get("taker") is not None and public.get("partner") is None and not public.get("taker_alone"):
                     seen_unknown = True
-                    assert f["sides"] is None
+                    holds = public.get("called") in [c.code for c in g.observation(viewer).hand]
+                    if holds and viewer != public["taker"]:  # its own hand tells it (test_web_partner_secret)
+                        assert f["sides"][0]["seats"] == sorted([viewer, public["taker"]])
+                        continue
+                    assert holds or f["sides"] is None
                     assert all("called" not in s["badges"] and "partner" not in s["badges"] for s in f["seats"])
                 if public.get("partner") is not None:
                     assert "called" in f["seats"][public["partner"]]["badges"]
@@ -480,6 +517,9 @@ def test_a_refused_option_comes_back_in_the_lobby_language() -> None:
     with TestClient(create_app("sqlite://")) as client:
         games = {g["name"]: g for g in client.get("/api/games").json()}
         assert [f["key"] for f in games["tarot"]["fields"]] == ["capot_value", "count_method", "italian"]
+        # the capot's value and the literal count are the traditional rules' (seed 001 §11.4, D3); the FFT's
+        # chelem has fixed values (FFT rule 5): the lobby offers them with the seed variant only
+        assert [f["variants"] for f in games["tarot"]["fields"]] == [["seed"], ["seed"], None]
         r = client.post("/api/tables?lang=en", json={"game": "prime", "options": {"min_stake": 9, "max_stake": 3}})
         assert r.status_code == 400
         assert r.json()["error"] == "bad_options"
@@ -547,7 +587,7 @@ def test_tarot_sans_points_says_who_pays_whom(lang: str) -> None:
     said = explain(g, [str(a) for a in g.legal_actions()], lang)["announce sans_points"]
     assert "10" in said and "20" in said  # 10 from each, 20 with sans atouts
     assert ("s'il réussit son contrat" if lang == "fr" else "only if he makes his contract") in said
-    assert ("texte 001" if lang == "fr" else "text 001") in said
+    assert ("règles traditionnelles" if lang == "fr" else "traditional rules") in said  # the variant, named
 
 
 def test_tarot_sides_count_the_deal_not_the_match() -> None:

@@ -397,9 +397,9 @@ def test_the_slam_is_asked_again_before_it_is_announced(server: Server, browser:
     question = page.inner_text("#confirm-question").replace("\u00a0", " ").replace("\u202f", " ")
     assert question == ("Vraiment : annoncer le capot ? Vous vous engagez à faire toutes les levées : chaque défenseur "
                         "vous paie la valeur du capot (600 d'ordinaire) si vous les faites ; sinon vous la payez à chacun "
-                        "d'eux (texte 001, « Le Capot »)." if lang == "fr" else
+                        "d'eux (règles traditionnelles, « Le Capot »)." if lang == "fr" else
                         "Really: announce the capot (slam)? You undertake to win every trick: each defender pays you the "
-                        "capot's value (600 as a rule) if you do; if not, you pay it to each of them (text 001, \"Le "
+                        "capot's value (600 as a rule) if you do; if not, you pay it to each of them (traditional rules, \"Le "
                         'Capot").'), question
     assert page.evaluate("() => document.activeElement.id") == "confirm-no"
     assert page.locator(chelem).count() == 0  # the other choices wait behind the question

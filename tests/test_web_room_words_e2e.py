@@ -60,8 +60,14 @@ def test_lobby_options_are_choices_with_labels_and_explanations(server: Server, 
     assert method.locator("label").inner_text() == label
     assert [o.strip() for o in method.locator("option").all_inner_texts()] == [half, letter]
     assert method.locator(".opt-help").inner_text()  # its line of explanation
-    explain = page.inner_text("#variant-explain")  # the two scorings, what differs for a player
-    assert seed_guard in explain and fft_guard in explain, explain
+    explain = page.inner_text("#variant-explain")  # the chosen variant's scoring, what it means for a player
+    assert seed_guard in explain and fft_guard not in explain, explain
+    page.select_option("#f-variant", "fft")  # the FFT's own, and no option its rules do not read
+    explain = page.inner_text("#variant-explain")
+    assert fft_guard in explain and seed_guard not in explain, explain
+    assert page.locator("[data-field=capot_value]").is_hidden() and page.locator("[data-field=count_method]").is_hidden()
+    page.select_option("#f-variant", "seed")
+    assert page.locator("[data-field=capot_value]").is_visible()
     if IMG.name == "img":  # ATOUT_SCREENSHOTS=1: docs/web.md's picture of the options
         page.locator("#new-table").screenshot(path=str(IMG / f"room-lobby-options-{lang}.png"))
     open_options(page, "mistigri")
@@ -403,7 +409,7 @@ def sheet_fits(page: Page, width: int) -> None:
     assert scroll <= client, (width, scroll, client)
     box = page.locator("#sheet .sheet-wrap").bounding_box()
     assert box is not None
-    for cell in page.locator("#sheet .sheet-wrap thead th, #sheet .sheet-wrap tfoot th").all():
+    for cell in page.locator("#sheet .sheet-wrap thead th, #sheet .sheet-wrap tfoot th, #sheet .sheet-wrap tfoot td").all():
         b = cell.bounding_box()
         assert b is not None and b["x"] >= box["x"] - 0.5 and b["x"] + b["width"] <= box["x"] + box["width"] + 0.5
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width

@@ -110,7 +110,9 @@ def _fields(game: str) -> tuple[dict[str, Any], ...]:
     for f in dataclasses.fields(rules_cls):
         if f.name in ("players", "variant") or f.name in presets:
             continue
-        out.append(_field(game, f.name, types_[f.name], f.default))
+        field = _field(game, f.name, types_[f.name], f.default)
+        field["variants"] = list(getattr(rules_cls, "VARIANT_ONLY", {}).get(f.name, ())) or None  # None: every one
+        out.append(field)
     return tuple(out)
 
 

@@ -56,11 +56,13 @@ def _taker(state: GameState, public: dict[str, Any]) -> int | None:
     return taker if isinstance(taker, int) and state.phase != "bidding" else None
 
 
-def _sides_of(state: GameState, public: dict[str, Any]) -> list[int] | None:
+def _sides_of(state: GameState, public: dict[str, Any], viewer: int | None = None,
+              hand: Sequence[str] = ()) -> list[int] | None:
     """Each seat's side this deal, or None when every seat plays for itself (or the sides are not known yet).
 
     La Triomphe: its ``sides``; La Prime en société: its ``teams``; Tarot: the taker (and the called partner
-    once known: never before) against the defence.
+    once known: never before) against the defence. The seat holding the called King knows it is the partner
+    from its own ``hand``: its view shows its side (a newcomer who held it was told nothing), no other's does.
     """
     n = state.players
     if isinstance(public.get("sides"), list) and len(set(public["sides"])) < n:
@@ -71,7 +73,9 @@ def _sides_of(state: GameState, public: dict[str, Any]) -> list[int] | None:
     if state.game_name == "tarot" and taker is not None:
         partner = public.get("partner")
         if n == 5 and partner is None and not public.get("taker_alone"):
-            return None  # the called King's holder is not known yet: nobody may be shown as a partner
+            if viewer is None or public.get("called") not in hand:
+                return None  # the called King's holder is not known yet: nobody may be shown as a partner
+            partner = viewer  # the viewer holds it (the taker holding his own King plays alone: the same)
         return [0 if s == taker or s == partner else 1 for s in range(n)]
     return None
 
@@ -84,19 +88,25 @@ def sides(state: GameState, viewer: int | None, obs: dict[str, Any], meta: dict[
     its score in this deal once the deal is scored, None before (the match's totals, added over the seats of
     today's sides, mixed what those seats had won as defenders in other deals)."""
     public = obs.get("public") or {}
-    of = _sides_of(state, public)
+    of = _sides_of(state, public, viewer, obs.get("hand") or ())
     if of is None:
         return None
+    secret = of != _sides_of(state, public)  # known to the viewer alone (it holds the called King)
+    taker = _taker(state, public)
     rows = state.sheet() if state.game_name == "tarot" else []
     row = rows[state.deal_index] if state.deal_index < len(rows) else None
     out = []
     for index in sorted(set(of)):
         members = [s for s, x in enumerate(of) if x == index]
-        # the viewer is "vous"/"you" first, never "Joueur 1": "Preneur : vous et Robot moyen 3", "Vous et Alice"
-        names = [word("you_in_side", lang)] if viewer in members else []
-        names += [seat_name(meta, s, lang) for s in members if s != viewer]
+        # the viewer is "vous"/"you" first, never "Joueur 1": "Preneur : vous et Robot moyen 3", "Vous et Alice";
+        # the taker is first of his side: "Preneur : Robot moyen 2 et vous" for his partner
+        first = taker if state.game_name == "tarot" and taker in members else viewer
+        ordered = sorted(members, key=lambda s: (s != first, s != viewer, s))
+        names = [word("you_in_side", lang) if s == viewer else seat_name(meta, s, lang) for s in ordered]
         if state.game_name == "tarot":
             name = word("side_taker" if index == 0 else "side_defence", lang, names=word_list(names, lang))
+            if secret and viewer in members:
+                name += word("side_secret", lang)
             total = sum(json_number(row[s]) for s in members) if row is not None else None
         else:
             listed = word_list(names, lang)
@@ -135,7 +145,7 @@ def seats(state: GameState, viewer: int | None, obs: dict[str, Any], meta: dict[
     """One object per seat (and La Tarot de 1637's Mort at two, seat -1): name, bot, badges, cards, side, chips, turn."""
     public = obs.get("public") or {}
     n = state.players
-    of = _sides_of(state, public)
+    of = _sides_of(state, public, viewer, obs.get("hand") or ())
     sizes = public.get("hand_sizes") or []
     kinds = [s.get("kind") for s in meta.get("seats") or []]
     taker = _taker(state, public)

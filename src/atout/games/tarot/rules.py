@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Final, Literal
+from typing import Annotated, ClassVar, Final, Literal
 
 from atout.core.cards import EXCUSE_ID, PLAIN_CARDS, Card
 from atout.core.cardset import SUIT_MASKS, TRUMPS_MASK
@@ -104,6 +104,10 @@ class TarotRules:
     >>> TarotRules(players=5, variant="fft").talon_size
     3
     """
+
+    #: Options that only one variant's scoring reads (the lobby offers them with that variant only): the FFT
+    #: scores the chelem at fixed values and counts in half points (FFT rules 5, 1).
+    VARIANT_ONLY: ClassVar[dict[str, tuple[str, ...]]] = {"capot_value": ("seed",), "count_method": ("seed",)}
 
     players: int = 4  # 3, 4 or 5 (seed 001: "à trois, quatre ou cinq joueurs")
     variant: str = "seed"  # "seed" (seed 001) or "fft" (spec section "Variant: FFT official rules")

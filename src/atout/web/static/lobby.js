@@ -74,20 +74,28 @@ function gameFields(name) {
     const n = Number(players.value);
     seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `${t("seat")} ${i + 1}`)));
   };
-  variant.addEventListener("change", () => { fillPlayers(); fillDeals(); });
+  // What the chosen variant changes for a player, and only the options its rules read (Tarot's capot value is
+  // the traditional rules' alone: the FFT's chelem has fixed values).
+  const explain = el("p", { class: "muted explain", id: "variant-explain" });
+  const optionRows = (g.fields || []).map(optionField);
+  const fillVariant = () => {
+    const own = t("variantExplain_" + g.name + "_" + variant.value);
+    explain.textContent = own !== "variantExplain_" + g.name + "_" + variant.value ? own : "";
+    explain.hidden = !explain.textContent;
+    for (const row of optionRows) {
+      if (row.dataset.variants) row.hidden = !row.dataset.variants.split(" ").includes(variant.value);
+    }
+  };
+  variant.addEventListener("change", () => { fillPlayers(); fillDeals(); fillVariant(); });
   players.addEventListener("change", () => { fillSeats(); fillDeals(); });
   fillPlayers();
   fillDeals();
   const out = [el("label", {}, t("variant"), variant), el("label", {}, t("players"), players), el("label", {}, t("seatLabel"), seat)];
   if (g.match.includes("deals")) out.push(el("label", {}, t("deals"), deals));
   if (g.match.includes("target")) out.push(el("label", {}, t("target"), el("input", { type: "number", name: "target", id: "f-target", min: 1, max: 10000, placeholder: "—" })));
-  const explain = t("variantExplain_" + g.name);  // what the variants change for a player, under their list
-  if (explain !== "variantExplain_" + g.name) out.splice(1, 0, el("p", { class: "muted explain", id: "variant-explain" }, explain));
-  if ((g.fields || []).length) {
-    const fs = el("details", { class: "options" }, el("summary", {}, t("options")));
-    for (const field of g.fields) fs.append(optionField(field));
-    out.push(fs);
-  }
+  out.splice(1, 0, explain);
+  if (optionRows.length) out.push(el("details", { class: "options" }, el("summary", {}, t("options")), ...optionRows));
+  fillVariant();
   return out;
 }
 
@@ -110,7 +118,7 @@ function optionField(field) {
   }
   const range = field.kind === "number" && field.min !== null && field.max !== null ? ` (${field.min}–${field.max})` : "";
   const label = el("label", { for: id, class: field.kind === "bool" ? "opt-check" : "" }, (field.label || {})[lang] || field.key, range);
-  const row = el("div", { class: "opt-field", "data-field": field.key });
+  const row = el("div", { class: "opt-field", "data-field": field.key, ...(field.variants ? { "data-variants": field.variants.join(" ") } : {}) });
   if (field.kind === "bool") row.append(input, " ", label); else row.append(label, input);
   if (help) row.append(el("small", { class: "muted opt-help", id: id + "-help" }, help));
   return row;
@@ -138,7 +146,7 @@ async function onCreate(ev) {
   const options = {};
   for (const input of f.querySelectorAll("[data-opt]")) {
     const field = (g.fields || []).find((x) => x.key === input.dataset.opt);
-    if (!field) continue;
+    if (!field || input.closest(".opt-field").hidden) continue;  // an option the chosen variant does not read
     const got = optionValue(field, input);
     if (got.error) { toastLobby(got.error); const box = input.closest("details"); if (box) box.open = true; input.focus(); return; }
     if (JSON.stringify(got.value) !== JSON.stringify(field.default)) options[field.key] = got.value;

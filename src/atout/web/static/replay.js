@@ -18,7 +18,7 @@ function Replay({ f }) {
       <${Felt} f=${f} you=${null} shown=${center} />
       ${f.hands ? html`<${Hands} hands=${f.hands} you=${null} />` : null}
     </div>
-    <aside class="side" aria-label=${t("sheet")}>
+    <aside class="side" aria-label=${t("sidePanel")}>
       <${Facts} f=${f} you=${null} /><${Sheet} f=${f} you=${null} /><${Log} f=${f} you=${null} />
     </aside>`;
 }

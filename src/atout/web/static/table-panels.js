@@ -151,7 +151,7 @@ function Sheet({ f, you }) {
   const shorts = shortNames(names);
   const ref = useRef(null);
   const tight = useTight(ref, names.join("|"));
-  return html`<section class="panel" id="sheet" aria-labelledby="sheet-h">
+  return html`<section class="panel" id="sheet">
     <h2 id="sheet-h">${t("sheet")}</h2>
     <div class=${"sheet-wrap" + (tight ? " tight" : "")} ref=${ref} tabindex="0" role="region" aria-label=${t("sheet")}><table class="sheet">
       <thead><tr><th scope="col">${f.deal_word || t("deal")}</th>${names.map((name, s) => html`<th key=${s} scope="col" class="who" ...${tight && shorts[s] !== name ? { title: name } : {}}>
@@ -163,7 +163,7 @@ function Sheet({ f, you }) {
         ${lines.length ? html`<tr key=${"b" + i} class="breakdown"><td colspan=${cols + 1}><details open=${i === f.sheet.length - 1}>
           <summary>${t("breakdown")}</summary><ul>${lines.map((l, k) => html`<li key=${k}>${l}</li>`)}</ul></details></td></tr>` : null}`;
   })}</tbody>
-      <tfoot><tr class="totals"><th scope="row">${t("total")}</th>${(f.sheet_totals || f.totals).map((x, j) => html`<th key=${j}>${signed(x)}</th>`)}</tr></tfoot>
+      <tfoot><tr class="totals"><th scope="row">${t("total")}</th>${(f.sheet_totals || f.totals).map((x, j) => html`<td key=${j}>${signed(x)}</td>`)}</tr></tfoot>
     </table></div>
     ${sides ? html`<table class="sheet sides" id="sides"><caption>${t("bySide")}</caption><tbody>
       ${sides.map((sd, i) => html`<tr key=${i} class=${(sd.you ? "mine" : "") + (winner === i ? " winner" : "")}>
@@ -240,7 +240,14 @@ function DealEnd({ f, you, onContinue }) {
   const mine = you !== null && you !== undefined && waiting.includes(you);
   const ref = useRef(null);
   const [, tick] = useState(0);
-  useEffect(() => { const b = ref.current && ref.current.querySelector("#continue"); if (b && mine) b.focus(); }, [d.deal]);
+  useEffect(() => {  // the deal's end takes the focus: "Continue" when it is ours to say, else its title when the
+    // focus was lost (the last card played leaves it on the page's body, where a keyboard user is stranded)
+    const box = ref.current;
+    if (!box) return;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const target = mine ? box.querySelector("#continue") : lost ? box.querySelector("#deal-end-h") : null;
+    if (target) target.focus();
+  }, [d.deal, mine]);
   useEffect(() => {  // the deadline counted down, once a second, while someone is awaited
     if (!d.deadline || !waiting.length) return undefined;
     const timer = setInterval(() => tick((x) => x + 1), 1000);
@@ -258,7 +265,7 @@ function DealEnd({ f, you, onContinue }) {
   const held = unplayedOf(f, d);
   const unplayed = held && held.some((h) => h && h.length) ? held : null;
   return html`<section class="panel deal-end" id="deal-end" ref=${ref} aria-labelledby="deal-end-h">
-    <h2 id="deal-end-h">${title}</h2>
+    <h2 id="deal-end-h" tabindex="-1">${title}</h2>
     ${result.length ? html`<ul class="result" id="deal-result">${result.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}
     ${last && last.cards.length ? html`<div class="de-row"><h3>${t("lastTrick")}</h3>
       <div class="cards">${last.cards.map((p) => html`<span key=${p.card} class=${"de-card" + (p.seat === last.winner ? " win" : "")}>

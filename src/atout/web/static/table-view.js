@@ -38,7 +38,7 @@ function Seat({ s, you, n, deadline, replay }) {
   // a replay: nobody is thinking or online, the seat whose move comes next is only marked
   const cue = me ? t("turn") : replay ? t("theirTurnCue") : s.away ? t("awayCue") : s.bot ? html`<span class="cue-long">${t("thinking").replace("{name}", name)}</span><span class="cue-short">${t("thinkingShort")}</span>` : t("theirTurnCue");
   return html`<div class=${cls} data-zone="seat" role="group" data-seat=${s.seat} style=${`--x:${spot.x}%;--y:${spot.y}%`}
-      aria-label=${`${name}${s.turn ? " — " + t("theirTurn") : ""}`}>
+      aria-label=${`${name}${s.turn ? " — " + (me ? t("turn") : t("theirTurn")) : ""}`}>
     <div class="seat-name"><span class=${"dot" + (s.online && !replay ? " on" : "")}></span>${s.seat >= 0 && !me ? html`<span class="no" aria-hidden="true">${s.seat + 1}</span>` : null}<span class="nm">${name}</span>${kind ? html`<span class="kind"> · ${kind}</span>` : null}</div>
     <div class="seat-sub">
       ${typeof s.cards === "number" ? html`<span class="count" title=${t("cardsInHand")}>🂠 ${s.cards}</span>` : null}
@@ -159,7 +159,7 @@ function Hand({ hand, state, onCard, marks }) {
     const mark = (marks || {})[code];
     return html`<button key=${code} type="button" data-card=${code} tabindex=${i === idx ? 0 : -1}
         class=${"card-btn" + (st.legal ? " legal" : "") + (st.chosen ? " chosen" : "") + (st.dim ? " dim" : "")}
-        aria-label=${cardName(code) + (mark ? ` (${mark})` : "")} aria-pressed=${st.pressable ? String(!!st.chosen) : undefined}
+        aria-label=${cardName(code) + (mark ? ` (${mark})` : "") + (st.dim ? ` (${t("cardNotNow")})` : "")} aria-pressed=${st.pressable ? String(!!st.chosen) : undefined}
         aria-disabled=${st.disabled ? "true" : undefined}
         onFocus=${() => setFocusIdx(i)} onClick=${() => { if (!st.disabled) onCard(code); }}>
       <span class="face" dangerouslySetInnerHTML=${{ __html: faceHTML(code) }}></span>

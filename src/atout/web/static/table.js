@@ -208,7 +208,7 @@ function shownCenter(f) {
   if (live.cards.length && !T.showLast) return { trick: live };
   const last = lastTrickOf(f);
   if (last && (T.showLast || !live.cards.length)) {
-    return { trick: last, faded: !T.showLast, caption: `${t("lastTrick")} — ${t("wonBy")} ${seatName(last.winner, T.seat)}`, onFelt: T.showLast ? () => { T.showLast = false; draw(); } : null };
+    return { trick: last, faded: !T.showLast, caption: `${t("lastTrick")} — ${t("wonBy")} ${last.winner === T.seat ? t("you").toLowerCase() : seatName(last.winner, T.seat)}`, onFelt: T.showLast ? () => { T.showLast = false; draw(); } : null };
   }
   return { trick: live };
 }
@@ -222,7 +222,7 @@ function App({ f }) {
       ${f.deal_end ? html`<${DealEnd} f=${f} you=${you} onContinue=${() => send({ type: "continue" })} />` : null}
       <${Controls} f=${f} you=${you} rerender=${draw} />
     </div>
-    <aside class="side" aria-label=${t("sheet")}>
+    <aside class="side" aria-label=${t("sidePanel")}>
       <${Facts} f=${f} you=${you} /><${Rules} f=${f} /><${Sheet} f=${f} you=${you} /><${Log} f=${f} you=${you} />
     </aside>`;
 }
