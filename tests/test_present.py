@@ -80,7 +80,7 @@ def test_petit_au_bout_won_turns_into_points_seed() -> None:
     said = _said(events, t)
     assert "Petit au bout pour l'attaque\u202f!" in said
     assert "Garde sans le chien\u00a0: le chien reste caché." in said
-    assert "Garde sans le chien réussie de 58\u00a0: Joueur 1 marque +1992." in said
+    assert "Garde sans le chien réussie de 58 (petit au bout compris, +10)\u00a0: Joueur 1 marque +1992." in said
     lines = breakdown(_scored(events), "fr", t)
     assert any(line.startswith("Différence\u00a0: ") and "petit au bout +10" in line and line.endswith("réussi de 58")
                for line in lines), lines
@@ -174,7 +174,7 @@ def test_triomphe_vole_failed_after_refused_concession() -> None:
     _, events = _events("triomphe/tri3_refused_concession.json")
     t = Table("triomphe", 2)
     said = _said(events, t)
-    assert "Joueur 1 donne le jeu\u00a0: l'autre camp peut accepter ou refuser." in said
+    assert "Joueur 1 concède (donne le jeu)\u00a0: l'autre camp peut accepter ou refuser." in said
     assert "Joueur 2 refuse\u00a0: son camp doit faire la vole, ou perdra deux jeux." in said
     assert "Vole manquée par Joueur 2\u00a0: deux jeux perdus. (concession refusée)" in said
     lines = breakdown(_scored(events), "fr", t)

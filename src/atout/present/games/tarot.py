@@ -129,9 +129,14 @@ def _excuse_settled(event: Event, lang: str, table: Table) -> str:
 
 
 def _scored(event: Event, lang: str, table: Table) -> str:
+    """"Garde chutée de 1 : …"; in the seed variant the petit au bout counts in that difference (§11.1, D13), said
+    so: "40 against 51" in the breakdown read as a fall of 11 to a newcomer."""
     d = event.data
+    pab = d.get("pab_points", 0) if d.get("variant") == "seed" else 0
+    diff = _book().say("says", "diff_with_pab", lang, diff=abs(d["result"]), pab=_signed(pab, lang)) if pab \
+        else abs(d["result"])
     return _book().say("says", "deal_scored/made" if d["made"] else "deal_scored/failed", lang,
-                       contract=WORDS[lang].get(d["contract"], d["contract"]), diff=abs(d["result"]),
+                       contract=WORDS[lang].get(d["contract"], d["contract"]), diff=diff,
                        taker=table.seat_name(d["taker"], lang), score=_signed(d["row"][d["taker"]], lang))
 
 
