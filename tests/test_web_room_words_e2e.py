@@ -482,3 +482,43 @@ def test_the_match_score_is_called_score_never_points(server: Server, browser: B
     assert plain(page.inner_text("#facts [data-fact=scores]")).startswith(you), page.inner_text("#facts [data-fact=scores]")
     assert "Points" not in page.locator("#facts dt").all_inner_texts()
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_triomphe_at_four_on_a_phone_shows_the_trump_above_the_cloth_and_side_cards_clear_of_chips(
+        server: Server, browser: Browser, lang: str) -> None:
+    """A newcomer at La Triomphe on a phone scrolled below the hand to see the trump suit before each card, and a
+    side card's winning frame touched a side seat's chip. The trump is now in the line above the cloth; at four
+    seats the side cards sit further in (every card's box clear of every chip, measured)."""
+    page = in_language(browser, server, lang, PHONE)
+    create_from_lobby(page, server, "triomphe", 4)
+    trump = page.evaluate("() => T.frame.obs.public.trump")
+    word = {"fr": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
+            "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}[lang][trump]
+    said = plain(page.inner_text("#felt-trump"))
+    assert said.startswith({"fr": "Atout : ", "en": "Trumps: "}[lang] + word), said
+    box = page.locator("#felt-trump").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE[1]  # in the first screen
+    seen = 0
+    for _ in range(40):
+        if wait_mine(page) != "turn":
+            break
+        room_move(page)
+        page.wait_for_timeout(400)  # our card and the bots' after it
+        if page.locator("#felt .played").count() >= 2:
+            overlap = page.evaluate("""() => {
+              const cards = [...document.querySelectorAll('#felt .played .card')].map((e) => {  // the winner's frame too
+                const r = e.getBoundingClientRect();
+                return { left: r.left - 4, right: r.right + 4, top: r.top - 4, bottom: r.bottom + 4 }; });
+              const chips = [...document.querySelectorAll('#felt .seat')].map((e) => e.getBoundingClientRect());
+              let worst = 0;
+              for (const c of cards) for (const s of chips) {
+                const x = Math.min(c.right, s.right) - Math.max(c.left, s.left);
+                const y = Math.min(c.bottom, s.bottom) - Math.max(c.top, s.top);
+                if (x > 0 && y > 0) worst = Math.max(worst, Math.min(x, y));
+              }
+              return worst; }""")
+            assert overlap == 0, overlap
+            seen += 1
+    assert seen, "no trick of two cards or more seen at our turn"
+    assert not page.errors  # type: ignore[attr-defined]

@@ -93,7 +93,11 @@ function Felt({ f, you, shown }) {
   // A held trick's "Cliquez pour continuer" sits in that line too (on the cloth it covered the bottom seat's
   // "À vous de jouer" on a desktop): the whole felt answers the click as well.
   const note = shown.held ? html`<button type="button" class="hold-note" onClick=${shown.onFelt}>${t(matchMedia("(hover: none)").matches ? "tapToGoOn" : "clickToGoOn")}</button>` : null;
-  return html`<p class="trick-caption" id="trick-caption">${note || shown.caption || ""}</p><section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
+  // The trump suit in that line too (La Triomphe, Mistigri): on a phone the facts panel is below the fold, and a
+  // newcomer scrolled to see it before each card.
+  const trump = pubOf(f).trump;
+  const trumpTag = typeof trump === "string" && SUIT_WORDS[trump] ? html`<span class="caption-trump" id="felt-trump">${t("trump")}${t("colon")}${suitWords(trump)}</span>` : null;
+  return html`<p class="trick-caption" id="trick-caption">${note || shown.caption || ""}${trumpTag && (note || shown.caption) ? " · " : ""}${trumpTag}</p><section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
     <${Trick} trick=${trick} you=${you} n=${n} gather=${shown.gather} faded=${shown.faded} />
     ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} deadline=${f.deal_end || f.over || f.replay ? null : f.turn_deadline} replay=${!!f.replay} />`)}
   </section>`;
