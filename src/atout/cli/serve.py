@@ -47,7 +47,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "costs 1, +1 with bots only, +1 at levels hard and expert)")
     p.add_argument("--continue-timeout", type=float, default=60.0, metavar="SECONDS",
                    help="seconds a player has to say 'continue' at the end of a deal before being continued for, "
-                        "5..3600 (default 60)")
+                        "at a table of several people (alone with bots, the deal's end waits), 5..3600 (default 60)")
     p.add_argument("--move-timeout", type=float, default=300.0, metavar="SECONDS",
                    help="seconds a player has to move at a table of several people before a bot plays for the seat "
                         "until the player moves again, 10..86400, or 0 for no deadline (default 300)")

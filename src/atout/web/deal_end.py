@@ -21,7 +21,7 @@ from atout.web import seats
 from atout.web.public import people, spectator_observation
 
 log = logging.getLogger("atout.web")
-CONTINUE_TIMEOUT = 60.0  # seconds a person has to say "continue" before being continued for (--continue-timeout)
+CONTINUE_TIMEOUT = 60.0  # seconds a person has to say "continue" before being continued for, where others wait
 CONTINUE_RANGE = (5.0, 3600.0)  # the range ``atout serve --continue-timeout`` accepts
 #: The methods each game calls to deal again: stopped in the copy (a new game must name its own here).
 DEALERS = ("_start_deal", "_start_coup")

@@ -44,8 +44,9 @@ def deal_ended(hub: Tables, live: Live, before: GameState, text: str, said: set[
     end = DealEnd(deal=k, view=view, humans=humans, continued=said & humans)
     if not end.waiting:
         return  # bots (and people who have all said so) go on at once
-    if len(humans) > 1:  # others wait: a deadline; alone with bots, the deal's end waits for the person (a
-        end.deadline = round(time.time() + hub.continue_timeout, 3)  # slow reader once missed the result)
+    # Others wait: a deadline. Alone with bots, the deal's end waits for the person (a slow reader missed a result).
+    if len(humans) > 1:
+        end.deadline = round(time.time() + hub.continue_timeout, 3)
     live.ended = end
     arm(hub, live)  # on the event loop now (a move); a table rebuilt on a thread is armed by kick_bots
 

@@ -106,7 +106,8 @@ class TarotRules:
     """
 
     #: Options that only one variant's scoring reads (the lobby offers them with that variant only): the FFT
-    #: scores the chelem at fixed values and counts in half points (FFT rules 5, 1).
+    #: scores the chelem at fixed values (spec tarot.md, FFT rule 5) and counts each honour with any low card
+    #: (D3: "every other source (FFT, pagat)"); ``seed_literal`` is a reading of seed 001 alone.
     VARIANT_ONLY: ClassVar[dict[str, tuple[str, ...]]] = {"capot_value": ("seed",), "count_method": ("seed",)}
 
     players: int = 4  # 3, 4 or 5 (seed 001: "à trois, quatre ou cinq joueurs")

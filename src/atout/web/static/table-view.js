@@ -97,7 +97,8 @@ function Felt({ f, you, shown }) {
   // newcomer scrolled to see it before each card.
   const trump = pubOf(f).trump;
   const trumpTag = typeof trump === "string" && SUIT_WORDS[trump] ? html`<span class="caption-trump" id="felt-trump">${t("trump")}${t("colon")}${suitWords(trump)}</span>` : null;
-  return html`<p class="trick-caption" id="trick-caption">${note || shown.caption || ""}${trumpTag && !note && shown.caption ? " · " : trumpTag && note ? " " : ""}${trumpTag}</p><section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
+  const gap = !trumpTag ? "" : note ? " " : shown.caption ? " · " : "";  // no "·" beside the held trick's button
+  return html`<p class="trick-caption" id="trick-caption">${note || shown.caption || ""}${gap}${trumpTag}</p><section class=${"felt n" + n} id="felt" aria-label=${t("table")} onClick=${shown.onFelt}>
     <${Trick} trick=${trick} you=${you} n=${n} gather=${shown.gather} faded=${shown.faded} />
     ${seats.map((s) => html`<${Seat} key=${"s" + s.seat} s=${s} you=${you} n=${n} deadline=${f.deal_end || f.over || f.replay ? null : f.turn_deadline} replay=${!!f.replay} />`)}
   </section>`;
