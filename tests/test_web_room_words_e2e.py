@@ -15,6 +15,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from test_web_e2e import IMG, Browser, Page, Server, create_from_lobby, new_page
 from test_web_room_e2e import DESKTOP, PHONE, axe_serious, in_language, inside, room_move, wait_mine
@@ -491,7 +492,7 @@ def test_triomphe_at_four_on_a_phone_shows_the_trump_above_the_cloth_and_side_ca
     side card's winning frame touched a side seat's chip. The trump is now in the line above the cloth; at four
     seats the side cards sit further in (every card's box clear of every chip, measured)."""
     page = in_language(browser, server, lang, PHONE)
-    create_from_lobby(page, server, "triomphe", 4)
+    create_from_lobby(page, server, "triomphe", 4, seed=8)  # two cards or more on the cloth at each of our turns
     trump = page.evaluate("() => T.frame.obs.public.trump")
     word = {"fr": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
             "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}[lang][trump]
@@ -499,26 +500,33 @@ def test_triomphe_at_four_on_a_phone_shows_the_trump_above_the_cloth_and_side_ca
     assert said.startswith({"fr": "Atout : ", "en": "Trumps: "}[lang] + word), said
     box = page.locator("#felt-trump").bounding_box()
     assert box is not None and box["y"] + box["height"] <= PHONE[1]  # in the first screen
+    worst = """() => {  // null while fewer than two cards lie on the cloth, else the worst overlap of a card and a chip
+      const cards = [...document.querySelectorAll('#felt .played .card')].map((e) => {  // the winner's frame too
+        const r = e.getBoundingClientRect();
+        return { left: r.left - 4, right: r.right + 4, top: r.top - 4, bottom: r.bottom + 4 }; });
+      if (cards.length < 2) return null;
+      const chips = [...document.querySelectorAll('#felt .seat')].map((e) => e.getBoundingClientRect());
+      let most = 0;
+      for (const c of cards) for (const s of chips) {
+        const x = Math.min(c.right, s.right) - Math.max(c.left, s.left);
+        const y = Math.min(c.bottom, s.bottom) - Math.max(c.top, s.top);
+        if (x > 0 && y > 0) most = Math.max(most, Math.min(x, y));
+      }
+      return { most }; }"""
     seen = 0
     for _ in range(40):
         if wait_mine(page) != "turn":
             break
-        room_move(page)
-        page.wait_for_timeout(400)  # our card and the bots' after it
-        if page.locator("#felt .played").count() >= 2:
-            overlap = page.evaluate("""() => {
-              const cards = [...document.querySelectorAll('#felt .played .card')].map((e) => {  // the winner's frame too
-                const r = e.getBoundingClientRect();
-                return { left: r.left - 4, right: r.right + 4, top: r.top - 4, bottom: r.bottom + 4 }; });
-              const chips = [...document.querySelectorAll('#felt .seat')].map((e) => e.getBoundingClientRect());
-              let worst = 0;
-              for (const c of cards) for (const s of chips) {
-                const x = Math.min(c.right, s.right) - Math.max(c.left, s.left);
-                const y = Math.min(c.bottom, s.bottom) - Math.max(c.top, s.top);
-                if (x > 0 && y > 0) worst = Math.max(worst, Math.min(x, y));
-              }
-              return worst; }""")
-            assert overlap == 0, overlap
+        before = page.evaluate(worst)  # the cards played before ours, at our turn
+        if before is not None:
+            assert before["most"] == 0, before
             seen += 1
+        room_move(page)
+        try:  # ours and the bots' after it (however fast the page shows them)
+            after = page.wait_for_function(worst, timeout=3000).json_value()
+        except PlaywrightTimeout:
+            continue
+        assert after["most"] == 0, after
+        seen += 1
     assert seen, "no trick of two cards or more seen at our turn"
     assert not page.errors  # type: ignore[attr-defined]
